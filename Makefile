@@ -1,0 +1,52 @@
+# The two commands of the README:
+#   make play   set up .venv, install plyground, warm its kernels, start a game
+#   make test   set up .venv with everything the tests need, then lint, type-check and test
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP_RUN := $(VENV)/.installed-run
+STAMP_TEST := $(VENV)/.installed-test
+CHROMIUM ?= /usr/bin/chromium
+
+.PHONY: play test lint typecheck pytest chromium bench clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(STAMP_RUN): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[web]'
+	touch $@
+
+$(STAMP_TEST): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[web,report,test]'
+	touch $@ $(STAMP_RUN)
+
+play: $(STAMP_RUN)
+	$(PY) -m plyground play
+
+# Debian's Chromium for the browser tests (no test downloads a browser of its own).
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+		echo "installing Debian's chromium for the browser tests"; \
+		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium >/dev/null; \
+	fi
+
+lint: $(STAMP_TEST)
+	$(PY) -m ruff check src tests benchmarks
+	$(PY) -m ruff format --check src tests benchmarks
+
+typecheck: $(STAMP_TEST)
+	$(PY) -m mypy
+
+pytest: $(STAMP_TEST) chromium
+	$(PY) -m pytest -n 2 --timeout 600
+
+test: lint typecheck pytest
+
+bench: $(STAMP_RUN)
+	$(PY) -m plyground bench adjacency
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache artifacts

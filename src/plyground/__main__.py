@@ -1,0 +1,7 @@
+"""``python -m plyground`` runs the command line."""
+
+import sys
+
+from plyground.cli.main import main
+
+sys.exit(main())

@@ -1,0 +1,206 @@
+"""Game-agnostic negamax alpha-beta with iterative deepening.
+
+This is the readable reference search: it works on any deterministic game
+with alternating or repeated turns through the core contract, with
+
+* a transposition table keyed by the (hashable) state,
+* move ordering: the table's best move first, then the evaluator's order,
+* a clock checked every few hundred nodes, so :meth:`AlphaBeta.search`
+  always answers in time with the best move of the last completed depth,
+* exact values at terminal positions, and an early stop once a depth is
+  searched without reaching the horizon anywhere (the game is solved).
+
+Contract of :meth:`AlphaBeta._negamax`: it returns a value ``v`` for the
+player to move with the fail-soft alpha-beta guarantee: if ``v <= alpha`` the
+true value is at most ``v``; if ``v >= beta`` it is at least ``v``; otherwise
+``v`` is exact (to the searched depth).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from plyground.algorithms.search.evaluator import Evaluator
+from plyground.core.game import CHANCE, TERMINAL, Move, State
+from plyground.core.limits import Clock, Limit, SearchInfo
+
+__all__ = ["AlphaBeta", "SearchResult"]
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+_CHECK_EVERY = 256
+
+
+class _OutOfTimeError(Exception):
+    """Raised inside the search when the clock or the node budget runs out."""
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """A search's answer: the move to play and what was found."""
+
+    move: Move
+    info: SearchInfo
+    exact: bool = False
+    """True when the value is the game's true value (the tree was searched to the end)."""
+
+
+class AlphaBeta:
+    """Iterative-deepening negamax alpha-beta over the core contract.
+
+    ``table_size`` bounds the transposition table (entries); it is kept
+    between searches so a bot's next move reuses what it learned.
+    """
+
+    def __init__(self, evaluator: Evaluator | None = None, table_size: int = 1 << 20) -> None:
+        self.evaluator = evaluator or Evaluator()
+        self.table_size = table_size
+        # state -> (depth, bound flag, value, best move, value is final: no horizon below)
+        self.table: dict[State, tuple[int, int, float, Move | None, bool]] = {}
+        self.nodes = 0
+        self._clock = Clock(None)
+        self._node_limit: int | None = None
+        self._horizon_reached = False
+
+    # -- public -------------------------------------------------------------
+    def search(
+        self,
+        state: State,
+        limit: Limit,
+        on_info: Callable[[SearchInfo], None] | None = None,
+    ) -> SearchResult:
+        """The best move found within ``limit``; ``on_info`` hears each completed depth."""
+        result: SearchResult | None = None
+        for result in self.iterate(state, limit):
+            if on_info is not None:
+                on_info(result.info)
+        assert result is not None  # iterate always yields at least once
+        return result
+
+    def iterate(self, state: State, limit: Limit) -> Iterator[SearchResult]:
+        """Yield a result after each completed depth, until a limit or an exact value.
+
+        Always yields at least once: if not even depth 1 completes in time,
+        it yields the first legal move in the evaluator's order.
+        """
+        if state.is_terminal():
+            raise ValueError(f"no move to search: the game is over in {state.text()!r}")
+        if state.to_move() == CHANCE:
+            raise ValueError("alpha-beta does not handle chance nodes; use expectimax")
+        moves = list(self.evaluator.order(state, state.legal_moves()))
+        self._clock = Clock(limit.time, safety=min(0.05, 0.1 * limit.time) if limit.time else 0.0)
+        self._node_limit = limit.nodes
+        self.nodes = 0
+        if len(self.table) > self.table_size:
+            self.table.clear()
+        max_depth = limit.depth or 1000
+        yielded = False
+        for depth in range(1, max_depth + 1):
+            self._horizon_reached = False
+            try:
+                score = self._negamax(state, depth, -math.inf, math.inf, 0)
+            except _OutOfTimeError:
+                break
+            pv = self._principal_variation(state, depth)
+            move = pv[0] if pv else moves[0]
+            exact = not self._horizon_reached
+            info = SearchInfo(
+                depth=depth,
+                score=score,
+                nodes=self.nodes,
+                pv=tuple(self._pv_texts(state, pv)),
+                elapsed=self._clock.elapsed(),
+                extra={"exact": True} if exact else {},
+            )
+            yielded = True
+            yield SearchResult(move, info, exact)
+            if exact or self._clock.expired():
+                return
+        if not yielded:
+            info = SearchInfo(
+                depth=0,
+                nodes=self.nodes,
+                elapsed=self._clock.elapsed(),
+                pv=(state.move_text(moves[0]),),
+            )
+            yield SearchResult(moves[0], info)
+
+    # -- the search ---------------------------------------------------------
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.nodes % _CHECK_EVERY == 0 and self._clock.expired():
+            raise _OutOfTimeError
+        if self._node_limit is not None and self.nodes >= self._node_limit:
+            raise _OutOfTimeError
+
+    def _negamax(self, state: State, depth: int, alpha: float, beta: float, ply: int) -> float:
+        self._tick()
+        player = state.to_move()
+        if depth == 0:
+            self._horizon_reached = True
+            return self.evaluator.evaluate(state)
+        alpha_start = alpha
+        entry = self.table.get(state)
+        table_move: Move | None = None
+        if entry is not None:
+            entry_depth, flag, value, table_move, final = entry
+            if (
+                (entry_depth >= depth or final)
+                and ply > 0
+                and (
+                    flag == _EXACT
+                    or (flag == _LOWER and value >= beta)
+                    or (flag == _UPPER and value <= alpha)
+                )
+            ):
+                if not final:
+                    self._horizon_reached = True
+                return value
+        outer_horizon = self._horizon_reached
+        self._horizon_reached = False
+        moves = self.evaluator.order(state, state.legal_moves())
+        if table_move is not None:
+            moves = [table_move, *(m for m in moves if m != table_move)]
+        best = -math.inf
+        best_move: Move | None = None
+        evaluator = self.evaluator
+        for move in moves:
+            child = state.play(move)
+            child_player = child.to_move()
+            if child_player == TERMINAL:
+                self._tick()
+                value = evaluator.terminal(child, player, ply + 1)
+            elif child_player == player:
+                value = self._negamax(child, depth - 1, alpha, beta, ply + 1)
+            else:
+                value = -self._negamax(child, depth - 1, -beta, -alpha, ply + 1)
+            if value > best:
+                best, best_move = value, move
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        flag = _UPPER if best <= alpha_start else _LOWER if best >= beta else _EXACT
+        final = not self._horizon_reached
+        self.table[state] = (depth, flag, best, best_move, final)
+        self._horizon_reached = outer_horizon or not final
+        return best
+
+    def _principal_variation(self, state: State, depth: int) -> list[Move]:
+        line: list[Move] = []
+        seen = set()
+        while len(line) < depth and not state.is_terminal() and state not in seen:
+            seen.add(state)
+            entry = self.table.get(state)
+            if entry is None or entry[3] is None or entry[3] not in state.legal_moves():
+                break
+            line.append(entry[3])
+            state = state.play(entry[3])
+        return line
+
+    @staticmethod
+    def _pv_texts(state: State, line: list[Move]) -> Iterator[str]:
+        for move in line:
+            yield state.move_text(move)
+            state = state.play(move)

@@ -1,0 +1,98 @@
+"""The Bot contract: choose a move for a state within a limit, and report how."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from plyground.core.errors import SettingsError
+from plyground.core.game import Game, Move, State
+from plyground.core.limits import Limit, SearchInfo
+from plyground.core.settings import Setting, format_spec, resolve_settings
+
+__all__ = ["TIME_SETTING", "Bot", "Decision", "InfoCallback"]
+
+InfoCallback = Callable[[SearchInfo], None]
+
+TIME_SETTING = Setting("time", float, 5.0, "seconds to think per move", minimum=0.001, maximum=3600)
+SEED_SETTING = Setting("seed", int, None, "random seed (none: fresh randomness)")
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A bot's answer: the move and the search information behind it."""
+
+    move: Move
+    info: SearchInfo
+
+
+class Bot(ABC):
+    """A player that chooses moves by itself.
+
+    Subclasses set ``NAME``, ``DESCRIPTION``, ``SETTINGS`` (which should
+    include :data:`TIME_SETTING`) and implement :meth:`choose`. A bot obeys
+    the smaller of its own ``time`` setting and the ``limit`` it is given,
+    by itself, and reports :class:`SearchInfo` through ``on_info``.
+    """
+
+    NAME: ClassVar[str]
+    DESCRIPTION: ClassVar[str]
+    VERSION: ClassVar[str] = "1"
+    SETTINGS: ClassVar[tuple[Setting, ...]] = (TIME_SETTING,)
+    GAMES: ClassVar[tuple[str, ...] | None] = None
+    """Names of the games this bot plays (``None``: any two-player game)."""
+
+    def __init__(self, **settings: object) -> None:
+        self._settings: dict[str, Any] = resolve_settings(
+            self.SETTINGS, settings, f"bot {self.NAME!r}"
+        )
+        seed = self._settings.get("seed")
+        self.rng = random.Random(seed)
+
+    @property
+    def name(self) -> str:
+        """The registry name."""
+        return self.NAME
+
+    @property
+    def settings(self) -> Mapping[str, Any]:
+        """Every setting with its value."""
+        return dict(self._settings)
+
+    @property
+    def spec(self) -> str:
+        """The text that makes this bot again, e.g. ``alphabeta(time=0.5)``."""
+        return format_spec(self.NAME, self._settings)
+
+    def supports(self, game: Game) -> bool:
+        """True when this bot can play ``game``."""
+        if self.GAMES is not None:
+            return game.name in self.GAMES
+        caps = game.capabilities
+        return caps.players == 2 and not caps.chance
+
+    def check_game(self, game: Game) -> None:
+        """Raise SettingsError when this bot cannot play ``game``."""
+        if not self.supports(game):
+            raise SettingsError(f"bot {self.NAME!r} cannot play {game.spec!r}")
+
+    def time_limit(self, limit: Limit | None) -> Limit:
+        """The limit to obey: ``limit`` with its time capped by this bot's ``time`` setting."""
+        own = self._settings.get("time")
+        limit = limit or Limit(time=own)
+        return limit.capped(own)
+
+    @abstractmethod
+    def choose(
+        self, state: State, limit: Limit | None = None, on_info: InfoCallback | None = None
+    ) -> Decision:
+        """Pick a legal move for ``state`` (which must not be terminal)."""
+
+    def new_game(self, game: Game) -> None:  # noqa: B027 - optional hook, default does nothing
+        """Called before a game starts: a bot may reset what it learned."""
+
+    def __repr__(self) -> str:
+        return f"<Bot {self.spec}>"

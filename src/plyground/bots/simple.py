@@ -1,0 +1,69 @@
+"""The two baseline bots: ``random`` and ``greedy`` (one-ply best material)."""
+
+from __future__ import annotations
+
+import time
+from typing import ClassVar
+
+from plyground.bots.base import SEED_SETTING, TIME_SETTING, Bot, Decision, InfoCallback
+from plyground.core.game import TERMINAL, State
+from plyground.core.limits import Limit, SearchInfo
+from plyground.core.settings import Setting
+
+__all__ = ["GreedyBot", "RandomBot"]
+
+
+class RandomBot(Bot):
+    """Plays a uniformly random legal move."""
+
+    NAME = "random"
+    DESCRIPTION = "a uniformly random legal move"
+    SETTINGS: ClassVar[tuple[Setting, ...]] = (TIME_SETTING, SEED_SETTING)
+
+    def choose(
+        self, state: State, limit: Limit | None = None, on_info: InfoCallback | None = None
+    ) -> Decision:
+        move = self.rng.choice(list(state.legal_moves()))
+        info = SearchInfo(depth=0, nodes=1, pv=(state.move_text(move),))
+        if on_info:
+            on_info(info)
+        return Decision(move, info)
+
+
+class GreedyBot(Bot):
+    """Plays the move with the best immediate return (ties broken at random).
+
+    In the adjacency game that is the move flipping the most marks.
+    """
+
+    NAME = "greedy"
+    DESCRIPTION = "one ply: the move with the best immediate material (ties at random)"
+    SETTINGS: ClassVar[tuple[Setting, ...]] = (TIME_SETTING, SEED_SETTING)
+
+    def choose(
+        self, state: State, limit: Limit | None = None, on_info: InfoCallback | None = None
+    ) -> Decision:
+        start = time.perf_counter()
+        player = state.to_move()
+        best_value = float("-inf")
+        best = []
+        for move in state.legal_moves():
+            child = state.play(move)
+            value = child.returns()[player]
+            if child.to_move() == TERMINAL:
+                value += 0.5 * (1 if value > 0 else -1 if value < 0 else 0)
+            if value > best_value:
+                best_value, best = value, [move]
+            elif value == best_value:
+                best.append(move)
+        move = self.rng.choice(best)
+        info = SearchInfo(
+            depth=1,
+            score=best_value,
+            nodes=len(state.legal_moves()),
+            pv=(state.move_text(move),),
+            elapsed=time.perf_counter() - start,
+        )
+        if on_info:
+            on_info(info)
+        return Decision(move, info)

@@ -1,0 +1,66 @@
+"""The ``plyground`` command: one entry point, one module per subcommand.
+
+Each subcommand module exposes ``register(subparsers)``, which adds its
+parser and sets ``handler`` (a function taking the parsed arguments and
+returning an exit code). A new subcommand adds its module to ``COMMANDS``.
+Errors the user can fix (:class:`~plyground.PlygroundError`, bad files)
+print one line naming the problem and exit with status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from plyground import __version__
+from plyground.core.errors import PlygroundError
+
+__all__ = ["COMMANDS", "build_parser", "main"]
+
+# Subcommand modules, in the order --help lists them.
+COMMANDS: tuple[str, ...] = ("plyground.cli.catalog",)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full argument parser with every subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="plyground",
+        description=(
+            "A toolkit and arena for classic game-playing AI. Play the Adjacency "
+            "Strategy Game against strong bots, watch bots play, run matches."
+        ),
+        epilog="Run 'plyground COMMAND --help' for the options of a command.",
+    )
+    parser.add_argument("--version", action="version", version=f"plyground {__version__}")
+    subparsers = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND")
+    for module_name in COMMANDS:
+        importlib.import_module(module_name).register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handler = getattr(args, "handler", None)
+    if handler is None:
+        parser.print_help()
+        return 2
+    try:
+        status: int = handler(args)
+    except PlygroundError as error:
+        print(f"plyground {args.command}: error: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(f"plyground {args.command}: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"\nplyground {args.command}: interrupted", file=sys.stderr)
+        return 130
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

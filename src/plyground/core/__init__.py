@@ -1,0 +1,37 @@
+"""Layer 1: the game-agnostic contract shared by every game, algorithm and bot."""
+
+from plyground.core.errors import (
+    EngineError,
+    IllegalMoveError,
+    ParseError,
+    PlygroundError,
+    SettingsError,
+    UnknownNameError,
+)
+from plyground.core.game import CHANCE, TERMINAL, Capabilities, Game, Move, State
+from plyground.core.limits import Clock, Limit, SearchInfo
+from plyground.core.registry import Registry
+from plyground.core.settings import Setting, format_spec, parse_spec, resolve_settings
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Capabilities",
+    "Clock",
+    "EngineError",
+    "Game",
+    "IllegalMoveError",
+    "Limit",
+    "Move",
+    "ParseError",
+    "PlygroundError",
+    "Registry",
+    "SearchInfo",
+    "Setting",
+    "SettingsError",
+    "State",
+    "UnknownNameError",
+    "format_spec",
+    "parse_spec",
+    "resolve_settings",
+]

@@ -1,0 +1,160 @@
+"""The game-agnostic contract: :class:`Game` makes immutable :class:`State` s.
+
+Every algorithm in plyground is written against these two classes only, so
+the same alpha-beta plays the adjacency game, tic-tac-toe and Morris, and the
+same expectimax plays 2048. The contract covers:
+
+* two-player zero-sum games (players 0 and 1),
+* games with chance (a chance node is an ordinary state whose
+  :meth:`State.to_move` is :data:`CHANCE`; :meth:`State.chance_outcomes`
+  lists its outcomes with probabilities, and ``play(outcome)`` applies one),
+* one-player puzzles (``players == 1``).
+
+Moves are small hashable values chosen by each game (the adjacency game uses
+cell indices); :meth:`State.move_text` and :meth:`State.parse_move` convert
+them to and from the game's notation.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeAlias
+
+from plyground.core.errors import IllegalMoveError
+from plyground.core.settings import Setting, format_spec, resolve_settings
+
+__all__ = ["CHANCE", "TERMINAL", "Capabilities", "Game", "Move", "State"]
+
+Move: TypeAlias = Hashable
+"""A move (or a chance outcome): any small hashable value the game chooses."""
+
+CHANCE = -1
+"""``to_move()`` of a chance node."""
+TERMINAL = -2
+"""``to_move()`` of a finished game."""
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What kind of game this is, so algorithms can check on entry."""
+
+    players: int
+    chance: bool = False
+    zero_sum: bool = True
+
+
+class Game(ABC):
+    """A game with its settings; makes states. Subclasses declare ``SETTINGS``."""
+
+    NAME: ClassVar[str]
+    DESCRIPTION: ClassVar[str]
+    CAPABILITIES: ClassVar[Capabilities]
+    SETTINGS: ClassVar[tuple[Setting, ...]] = ()
+    PLAYER_NAMES: ClassVar[tuple[str, ...]] = ("first", "second")
+
+    def __init__(self, **settings: object) -> None:
+        self._settings = resolve_settings(self.SETTINGS, settings, f"game {self.NAME!r}")
+
+    @property
+    def name(self) -> str:
+        """The registry name, for example ``"adjacency"``."""
+        return self.NAME
+
+    @property
+    def settings(self) -> Mapping[str, Any]:
+        """Every setting with its value (defaults filled in)."""
+        return dict(self._settings)
+
+    @property
+    def capabilities(self) -> Capabilities:
+        """Players, chance, zero-sum."""
+        return self.CAPABILITIES
+
+    @property
+    def spec(self) -> str:
+        """The text that loads this game again: ``adjacency(size=8,rounds=8,first=X)``."""
+        return format_spec(self.NAME, self._settings)
+
+    def player_name(self, player: int) -> str:
+        """A player's display name (``"X"``, ``"O"``, ...)."""
+        return self.PLAYER_NAMES[player]
+
+    @abstractmethod
+    def initial_state(self) -> State:
+        """The start of the game."""
+
+    @abstractmethod
+    def parse_state(self, text: str) -> State:
+        """Read a position text; raise :class:`~plyground.ParseError` naming the problem."""
+
+    def __repr__(self) -> str:
+        return f"<Game {self.spec}>"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and self.spec == other.spec
+
+    def __hash__(self) -> int:
+        return hash(self.spec)
+
+
+class State(ABC):
+    """An immutable, hashable position. ``play`` returns a new state."""
+
+    __slots__ = ()
+
+    @property
+    @abstractmethod
+    def game(self) -> Game:
+        """The game this state belongs to."""
+
+    @abstractmethod
+    def to_move(self) -> int:
+        """The player to move (0, 1, ...), :data:`CHANCE` or :data:`TERMINAL`."""
+
+    @abstractmethod
+    def legal_moves(self) -> Sequence[Move]:
+        """The legal moves (empty at chance nodes and terminal states)."""
+
+    @abstractmethod
+    def play(self, move: Move) -> State:
+        """The state after ``move`` (or a chance outcome); raises IllegalMoveError."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+
+    @abstractmethod
+    def returns(self) -> tuple[float, ...]:
+        """Each player's result (final when terminal; the value so far otherwise)."""
+
+    @abstractmethod
+    def move_text(self, move: Move) -> str:
+        """A move in the game's notation."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> Move:
+        """Read a move in the game's notation; raise ParseError or IllegalMoveError."""
+
+    @abstractmethod
+    def text(self) -> str:
+        """The position text (readable again by ``game.parse_state``)."""
+
+    def is_chance(self) -> bool:
+        """True at a chance node."""
+        return self.to_move() == CHANCE
+
+    def chance_outcomes(self) -> Sequence[tuple[Move, float]]:
+        """Outcomes and probabilities at a chance node (empty elsewhere)."""
+        return ()
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def check_legal(self, move: Move) -> None:
+        """Raise IllegalMoveError unless ``move`` is legal here (a helper for ``play``)."""
+        if self.is_terminal():
+            raise IllegalMoveError(f"the game is over: no move is legal in {self.text()!r}")
+        if move not in self.legal_moves():
+            raise IllegalMoveError(f"illegal move {move!r} in {self.text()!r}")

@@ -1,0 +1,105 @@
+"""Search limits and search reports shared by every algorithm and bot."""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+__all__ = ["Clock", "Limit", "SearchInfo"]
+
+
+@dataclass(frozen=True)
+class Limit:
+    """How much a search may do: wall time in seconds, plies, nodes.
+
+    Any field left ``None`` is unbounded; a search stops at the first limit
+    it reaches. ``Limit(time=5.0)`` is the course's rule.
+    """
+
+    time: float | None = None
+    depth: int | None = None
+    nodes: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.time is not None and not (self.time > 0 and math.isfinite(self.time)):
+            raise ValueError(f"time limit must be a positive number of seconds, got {self.time!r}")
+        if self.depth is not None and self.depth < 1:
+            raise ValueError(f"depth limit must be at least 1, got {self.depth!r}")
+        if self.nodes is not None and self.nodes < 1:
+            raise ValueError(f"node limit must be at least 1, got {self.nodes!r}")
+
+    def capped(self, time_cap: float | None) -> Limit:
+        """This limit with its time no larger than ``time_cap``."""
+        if time_cap is None or (self.time is not None and self.time <= time_cap):
+            return self
+        return replace(self, time=time_cap)
+
+
+@dataclass(frozen=True)
+class SearchInfo:
+    """What a search found so far: one report per completed iteration.
+
+    ``score`` is from the view of the player to move, in the evaluator's
+    units; ``pv`` holds move texts (the principal variation).
+    """
+
+    depth: int = 0
+    score: float | None = None
+    nodes: int = 0
+    pv: tuple[str, ...] = ()
+    elapsed: float = 0.0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-friendly dict (for records, the web API and protocol ``info`` lines)."""
+        data: dict[str, Any] = {
+            "depth": self.depth,
+            "score": self.score,
+            "nodes": self.nodes,
+            "pv": list(self.pv),
+            "elapsed": round(self.elapsed, 6),
+        }
+        data.update(self.extra)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SearchInfo:
+        """Inverse of :meth:`to_dict`; unknown keys go to ``extra``."""
+        known = {"depth", "score", "nodes", "pv", "elapsed"}
+        score = data.get("score")
+        return cls(
+            depth=int(data.get("depth", 0) or 0),
+            score=None if score is None else float(score),
+            nodes=int(data.get("nodes", 0) or 0),
+            pv=tuple(str(m) for m in data.get("pv", ()) or ()),
+            elapsed=float(data.get("elapsed", 0.0) or 0.0),
+            extra={k: v for k, v in data.items() if k not in known},
+        )
+
+
+class Clock:
+    """A deadline that a search checks itself.
+
+    ``Clock(limit)`` starts now; :meth:`expired` is cheap enough to call every
+    few thousand nodes. ``safety`` seconds are kept back for answering.
+    """
+
+    __slots__ = ("deadline", "start")
+
+    def __init__(self, seconds: float | None, safety: float = 0.0) -> None:
+        self.start = time.perf_counter()
+        self.deadline = math.inf if seconds is None else self.start + max(0.0, seconds - safety)
+
+    def elapsed(self) -> float:
+        """Seconds since the clock started."""
+        return time.perf_counter() - self.start
+
+    def remaining(self) -> float:
+        """Seconds left (``inf`` when unbounded, never negative)."""
+        return max(0.0, self.deadline - time.perf_counter())
+
+    def expired(self) -> bool:
+        """True once the deadline has passed."""
+        return time.perf_counter() >= self.deadline

@@ -1,0 +1,165 @@
+"""Declared settings for games and bots, and the ``name(key=value,...)`` spec.
+
+One mechanism serves every configurable thing: a class lists its
+:class:`Setting` s; :func:`resolve_settings` checks and converts what a user
+gave (Python values or strings from a command line); :func:`parse_spec` and
+:func:`format_spec` read and write ``adjacency(size=6,rounds=10)`` or
+``alphabeta:time=0.5,depth=6``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from plyground.core.errors import ParseError, SettingsError
+
+__all__ = ["Setting", "format_spec", "parse_spec", "resolve_settings"]
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_\-]*")
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One setting: its name, type, default, bounds or choices, and help.
+
+    ``kind`` is ``int``, ``float``, ``str`` or ``bool``. ``default=None``
+    means "optional, no value" (the owner decides what that means).
+    """
+
+    name: str
+    kind: type
+    default: Any
+    help: str
+    minimum: float | None = None
+    maximum: float | None = None
+    choices: tuple[Any, ...] | None = None
+
+    def convert(self, value: object, owner: str) -> Any:
+        """Return ``value`` as this setting's kind, checked, or raise SettingsError."""
+        if value is None:
+            if self.default is None:
+                return None
+            raise SettingsError(f"{owner}: setting {self.name!r} needs a value")
+        converted: Any
+        raw: Any = value
+        try:
+            if self.kind is bool:
+                converted = _to_bool(value)
+            elif self.kind is int:
+                if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
+                    raise ValueError
+                converted = int(raw.strip()) if isinstance(raw, str) else int(raw)
+            elif self.kind is float:
+                if isinstance(value, bool):
+                    raise ValueError
+                converted = float(raw)
+                if math.isnan(converted):
+                    raise ValueError
+            else:
+                converted = self.kind(value)
+        except (TypeError, ValueError):
+            raise SettingsError(
+                f"{owner}: setting {self.name!r} must be {self.kind.__name__}, got {value!r}"
+            ) from None
+        if self.choices is not None and converted not in self.choices:
+            options = ", ".join(str(c) for c in self.choices)
+            raise SettingsError(
+                f"{owner}: setting {self.name!r} must be one of {options}; got {value!r}"
+            )
+        if self.minimum is not None and converted < self.minimum:
+            raise SettingsError(
+                f"{owner}: setting {self.name!r} must be at least {self.minimum:g}; got {value!r}"
+            )
+        if self.maximum is not None and converted > self.maximum:
+            raise SettingsError(
+                f"{owner}: setting {self.name!r} must be at most {self.maximum:g}; got {value!r}"
+            )
+        return converted
+
+    def describe(self) -> str:
+        """A one-line description for help texts."""
+        bounds = ""
+        if self.choices is not None:
+            bounds = " (" + "|".join(str(c) for c in self.choices) + ")"
+        elif self.minimum is not None or self.maximum is not None:
+            low = "" if self.minimum is None else f"{self.minimum:g}"
+            high = "" if self.maximum is None else f"{self.maximum:g}"
+            bounds = f" ({low}..{high})"
+        return f"{self.name}={self.default}{bounds}: {self.help}"
+
+
+def _to_bool(value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str):
+        lowered = value.strip().lower()
+        if lowered in ("1", "true", "yes", "on"):
+            return True
+        if lowered in ("0", "false", "no", "off"):
+            return False
+    raise ValueError(value)
+
+
+def resolve_settings(
+    declared: Sequence[Setting], given: Mapping[str, object], owner: str
+) -> dict[str, Any]:
+    """Check ``given`` against ``declared`` and fill in defaults.
+
+    Raises :class:`SettingsError` naming an unknown setting (and listing the
+    known ones) or a bad value.
+    """
+    by_name = {s.name: s for s in declared}
+    unknown = [k for k in given if k not in by_name]
+    if unknown:
+        known = ", ".join(by_name) or "none"
+        raise SettingsError(f"{owner}: unknown setting {unknown[0]!r} (known: {known})")
+    return {s.name: s.convert(given.get(s.name, s.default), owner) for s in declared}
+
+
+def parse_spec(text: str) -> tuple[str, dict[str, str]]:
+    """Split ``name(k=v,...)`` or ``name:k=v,...`` (or a bare ``name``).
+
+    >>> parse_spec("adjacency(size=6, rounds=10)")
+    ('adjacency', {'size': '6', 'rounds': '10'})
+    >>> parse_spec("alphabeta:time=0.5")
+    ('alphabeta', {'time': '0.5'})
+    """
+    stripped = text.strip()
+    if not stripped:
+        raise ParseError("empty name: expected something like 'adjacency(size=8,rounds=8)'")
+    if stripped.endswith(")") and "(" in stripped:
+        name, _, body = stripped[:-1].partition("(")
+    elif ":" in stripped:
+        name, _, body = stripped.partition(":")
+    elif "(" in stripped or ")" in stripped:
+        raise ParseError(f"unbalanced parentheses in {text!r}")
+    else:
+        name, body = stripped, ""
+    name = name.strip()
+    if not _NAME.fullmatch(name):
+        raise ParseError(f"bad name {name!r} in {text!r}")
+    settings: dict[str, str] = {}
+    for item in body.split(","):
+        item = item.strip()
+        if not item:
+            continue
+        key, sep, value = item.partition("=")
+        key = key.strip()
+        if not sep or not _NAME.fullmatch(key):
+            raise ParseError(f"bad setting {item!r} in {text!r}: expected key=value")
+        if key in settings:
+            raise ParseError(f"setting {key!r} given twice in {text!r}")
+        settings[key] = value.strip()
+    return name, settings
+
+
+def format_spec(name: str, settings: Mapping[str, object]) -> str:
+    """Inverse of :func:`parse_spec` in the parenthesised form (``None`` values left out)."""
+    items = ",".join(f"{k}={v}" for k, v in settings.items() if v is not None)
+    return f"{name}({items})" if items else name

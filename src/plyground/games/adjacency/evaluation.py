@@ -1,0 +1,71 @@
+"""The adjacency game's evaluation for the game-agnostic searches.
+
+The value of a non-terminal position for the side to move ``p`` (units:
+marks, the same units as the final margin) is::
+
+    material                      own marks - opponent marks
+  + gain     * my_best_gain       most marks p can flip with its next move
+  - threat   * their_best_gain    most marks the opponent could flip if it moved now
+  - exposure * (my_exposed - their_exposed)
+                                  marks next to an empty cell, which a move there can flip
+  + tempo                         the mover places a mark next: +1 when plies remain
+
+One ply before the end (``plies_left == 1``) the value is exact:
+``material + 1 + 2 * my_best_gain``. Raw material ignores whose turn it is and
+which marks are about to be taken; these terms add exactly that, and cost a
+few bit operations (:mod:`plyground.games.adjacency.bits`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+
+from plyground.algorithms.search.evaluator import Evaluator
+from plyground.core.game import Move, State
+from plyground.games.adjacency.bits import best_gain, cells_by_gain, neighbourhood
+from plyground.games.adjacency.rules import AdjacencyState, X
+
+__all__ = ["AdjacencyEvaluator", "AdjacencyWeights"]
+
+
+@dataclass(frozen=True)
+class AdjacencyWeights:
+    """Weights of the evaluation terms (see the module docstring)."""
+
+    gain: float = 2.0
+    threat: float = 1.0
+    exposure: float = 0.25
+    tempo: float = 0.5
+
+    def as_dict(self) -> dict[str, float]:
+        """The weights by name (for weight files and tuning)."""
+        return asdict(self)
+
+
+class AdjacencyEvaluator(Evaluator):
+    """Material plus tempo, gains and exposure; orders moves by flips."""
+
+    def __init__(self, weights: AdjacencyWeights | None = None) -> None:
+        self.weights = weights or AdjacencyWeights()
+
+    def evaluate(self, state: State) -> float:
+        assert isinstance(state, AdjacencyState)
+        size = state.geometry.size
+        own, theirs = (state.x, state.o) if state.side == X else (state.o, state.x)
+        empty = state.geometry.full & ~(own | theirs)
+        material = own.bit_count() - theirs.bit_count()
+        my_gain = best_gain(theirs, empty, size)
+        if state.plies_left == 1:
+            return float(material + 1 + 2 * my_gain)
+        w = self.weights
+        their_gain = best_gain(own, empty, size)
+        near_empty = neighbourhood(empty, size)
+        exposed = (own & near_empty).bit_count() - (theirs & near_empty).bit_count()
+        return material + w.tempo + w.gain * my_gain - w.threat * their_gain - w.exposure * exposed
+
+    def order(self, state: State, moves: Sequence[Move]) -> Sequence[Move]:
+        """Every legal move, most flips first (``moves`` must be all legal moves)."""
+        assert isinstance(state, AdjacencyState)
+        own, theirs = (state.x, state.o) if state.side == X else (state.o, state.x)
+        return cells_by_gain(theirs, state.geometry.full & ~(own | theirs), state.geometry.size)

@@ -1,0 +1,421 @@
+"""The Adjacency Strategy Game (RULES.md section 1): the plain-Python reference.
+
+Boards are Python ints used as bitboards: bit ``row * size + col`` is cell
+``<col letter><row number>``, so ``a1`` is bit 0 and, on 8x8, ``h8`` bit 63.
+A state keeps one mask per player, the side to move and the plies left.
+Placing a mark on an empty cell ``c`` flips ``neighbours[c] & opponent``.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from plyground.core.errors import IllegalMoveError, ParseError, SettingsError
+from plyground.core.game import TERMINAL, Capabilities, Game, Move, State
+from plyground.core.settings import Setting
+
+__all__ = [
+    "MAX_SIZE",
+    "MIN_SIZE",
+    "AdjacencyGame",
+    "AdjacencyState",
+    "Geometry",
+    "O",
+    "X",
+    "cell_name",
+    "geometry",
+    "max_rounds",
+    "parse_cell",
+]
+
+X = 0
+"""Player index of X."""
+O = 1  # noqa: E741 - the game's own name for the second player
+"""Player index of O."""
+MIN_SIZE = 4
+MAX_SIZE = 8
+SIDES = "XO"
+COLUMNS = "abcdefgh"
+_CELL = re.compile(r"([a-z])([0-9]+)")
+
+
+def max_rounds(size: int) -> int:
+    """The largest round count for a board: ``(cells - 8) // 2`` (28 on 8x8)."""
+    return (size * size - 8) // 2
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Precomputed masks of one board size."""
+
+    size: int
+    cells: int
+    full: int
+    neighbours: tuple[int, ...]
+    names: tuple[str, ...]
+    x_start: int
+    o_start: int
+
+
+@functools.cache
+def geometry(size: int) -> Geometry:
+    """The masks for a ``size`` x ``size`` board (cached)."""
+    if not MIN_SIZE <= size <= MAX_SIZE:
+        raise SettingsError(f"board size must be {MIN_SIZE} to {MAX_SIZE}, got {size}")
+    cells = size * size
+    neighbours = []
+    for index in range(cells):
+        row, col = divmod(index, size)
+        mask = 0
+        for d_row, d_col in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            r, c = row + d_row, col + d_col
+            if 0 <= r < size and 0 <= c < size:
+                mask |= 1 << (r * size + c)
+        neighbours.append(mask)
+    names = tuple(f"{COLUMNS[i % size]}{i // size + 1}" for i in range(cells))
+
+    def block(row: int, col: int) -> int:
+        return sum(1 << ((row + dr) * size + col + dc) for dr in (0, 1) for dc in (0, 1))
+
+    return Geometry(
+        size=size,
+        cells=cells,
+        full=(1 << cells) - 1,
+        neighbours=tuple(neighbours),
+        names=names,
+        x_start=block(0, 0),
+        o_start=block(size - 2, size - 2),
+    )
+
+
+def cell_name(index: int, size: int = 8) -> str:
+    """The name of a cell index: ``cell_name(0) == "a1"``, ``cell_name(63) == "h8"``."""
+    return geometry(size).names[index]
+
+
+def parse_cell(text: str, size: int = 8) -> int:
+    """The index of a cell name such as ``"d5"``; ParseError names what is wrong.
+
+    >>> parse_cell("c2", 8)
+    10
+    """
+    cleaned = text.strip().lower()
+    match = _CELL.fullmatch(cleaned)
+    last = f"{COLUMNS[size - 1]}{size}"
+    if not match:
+        raise ParseError(f"{text!r} is not a cell: write a column letter and a row, like 'd5'")
+    col = ord(match.group(1)) - ord("a")
+    row = int(match.group(2)) - 1
+    if not (0 <= col < size and 0 <= row < size):
+        raise ParseError(f"cell {text!r} is off the {size}x{size} board (a1..{last})")
+    return row * size + col
+
+
+class AdjacencyGame(Game):
+    """Place a mark, flip the orthogonally adjacent opponent marks; most marks wins."""
+
+    NAME = "adjacency"
+    DESCRIPTION = "Adjacency Strategy Game: place a mark, flip adjacent opponent marks"
+    CAPABILITIES = Capabilities(players=2, chance=False, zero_sum=True)
+    PLAYER_NAMES = ("X", "O")
+    SETTINGS: ClassVar[tuple[Setting, ...]] = (
+        Setting("size", int, 8, "board side", minimum=MIN_SIZE, maximum=MAX_SIZE),
+        Setting("rounds", int, None, "rounds (default 8, or the maximum if smaller)", minimum=1),
+        Setting("first", str, "X", "who moves first", choices=("X", "O")),
+    )
+
+    def __init__(self, **settings: object) -> None:
+        super().__init__(**settings)
+        size: int = self._settings["size"]
+        limit = max_rounds(size)
+        rounds = self._settings["rounds"]
+        if rounds is None:
+            rounds = min(8, limit)
+        if not 1 <= rounds <= limit:
+            raise SettingsError(
+                f"game 'adjacency': rounds must be 1 to {limit} on a {size}x{size} board, "
+                f"got {rounds}"
+            )
+        self._settings["rounds"] = rounds
+        self.size = size
+        self.rounds = rounds
+        self.first = SIDES.index(self._settings["first"])
+        self.geometry = geometry(size)
+
+    def initial_state(self) -> AdjacencyState:
+        g = self.geometry
+        return AdjacencyState(self, g.x_start, g.o_start, self.first, 2 * self.rounds)
+
+    def parse_state(self, text: str) -> AdjacencyState:
+        """Read ``<rows> <to-move> <plies-left>`` (RULES.md); the size must match this game."""
+        state = parse_position(text)
+        if state.size != self.size:
+            raise ParseError(
+                f"position {text!r} is for a {state.size}x{state.size} board, "
+                f"but this game is {self.size}x{self.size}"
+            )
+        return AdjacencyState(self, state.x, state.o, state.side, state.plies_left)
+
+
+def parse_position(text: str) -> AdjacencyState:
+    """Read a position text of any size (the game's rounds default to the maximum).
+
+    Raises ParseError naming the problem: field count, row count, row width,
+    unknown character, overflowing digit, bad side, bad ply count.
+    """
+    if not isinstance(text, str):
+        raise ParseError(f"position must be text, got {type(text).__name__}")
+    fields = text.strip().split(" ")
+    if len(fields) != 3:
+        raise ParseError(
+            f"position {text!r} must have 3 fields separated by single spaces "
+            f"(<rows> <to-move> <plies-left>), found {len(fields)}"
+        )
+    rows_text, side_text, plies_text = fields
+    rows = rows_text.split("/")
+    size = len(rows)
+    if not MIN_SIZE <= size <= MAX_SIZE:
+        raise ParseError(f"position {text!r} has {size} rows; boards have {MIN_SIZE} to {MAX_SIZE}")
+    x = o = 0
+    for top_index, row_text in enumerate(rows):
+        row = size - 1 - top_index
+        col = 0
+        for char in row_text:
+            if char in "XO":
+                if col >= size:
+                    raise ParseError(
+                        f"row {row + 1} {row_text!r} has more than {size} cells in {text!r}"
+                    )
+                bit = 1 << (row * size + col)
+                if char == "X":
+                    x |= bit
+                else:
+                    o |= bit
+                col += 1
+            elif char in "12345678":
+                col += int(char)
+                if col > size:
+                    raise ParseError(
+                        f"digit {char!r} overflows row {row + 1} {row_text!r} "
+                        f"(more than {size} cells) in {text!r}"
+                    )
+            else:
+                raise ParseError(
+                    f"unknown character {char!r} in row {row + 1} {row_text!r} of {text!r}: "
+                    f"use X, O or a digit 1-8"
+                )
+        if col != size:
+            raise ParseError(
+                f"row {row + 1} {row_text!r} has {col} cells, expected {size}, in {text!r}"
+            )
+    if side_text not in ("X", "O"):
+        raise ParseError(f"side to move must be X or O, got {side_text!r} in {text!r}")
+    if not plies_text.isdigit() or not plies_text.isascii():
+        raise ParseError(
+            f"plies left must be a non-negative integer, got {plies_text!r} in {text!r}"
+        )
+    game = AdjacencyGame(size=size, rounds=max_rounds(size))
+    return AdjacencyState(game, x, o, SIDES.index(side_text), int(plies_text))
+
+
+class AdjacencyState(State):
+    """A position: X's and O's masks, the side to move and the plies left.
+
+    Immutable and hashable. The friendly API names cells (``"d5"``); the
+    fields ``x``, ``o`` (bitboards), ``side`` and ``plies_left`` are for speed.
+    """
+
+    __slots__ = ("_game", "_hash", "geometry", "o", "plies_left", "side", "x")
+
+    _game: AdjacencyGame
+    geometry: Geometry
+    x: int
+    o: int
+    side: int
+    plies_left: int
+    _hash: int
+
+    def __init__(self, game: AdjacencyGame, x: int, o: int, side: int, plies_left: int) -> None:
+        if x & o:
+            raise ValueError("a cell cannot hold both X and O")
+        if plies_left < 0:
+            raise ValueError(f"plies left must not be negative, got {plies_left}")
+        object.__setattr__(self, "_game", game)
+        object.__setattr__(self, "geometry", game.geometry)
+        object.__setattr__(self, "x", x)
+        object.__setattr__(self, "o", o)
+        object.__setattr__(self, "side", side)
+        object.__setattr__(self, "plies_left", plies_left)
+        object.__setattr__(self, "_hash", hash((x, o, side, plies_left)))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("AdjacencyState is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, AdjacencyState)
+            and self.x == other.x
+            and self.o == other.o
+            and self.side == other.side
+            and self.plies_left == other.plies_left
+            and self.geometry.size == other.geometry.size
+        )
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"AdjacencyState({self.text()!r})"
+
+    # -- the contract -------------------------------------------------------
+    @property
+    def game(self) -> AdjacencyGame:
+        return self._game
+
+    @property
+    def size(self) -> int:
+        """The board side."""
+        return self.geometry.size
+
+    def is_terminal(self) -> bool:
+        return self.plies_left == 0 or (self.x | self.o) == self.geometry.full
+
+    def to_move(self) -> int:
+        return TERMINAL if self.is_terminal() else self.side
+
+    def empty(self) -> int:
+        """The mask of empty cells."""
+        return self.geometry.full & ~(self.x | self.o)
+
+    def legal_moves(self) -> list[int]:
+        """Every empty cell, in index order (a1, b1, ...); none once the game is over."""
+        if self.is_terminal():
+            return []
+        empty = self.empty()
+        moves = []
+        while empty:
+            low = empty & -empty
+            moves.append(low.bit_length() - 1)
+            empty ^= low
+        return moves
+
+    def play(self, move: Move) -> AdjacencyState:
+        """Place the mover's mark on cell ``move`` (an index) and flip its neighbours."""
+        if not isinstance(move, int) or not 0 <= move < self.geometry.cells:
+            raise IllegalMoveError(
+                f"{move!r} is not a cell index of a {self.size}x{self.size} board"
+            )
+        bit = 1 << move
+        if self.plies_left == 0 or (self.x | self.o) == self.geometry.full:
+            raise IllegalMoveError(f"the game is over: no move is legal in {self.text()!r}")
+        if (self.x | self.o) & bit:
+            owner = "X" if self.x & bit else "O"
+            raise IllegalMoveError(f"cell {self.geometry.names[move]} is occupied by {owner}")
+        near = self.geometry.neighbours[move]
+        if self.side == 0:
+            flips = near & self.o
+            return AdjacencyState(
+                self._game, self.x | bit | flips, self.o ^ flips, 1, self.plies_left - 1
+            )
+        flips = near & self.x
+        return AdjacencyState(
+            self._game, self.x ^ flips, self.o | bit | flips, 0, self.plies_left - 1
+        )
+
+    def returns(self) -> tuple[float, float]:
+        """X's marks minus O's, and its negation."""
+        margin = self.x.bit_count() - self.o.bit_count()
+        return (float(margin), float(-margin))
+
+    def move_text(self, move: Move) -> str:
+        if not isinstance(move, int) or not 0 <= move < self.geometry.cells:
+            raise IllegalMoveError(
+                f"{move!r} is not a cell index of a {self.size}x{self.size} board"
+            )
+        return self.geometry.names[move]
+
+    def parse_move(self, text: str) -> int:
+        """Read a cell name; ParseError if it is not one, IllegalMoveError if occupied."""
+        index = parse_cell(text, self.size)
+        if self.is_terminal():
+            raise IllegalMoveError("the game is over: no move is legal")
+        bit = 1 << index
+        if (self.x | self.o) & bit:
+            owner = "X" if self.x & bit else "O"
+            raise IllegalMoveError(f"cell {self.geometry.names[index]} is occupied by {owner}")
+        return index
+
+    def text(self) -> str:
+        size = self.size
+        rows = []
+        for row in range(size - 1, -1, -1):
+            out = []
+            run = 0
+            for col in range(size):
+                bit = 1 << (row * size + col)
+                char = "X" if self.x & bit else "O" if self.o & bit else ""
+                if not char:
+                    run += 1
+                    continue
+                if run:
+                    out.append(str(run))
+                    run = 0
+                out.append(char)
+            if run:
+                out.append(str(run))
+            rows.append("".join(out))
+        return f"{'/'.join(rows)} {SIDES[self.side]} {self.plies_left}"
+
+    # -- friendly API -------------------------------------------------------
+    def cell(self, where: int | str) -> str | None:
+        """``"X"``, ``"O"`` or ``None`` for a cell given by index or name."""
+        index = parse_cell(where, self.size) if isinstance(where, str) else where
+        bit = 1 << index
+        return "X" if self.x & bit else "O" if self.o & bit else None
+
+    def count(self, player: int) -> int:
+        """How many marks ``player`` (X=0, O=1) has."""
+        return (self.x if player == X else self.o).bit_count()
+
+    def flips(self, move: int) -> list[int]:
+        """The cells a move by the side to move would flip, in index order."""
+        theirs = self.o if self.side == X else self.x
+        mask = self.geometry.neighbours[move] & theirs
+        return [i for i in range(self.geometry.cells) if mask >> i & 1]
+
+    @property
+    def rounds_left(self) -> int:
+        """Rounds not yet started or finished: ``ceil(plies_left / 2)``."""
+        return (self.plies_left + 1) // 2
+
+    def winner(self) -> int | None:
+        """X (0), O (1) or None for a draw; ask only when the game is over."""
+        margin = self.x.bit_count() - self.o.bit_count()
+        return None if margin == 0 else X if margin > 0 else O
+
+    def rows(self) -> list[str]:
+        """The board as strings of ``X``/``O``/``.``, top row first."""
+        size = self.size
+        return [
+            "".join(self.cell(row * size + col) or "." for col in range(size))
+            for row in range(size - 1, -1, -1)
+        ]
+
+    def render(self) -> str:
+        """The board drawn as in RULES.md, with row numbers and column letters."""
+        size = self.size
+        width = len(str(size))
+        lines = [f"{size - i:>{width}}  " + " ".join(line) for i, line in enumerate(self.rows())]
+        lines.append(" " * (width + 2) + " ".join(COLUMNS[:size]))
+        return "\n".join(lines)
+
+    def with_moves(self, moves: Sequence[str]) -> AdjacencyState:
+        """The state after playing ``moves`` given as cell names."""
+        state = self
+        for text in moves:
+            state = state.play(state.parse_move(text))
+        return state
