@@ -15,6 +15,8 @@ _BOTS: dict[str, str] = {
     "random": "plyground.bots.simple:RandomBot",
     "greedy": "plyground.bots.simple:GreedyBot",
     "alphabeta": "plyground.bots.alphabeta:AlphaBetaBot",
+    "perfect": "plyground.bots.perfect:PerfectBot",
+    "morris": "plyground.bots.morris:MorrisBot",
 }
 
 

@@ -21,6 +21,8 @@ __all__ = ["evaluator_for", "load_weights"]
 # game name -> "module:factory"; the factory takes a dict of weights (or None).
 _EVALUATORS: dict[str, str] = {
     "adjacency": "plyground.bots.evaluators:_adjacency",
+    "tictactoe": "plyground.bots.evaluators:_tictactoe",
+    "morris": "plyground.bots.evaluators:_morris",
 }
 
 
@@ -31,6 +33,20 @@ def _adjacency(weights: dict[str, float] | None) -> Evaluator:
         return AdjacencyEvaluator(AdjacencyWeights(**(weights or {})))
     except TypeError as error:
         raise SettingsError(f"bad adjacency weights {weights!r}: {error}") from None
+
+
+def _tictactoe(weights: dict[str, float] | None) -> Evaluator:
+    from plyground.games.tictactoe.evaluation import TicTacToeEvaluator
+
+    if weights:
+        raise SettingsError(f"game 'tictactoe' has no evaluation weights, got {weights!r}")
+    return TicTacToeEvaluator()
+
+
+def _morris(weights: dict[str, float] | None) -> Evaluator:
+    from plyground.games.morris.evaluation import MorrisEvaluator, MorrisWeights
+
+    return MorrisEvaluator(MorrisWeights.from_dict(weights or {}))
 
 
 def load_weights(path: str | None) -> dict[str, float] | None:

@@ -8,7 +8,10 @@ with alternating or repeated turns through the core contract, with
 * a clock checked every few hundred nodes, so :meth:`AlphaBeta.search`
   always answers in time with the best move of the last completed depth,
 * exact values at terminal positions, and an early stop once a depth is
-  searched without reaching the horizon anywhere (the game is solved).
+  searched without reaching the horizon anywhere (the game is solved),
+* decided-game scores adjusted by distance (fastest win, slowest loss)
+  stored in the table relative to their position (``Evaluator.decisive``),
+  so they stay right when the next search starts from another root.
 
 Contract of :meth:`AlphaBeta._negamax`: it returns a value ``v`` for the
 player to move with the fail-soft alpha-beta guarantee: if ``v <= alpha`` the
@@ -145,6 +148,7 @@ class AlphaBeta:
         table_move: Move | None = None
         if entry is not None:
             entry_depth, flag, value, table_move, final = entry
+            value = self.evaluator.from_table(value, ply)
             if (
                 (entry_depth >= depth or final)
                 and ply > 0
@@ -183,7 +187,7 @@ class AlphaBeta:
                         break
         flag = _UPPER if best <= alpha_start else _LOWER if best >= beta else _EXACT
         final = not self._horizon_reached
-        self.table[state] = (depth, flag, best, best_move, final)
+        self.table[state] = (depth, flag, evaluator.to_table(best, ply), best_move, final)
         self._horizon_reached = outer_horizon or not final
         return best
 
