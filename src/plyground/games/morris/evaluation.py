@@ -1,0 +1,235 @@
+"""Nine Men's Morris evaluation: the seed's weighted relations (COURSE.md, seed 002).
+
+A position is valued for the player to move as a weighted sum of relations,
+each the mover's count minus the opponent's unless said otherwise:
+
+========  ===================================================================
+closed    R1: a mill was closed on the last move: +1 by the mover, -1 by the
+          opponent (the last move is always the opponent's here, so 0 or -1)
+mills     R2: closed mills
+blocked   R3: blocked men (no empty neighbour), the opponent's minus the mover's
+men       R4: men, on the board and in hand
+twos      R5: two-piece configurations: a mill line with two own men and an
+          empty point
+threes    R6: three-piece configurations: a man in two such lines at once
+opened    "opened" mills: a two-piece line whose empty point has another own
+          man next to it, off the line, so the mill closes on the next move
+double    double mills: a man in two closed mills
+win       winning configuration: +1 when the opponent cannot move (or has
+          fewer than three men), -1 when the mover is in that state
+========  ===================================================================
+
+The weights differ by phase (:class:`MorrisWeights`). The position is in
+the placing phase while anyone has men in hand, in the flying phase once
+someone is down to three men, in the moving phase otherwise. The defaults
+are the seed's tournament-tuned weights:
+
+* placing: 18 closed + 26 mills + 1 blocked + 6 men + 12 twos + 7 threes
+* moving: 14 closed + 43 mills + 10 blocked + 8 men + 7 opened + 42 double + 1086 win
+* flying: 16 closed + 10 twos + 1 threes + 1190 win
+
+Every relation is computed with whole-board bit operations
+(:mod:`plyground.games.morris.board`): about thirty integer operations per
+player, no loop over points. A finished game scores ``WIN - ply`` for a win
+and ``ply - WIN`` for a loss (``WIN`` = 100,000, far above any weighted
+sum), so the search prefers the fastest win and the slowest loss.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field, fields, replace
+
+from plyground.algorithms.search.evaluator import Evaluator
+from plyground.core.errors import SettingsError
+from plyground.core.game import Move, State
+from plyground.games.morris.board import (
+    FULL,
+    adjacent,
+    along_triples,
+    spread,
+    to_horizontal,
+    to_vertical,
+    triple_flags,
+    vertical_neighbours,
+)
+from plyground.games.morris.rules import WHITE, MorrisState
+
+__all__ = ["PHASES", "RELATIONS", "WIN", "MorrisEvaluator", "MorrisWeights", "PhaseWeights"]
+
+WIN = 100_000
+"""The score of a win at the root; one less per ply."""
+
+RELATIONS = ("closed", "mills", "blocked", "men", "twos", "threes", "opened", "double", "win")
+"""The relations, in the order of the table above."""
+
+PHASES = ("placing", "moving", "flying")
+
+
+@dataclass(frozen=True)
+class PhaseWeights:
+    """The weight of each relation in one phase (0: not used)."""
+
+    closed: float = 0.0
+    mills: float = 0.0
+    blocked: float = 0.0
+    men: float = 0.0
+    twos: float = 0.0
+    threes: float = 0.0
+    opened: float = 0.0
+    double: float = 0.0
+    win: float = 0.0
+
+
+def _placing() -> PhaseWeights:
+    return PhaseWeights(closed=18, mills=26, blocked=1, men=6, twos=12, threes=7)
+
+
+def _moving() -> PhaseWeights:
+    return PhaseWeights(closed=14, mills=43, blocked=10, men=8, opened=7, double=42, win=1086)
+
+
+def _flying() -> PhaseWeights:
+    return PhaseWeights(closed=16, twos=10, threes=1, win=1190)
+
+
+@dataclass(frozen=True)
+class MorrisWeights:
+    """The three weight sets; flat names like ``"moving.mills"`` for weight files."""
+
+    placing: PhaseWeights = field(default_factory=_placing)
+    moving: PhaseWeights = field(default_factory=_moving)
+    flying: PhaseWeights = field(default_factory=_flying)
+
+    def as_dict(self) -> dict[str, float]:
+        """Every weight by flat name (``"placing.closed"``, ...), for weight files and tuning."""
+        return {
+            f"{phase}.{name}": value
+            for phase in PHASES
+            for name, value in asdict(getattr(self, phase)).items()
+        }
+
+    @classmethod
+    def from_dict(cls, weights: Mapping[str, float]) -> MorrisWeights:
+        """The defaults with the given flat-named weights replaced; SettingsError if unknown."""
+        known = {f.name for f in fields(PhaseWeights)}
+        changes: dict[str, dict[str, float]] = {phase: {} for phase in PHASES}
+        for key, value in weights.items():
+            phase, _, name = key.partition(".")
+            if phase not in changes or name not in known:
+                names = ", ".join(f"{p}.{n}" for p in PHASES for n in RELATIONS)
+                raise SettingsError(f"unknown Morris weight {key!r} (known: {names})")
+            changes[phase][name] = float(value)
+        defaults = cls()
+        return cls(
+            **{phase: replace(getattr(defaults, phase), **changes[phase]) for phase in PHASES}
+        )
+
+
+def phase_of(state: MorrisState) -> str:
+    """The evaluation's phase: placing while anyone has men in hand, flying once someone has
+    three men, moving otherwise."""
+    if state.white_hand or state.black_hand:
+        return "placing"
+    if state.white.bit_count() == 3 or state.black.bit_count() == 3:
+        return "flying"
+    return "moving"
+
+
+def _side(own: int, empty: int, adj_empty: int) -> tuple[int, int, int, int, int, int]:
+    """One player's (mills, blocked, twos, threes, opened, double) counts."""
+    h_full, h_two = triple_flags(own, empty)
+    own_v, empty_v = to_vertical(own), to_vertical(empty)
+    v_full, v_two = triple_flags(own_v, empty_v)
+    h_two_points, v_two_points = spread(h_two), spread(v_two)
+    threes = own & h_two_points & to_horizontal(v_two_points)
+    double = own & spread(h_full) & to_horizontal(spread(v_full))
+    # An open point of a horizontal line closes from a vertical neighbour, and vice versa.
+    opened = (h_two_points & empty & vertical_neighbours(own)).bit_count() + (
+        v_two_points & empty_v & to_vertical(along_triples(own))
+    ).bit_count()
+    return (
+        h_full.bit_count() + v_full.bit_count(),
+        (own & ~adj_empty).bit_count(),
+        h_two.bit_count() + v_two.bit_count(),
+        threes.bit_count(),
+        opened,
+        double.bit_count(),
+    )
+
+
+def relations(state: MorrisState) -> dict[str, int]:
+    """Every relation for the player to move, by name (what the evaluation weighs)."""
+    side = state.side
+    own, theirs = (state.white, state.black) if side == WHITE else (state.black, state.white)
+    empty = FULL & ~(own | theirs)
+    adj_empty = adjacent(empty)
+    mine = _side(own, empty, adj_empty)
+    their = _side(theirs, empty, adj_empty)
+    own_men, their_men = state.men(side), state.men(1 - side)
+
+    def stuck(men: int, hand: int, total: int) -> bool:
+        return total < 3 or (not hand and total > 3 and not men & adj_empty)
+
+    win = int(stuck(theirs, state.hand(1 - side), their_men)) - int(
+        stuck(own, state.hand(side), own_men)
+    )
+    return {
+        "closed": -1 if state.took else 0,
+        "mills": mine[0] - their[0],
+        "blocked": their[1] - mine[1],
+        "men": own_men - their_men,
+        "twos": mine[2] - their[2],
+        "threes": mine[3] - their[3],
+        "opened": mine[4] - their[4],
+        "double": mine[5] - their[5],
+        "win": win,
+    }
+
+
+class MorrisEvaluator(Evaluator):
+    """The seed's weighted relations with per-phase weights; taking moves searched first."""
+
+    decisive = WIN / 2
+
+    def __init__(self, weights: MorrisWeights | None = None) -> None:
+        self.weights = weights or MorrisWeights()
+        self._by_phase = {
+            phase: tuple(getattr(getattr(self.weights, phase), name) for name in RELATIONS)
+            for phase in PHASES
+        }
+
+    def terminal(self, state: State, player: int, ply: int) -> float:
+        assert isinstance(state, MorrisState)
+        winner = state.winner()
+        if winner is None:
+            return 0.0
+        return float(WIN - ply) if winner == player else float(ply - WIN)
+
+    def evaluate(self, state: State) -> float:
+        assert isinstance(state, MorrisState)
+        values = relations(state)
+        weights = self._by_phase[phase_of(state)]
+        return float(sum(w * values[name] for w, name in zip(weights, RELATIONS, strict=True)))
+
+    def order(self, state: State, moves: Sequence[Move]) -> Sequence[Move]:
+        """Moves that take a man first, then moves onto the open point of an opposing
+        two-piece line (which stop a mill), then the rest, each group in the game's order."""
+        assert isinstance(state, MorrisState)
+        own, theirs = (
+            (state.white, state.black) if state.side == WHITE else (state.black, state.white)
+        )
+        empty = FULL & ~(own | theirs)
+        _, h_two = triple_flags(theirs, empty)
+        _, v_two = triple_flags(to_vertical(theirs), to_vertical(empty))
+        threats = (spread(h_two) | to_horizontal(spread(v_two))) & empty
+        takes, blocks, rest = [], [], []
+        for move in moves:
+            assert isinstance(move, int)
+            if move >= 1 << 10:
+                takes.append(move)
+            elif threats >> (move & 31) & 1:
+                blocks.append(move)
+            else:
+                rest.append(move)
+        return takes + blocks + rest
