@@ -4,7 +4,10 @@ This is the readable reference search: it works on any deterministic game
 with alternating or repeated turns through the core contract, with
 
 * a transposition table keyed by the (hashable) state,
-* move ordering: the table's best move first, then the evaluator's order,
+* move ordering: the table's best move first, then up to two "killer"
+  moves (moves that caused a cutoff at the same ply elsewhere in the tree:
+  a refutation often refutes the neighbouring lines too), then the
+  evaluator's order,
 * a clock checked every few hundred nodes, so :meth:`AlphaBeta.search`
   always answers in time with the best move of the last completed depth,
 * exact values at terminal positions, and an early stop once a depth is
@@ -65,6 +68,7 @@ class AlphaBeta:
         self._clock = Clock(None)
         self._node_limit: int | None = None
         self._horizon_reached = False
+        self._killers: list[list[Move]] = []
 
     # -- public -------------------------------------------------------------
     def search(
@@ -98,6 +102,7 @@ class AlphaBeta:
         if len(self.table) > self.table_size:
             self.table.clear()
         max_depth = limit.depth or 1000
+        self._killers = [[] for _ in range(max_depth + 1)]
         yielded = False
         for depth in range(1, max_depth + 1):
             self._horizon_reached = False
@@ -164,8 +169,11 @@ class AlphaBeta:
         outer_horizon = self._horizon_reached
         self._horizon_reached = False
         moves = self.evaluator.order(state, state.legal_moves())
-        if table_move is not None:
-            moves = [table_move, *(m for m in moves if m != table_move)]
+        killers = self._killers[ply] if ply < len(self._killers) else []
+        front = [m for m in (table_move, *killers) if m is not None and m in moves]
+        if front:
+            front = list(dict.fromkeys(front))
+            moves = [*front, *(m for m in moves if m not in front)]
         best = -math.inf
         best_move: Move | None = None
         evaluator = self.evaluator
@@ -184,6 +192,9 @@ class AlphaBeta:
                 if value > alpha:
                     alpha = value
                     if alpha >= beta:
+                        if move != table_move and killers[:1] != [move]:
+                            killers.insert(0, move)
+                            del killers[2:]
                         break
         flag = _UPPER if best <= alpha_start else _LOWER if best >= beta else _EXACT
         final = not self._horizon_reached

@@ -44,7 +44,14 @@ from plyground.algorithms.search.evaluator import Evaluator
 from plyground.core.errors import SettingsError
 from plyground.core.game import Move, State
 from plyground.games.morris.board import (
+    _TO_H0,
+    _TO_H1,
+    _TO_H2,
+    _TO_V0,
+    _TO_V1,
+    _TO_V2,
     FULL,
+    TRIPLE_STARTS,
     adjacent,
     along_triples,
     spread,
@@ -55,7 +62,16 @@ from plyground.games.morris.board import (
 )
 from plyground.games.morris.rules import WHITE, MorrisState
 
-__all__ = ["PHASES", "RELATIONS", "WIN", "MorrisEvaluator", "MorrisWeights", "PhaseWeights"]
+__all__ = [
+    "PHASES",
+    "RELATIONS",
+    "WIN",
+    "MorrisEvaluator",
+    "MorrisWeights",
+    "PhaseWeights",
+    "phase_of",
+    "relations",
+]
 
 WIN = 100_000
 """The score of a win at the root; one less per ply."""
@@ -194,10 +210,10 @@ class MorrisEvaluator(Evaluator):
 
     def __init__(self, weights: MorrisWeights | None = None) -> None:
         self.weights = weights or MorrisWeights()
-        self._by_phase = {
-            phase: tuple(getattr(getattr(self.weights, phase), name) for name in RELATIONS)
+        self._placing, self._moving, self._flying = (
+            tuple(getattr(getattr(self.weights, phase), name) for name in RELATIONS)
             for phase in PHASES
-        }
+        )
 
     def terminal(self, state: State, player: int, ply: int) -> float:
         assert isinstance(state, MorrisState)
@@ -207,10 +223,95 @@ class MorrisEvaluator(Evaluator):
         return float(WIN - ply) if winner == player else float(ply - WIN)
 
     def evaluate(self, state: State) -> float:
+        """The weighted relations for the player to move.
+
+        The same numbers as :func:`relations` (the tests hold them equal),
+        computed inline: this runs at every leaf of the search.
+        """
         assert isinstance(state, MorrisState)
-        values = relations(state)
-        weights = self._by_phase[phase_of(state)]
-        return float(sum(w * values[name] for w, name in zip(weights, RELATIONS, strict=True)))
+        if state.side == WHITE:
+            own, theirs = state.white, state.black
+            own_hand, their_hand = state.white_hand, state.black_hand
+        else:
+            own, theirs = state.black, state.white
+            own_hand, their_hand = state.black_hand, state.white_hand
+        if own_hand or their_hand:
+            weights = self._placing
+        elif own.bit_count() == 3 or theirs.bit_count() == 3:
+            weights = self._flying
+        else:
+            weights = self._moving
+        w_closed, w_mills, w_blocked, w_men, w_twos, w_threes, w_opened, w_double, w_win = weights
+        starts = TRIPLE_STARTS
+        empty = FULL & ~(own | theirs)
+        own_v = _TO_V0[own & 255] | _TO_V1[own >> 8 & 255] | _TO_V2[own >> 16]
+        their_v = _TO_V0[theirs & 255] | _TO_V1[theirs >> 8 & 255] | _TO_V2[theirs >> 16]
+        empty_v = FULL & ~(own_v | their_v)
+        # Triple flags on each triple's first bit: full, and two men with an empty point.
+        open_h = (empty | empty >> 1 | empty >> 2) & starts
+        open_v = (empty_v | empty_v >> 1 | empty_v >> 2) & starts
+        a, b, c = own & starts, own >> 1 & starts, own >> 2 & starts
+        own_full_h, own_two_h = a & b & c, (a & b | c & (a | b)) & open_h
+        a, b, c = own_v & starts, own_v >> 1 & starts, own_v >> 2 & starts
+        own_full_v, own_two_v = a & b & c, (a & b | c & (a | b)) & open_v
+        a, b, c = theirs & starts, theirs >> 1 & starts, theirs >> 2 & starts
+        their_full_h, their_two_h = a & b & c, (a & b | c & (a | b)) & open_h
+        a, b, c = their_v & starts, their_v >> 1 & starts, their_v >> 2 & starts
+        their_full_v, their_two_v = a & b & c, (a & b | c & (a | b)) & open_v
+        own_men = own.bit_count() + own_hand
+        their_men = theirs.bit_count() + their_hand
+        value = w_men * (own_men - their_men)
+        if w_closed and state.took:
+            value -= w_closed
+        if w_mills:
+            value += w_mills * (
+                own_full_h.bit_count()
+                + own_full_v.bit_count()
+                - their_full_h.bit_count()
+                - their_full_v.bit_count()
+            )
+        if w_twos:
+            value += w_twos * (
+                own_two_h.bit_count()
+                + own_two_v.bit_count()
+                - their_two_h.bit_count()
+                - their_two_v.bit_count()
+            )
+        if w_blocked or w_win:
+            # Points next to an empty point: along the usual order's triples, and the vertical
+            # ones through the transposed order.
+            near = along_triples(empty_v)
+            near = (
+                along_triples(empty)
+                | _TO_H0[near & 255]
+                | _TO_H1[near >> 8 & 255]
+                | _TO_H2[near >> 16]
+            )
+            own_free, their_free = own & near, theirs & near
+            value += w_blocked * ((theirs ^ their_free).bit_count() - (own ^ own_free).bit_count())
+            if w_win:
+                if their_men < 3 or (not their_hand and their_men > 3 and not their_free):
+                    value += w_win
+                if own_men < 3 or (not own_hand and own_men > 3 and not own_free):
+                    value -= w_win
+        if w_threes:
+            value += w_threes * (
+                (own & own_two_h * 7 & to_horizontal(own_two_v * 7)).bit_count()
+                - (theirs & their_two_h * 7 & to_horizontal(their_two_v * 7)).bit_count()
+            )
+        if w_double:
+            value += w_double * (
+                (own & own_full_h * 7 & to_horizontal(own_full_v * 7)).bit_count()
+                - (theirs & their_full_h * 7 & to_horizontal(their_full_v * 7)).bit_count()
+            )
+        if w_opened:
+            value += w_opened * (
+                (own_two_h * 7 & empty & vertical_neighbours(own)).bit_count()
+                + (own_two_v * 7 & empty_v & to_vertical(along_triples(own))).bit_count()
+                - (their_two_h * 7 & empty & vertical_neighbours(theirs)).bit_count()
+                - (their_two_v * 7 & empty_v & to_vertical(along_triples(theirs))).bit_count()
+            )
+        return float(value)
 
     def order(self, state: State, moves: Sequence[Move]) -> Sequence[Move]:
         """Moves that take a man first, then moves onto the open point of an opposing
