@@ -25,6 +25,7 @@ __all__ = [
     "MILLS",
     "MILLS_OF",
     "NEIGHBOURS",
+    "NEIGHBOUR_POINTS",
     "POINTS",
     "POINT_INDEX",
     "ROWS",
@@ -162,6 +163,9 @@ def bits(mask: int) -> list[int]:
 
 NEIGHBOURS: Final[tuple[int, ...]] = tuple(adjacent(1 << p) for p in range(24))
 """Each point's neighbours as a mask."""
+
+NEIGHBOUR_POINTS: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(bits(m)) for m in NEIGHBOURS)
+"""Each point's neighbours as a tuple of indices."""
 
 MILLS: Final[tuple[int, ...]] = tuple(0b111 << (3 * k) for k in range(8)) + tuple(
     to_horizontal(0b111 << (3 * k)) for k in range(8)

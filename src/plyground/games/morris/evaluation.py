@@ -204,16 +204,29 @@ def relations(state: MorrisState) -> dict[str, int]:
 
 
 class MorrisEvaluator(Evaluator):
-    """The seed's weighted relations with per-phase weights; taking moves searched first."""
+    """The seed's weighted relations with per-phase weights; taking moves searched first.
+
+    With ``phase=None`` each position is weighed by its own phase. With a
+    phase given, every position is weighed with that phase's weights: the
+    ``morris`` bot passes the phase of the position it is thinking about,
+    so that all the positions one search compares are valued on one scale
+    (see docs/morris.md: leaf phases made the bot avoid taking a man that
+    leaves the opponent three, because the flying weights have no material
+    term).
+    """
 
     decisive = WIN / 2
 
-    def __init__(self, weights: MorrisWeights | None = None) -> None:
+    def __init__(self, weights: MorrisWeights | None = None, phase: str | None = None) -> None:
+        if phase is not None and phase not in PHASES:
+            raise ValueError(f"phase must be one of {', '.join(PHASES)}, got {phase!r}")
         self.weights = weights or MorrisWeights()
+        self.phase = phase
         self._placing, self._moving, self._flying = (
             tuple(getattr(getattr(self.weights, phase), name) for name in RELATIONS)
             for phase in PHASES
         )
+        self._fixed = getattr(self, f"_{phase or 'moving'}")
 
     def terminal(self, state: State, player: int, ply: int) -> float:
         assert isinstance(state, MorrisState)
@@ -235,7 +248,9 @@ class MorrisEvaluator(Evaluator):
         else:
             own, theirs = state.black, state.white
             own_hand, their_hand = state.black_hand, state.white_hand
-        if own_hand or their_hand:
+        if self.phase is not None:
+            weights = self._fixed
+        elif own_hand or their_hand:
             weights = self._placing
         elif own.bit_count() == 3 or theirs.bit_count() == 3:
             weights = self._flying

@@ -44,6 +44,7 @@ from plyground.core.settings import Setting
 from plyground.games.morris.board import (
     FULL,
     MILLS_OF,
+    NEIGHBOUR_POINTS,
     NEIGHBOURS,
     POINT_INDEX,
     POINTS,
@@ -187,7 +188,7 @@ class MorrisGame(Game):
         if white_hand or black_hand:
             if turns != placed:
                 raise ParseError(
-                    f"{placed} men have been placed, so {placed} turns have been played, "
+                    f"while men are being placed, turns played equal men placed ({placed}), "
                     f"not {turns}, in {text!r}"
                 )
         elif turns < placed:
@@ -338,29 +339,31 @@ class MorrisState(State):
         else:
             own, theirs, hand = self.black, self.white, self.black_hand
         empty = FULL & ~(own | theirs)
-        takeable = theirs & ~in_mills(theirs) or theirs
-        takes = [(t + 1) << 10 for t in bits(takeable)]
+        takes: list[int] = []
         moves: list[int] = []
         if hand:
-            origins = [(NONE, 0)]
-            reach = None
+            pairs = [(0, own, d) for d in bits(empty)]
         elif own.bit_count() == 3:
-            origins = [(o, 1 << o) for o in bits(own)]
-            reach = empty
+            empties = bits(empty)
+            pairs = [((o + 1) << 5, own ^ 1 << o, d) for o in bits(own) for d in empties]
         else:
-            origins = [(o, 1 << o) for o in bits(own)]
-            reach = None
-        for origin, origin_bit in origins:
-            base = own ^ origin_bit
-            targets = empty if origin == NONE or reach is not None else NEIGHBOURS[origin] & empty
-            code = (origin + 1) << 5
-            for destination in bits(targets):
-                after = base | 1 << destination
-                horizontal, vertical = MILLS_OF[destination]
-                if after & horizontal == horizontal or after & vertical == vertical:
-                    moves.extend(code | destination | take for take in takes)
-                else:
-                    moves.append(code | destination)
+            pairs = [
+                ((o + 1) << 5, own ^ 1 << o, d)
+                for o in bits(own)
+                for d in NEIGHBOUR_POINTS[o]
+                if empty >> d & 1
+            ]
+        for code, base, destination in pairs:
+            after = base | 1 << destination
+            horizontal, vertical = MILLS_OF[destination]
+            if after & horizontal == horizontal or after & vertical == vertical:
+                if not takes:
+                    takeable = theirs & ~in_mills(theirs) or theirs
+                    takes = [(t + 1) << 10 for t in bits(takeable)]
+                code |= destination
+                moves.extend(code | take for take in takes)
+            else:
+                moves.append(code | destination)
         return moves
 
     def play(self, move: Move) -> MorrisState:
