@@ -12,7 +12,9 @@ ratios within one run are what to compare.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
+import time
 
 from plyground.bots import make_bot
 from plyground.core import Limit
@@ -38,6 +40,7 @@ def main() -> None:
     parser.add_argument("--times", type=float, nargs="+", default=[1.0, 5.0])
     args = parser.parse_args()
     game = load_game("morris")
+    print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
     for phase, texts in POSITIONS.items():
         for seconds in args.times:
             depths, rates = [], []
@@ -45,18 +48,21 @@ def main() -> None:
                 state = game.parse_state(text)
                 assert phase_of(state) == phase
                 bot = make_bot("morris", time=seconds, placing=200, moving=200, flying=200)
+                cpu = time.process_time()
                 info = bot.choose(state, Limit(time=seconds)).info
+                cpu = time.process_time() - cpu
                 depths.append(info.depth)
-                rates.append(info.nodes / max(info.elapsed, 1e-9))
+                rates.append(info.nodes / max(cpu, 1e-9))
                 print(
-                    f"  {phase:8s} {seconds:4.1f} s  depth {info.depth:2d}  "
-                    f"{info.nodes:8d} nodes  {rates[-1]:8.0f} nodes/s  {text}",
+                    f"  {phase:8s} {seconds:4.1f} s  depth {info.depth:2d}  {info.nodes:8d} nodes  "
+                    f"{rates[-1]:7.0f} nodes per CPU second (CPU share {cpu / info.elapsed:.0%})"
+                    f"  {text}",
                     flush=True,
                 )
             print(
                 f"{phase} phase, {seconds:g} s per move: depth {min(depths)}-{max(depths)} "
                 f"(median {statistics.median(depths):g}), "
-                f"{statistics.median(rates):.0f} nodes/s median",
+                f"{statistics.median(rates):.0f} nodes per CPU second median",
                 flush=True,
             )
 

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields, replace
+from typing import cast
 
 from plyground.algorithms.search.evaluator import Evaluator
 from plyground.core.errors import SettingsError
@@ -80,6 +81,9 @@ RELATIONS = ("closed", "mills", "blocked", "men", "twos", "threes", "opened", "d
 """The relations, in the order of the table above."""
 
 PHASES = ("placing", "moving", "flying")
+
+_TAKES = 1 << 10
+"""Moves (ints, see ``rules.encode``) at least this large take a man."""
 
 
 @dataclass(frozen=True)
@@ -339,13 +343,10 @@ class MorrisEvaluator(Evaluator):
         _, h_two = triple_flags(theirs, empty)
         _, v_two = triple_flags(to_vertical(theirs), to_vertical(empty))
         threats = (spread(h_two) | to_horizontal(spread(v_two))) & empty
-        takes, blocks, rest = [], [], []
-        for move in moves:
-            assert isinstance(move, int)
-            if move >= 1 << 10:
-                takes.append(move)
-            elif threats >> (move & 31) & 1:
-                blocks.append(move)
-            else:
-                rest.append(move)
-        return takes + blocks + rest
+        ints = cast("Sequence[int]", moves)
+        takes = [m for m in ints if m >= _TAKES]
+        if not threats:
+            return takes + [m for m in ints if m < _TAKES] if takes else moves
+        quiet = [m for m in ints if m < _TAKES]
+        blocks = [m for m in quiet if threats >> (m & 31) & 1]
+        return takes + blocks + [m for m in quiet if not threats >> (m & 31) & 1]

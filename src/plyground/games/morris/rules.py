@@ -371,8 +371,9 @@ class MorrisState(State):
         if move not in self.legal_moves():
             raise IllegalMoveError(self._why_illegal(move))
         assert isinstance(move, int)
-        origin, destination, taken = decode(move)
-        bit = 1 << destination
+        # decode(move), inline: this runs at every node of a search.
+        origin, taken = (move >> 5 & 31) - 1, (move >> 10) - 1
+        bit = 1 << (move & 31)
         if origin != NONE:
             bit |= 1 << origin
         gone = 0 if taken == NONE else 1 << taken
