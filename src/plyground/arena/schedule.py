@@ -3,7 +3,7 @@
 A schedule is a pure function of the tournament's settings (players, format,
 round counts, pairs per pairing, opening plies, seed): the same settings give
 the same games in the same order, each with a stable *key* such as
-``r8/alphabeta/greedy/p0/g1``. Storage keeps the key of every finished game,
+``r8/alphabeta/greedy/p0/g1`` (names percent-encoded). Storage keeps the key of every finished game,
 so resuming a tournament plays exactly the keys that are missing.
 
 * **round-robin**: every player meets every other;
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from urllib.parse import quote
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -136,9 +137,6 @@ def make_schedule(
     if len(set(players)) != len(players):
         duplicates = sorted({p for p in players if list(players).count(p) > 1})
         raise SettingsError(f"player names must be unique; repeated: {', '.join(duplicates)}")
-    for name in players:
-        if "/" in name:
-            raise SettingsError(f"a player name may not contain '/': {name!r}")
     if pairs < 1:
         raise SettingsError(f"pairs per pairing must be at least 1, got {pairs}")
     if opening_plies < 0:
@@ -160,7 +158,7 @@ def make_schedule(
                     seats = (b, a) if swapped else (a, b)
                     schedule.append(
                         ScheduledGame(
-                            key=f"r{label}/{a}/{b}/p{k}/g{int(swapped)}",
+                            key=f"r{label}/{quote(a, safe='')}/{quote(b, safe='')}/p{k}/g{int(swapped)}",
                             index=len(schedule),
                             game=spec,
                             rounds=round_count,
