@@ -5,8 +5,8 @@ from __future__ import annotations
 import io
 
 import pytest
+from tournament_helpers import RecordFactory
 
-from conftest import RecordFactory
 from plyground.arena.formats import (
     read_jsonl,
     read_records,

@@ -8,8 +8,8 @@ import math
 import re
 
 from rich.console import Console
+from tournament_helpers import RecordFactory
 
-from conftest import RecordFactory
 from plyground.arena.report import html_report, report_tables
 from plyground.arena.summary import summarise
 

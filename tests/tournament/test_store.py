@@ -6,8 +6,8 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from tournament_helpers import RecordFactory
 
-from conftest import RecordFactory
 from plyground.arena.store import (
     DB_ENV,
     SCHEMA_VERSION,

@@ -74,6 +74,8 @@ examples:
         metavar="ELO0,ELO1",
         help="also test whether the first player is at least ELO1 stronger than the second",
     )
+    parser.add_argument("--alpha", type=float, default=0.05, help="SPRT false positive rate")
+    parser.add_argument("--beta", type=float, default=0.05, help="SPRT false negative rate")
     parser.add_argument(
         "--experiment",
         choices=sorted(EXPERIMENTS),
