@@ -38,10 +38,11 @@ from typing import IO, Any, NoReturn
 
 from plyground.arena.protocol import PROTOCOL_VERSION, parse_hello, parse_info
 from plyground.arena.record import PlayerInfo, RuleBreakKind
-from plyground.bots import Bot, make_bot
+from plyground.bots import Bot, bot_class, make_bot
 from plyground.core.errors import EngineError, ParseError, SettingsError
 from plyground.core.game import Game, Move, State
 from plyground.core.limits import Limit, SearchInfo
+from plyground.core.settings import parse_spec
 
 __all__ = [
     "ENGINE_PREFIX",
@@ -656,13 +657,23 @@ def _clip(line: str, width: int = 80) -> str:
 # -- making players from text ---------------------------------------------------
 
 
-def isolated_bot(spec: str, **options: Any) -> EnginePlayer:
+def _make_seeded_bot(spec: str, seed: int | None) -> Bot:
+    """``make_bot(spec)``; ``seed`` goes to a bot with a seed setting the spec left unset."""
+    if seed is not None:
+        name, given = parse_spec(spec)
+        if "seed" not in given and any(s.name == "seed" for s in bot_class(name).SETTINGS):
+            return make_bot(spec, seed=seed)
+    return make_bot(spec)
+
+
+def isolated_bot(spec: str, seed: int | None = None, **options: Any) -> EnginePlayer:
     """A registered bot in its own process: ``python -m plyground engine SPEC``.
 
     The bot is made here first, so a bad spec fails at once (SettingsError,
-    UnknownNameError); the child imports this same plyground.
+    UnknownNameError); the child imports this same plyground. ``seed`` is
+    given to a bot with a seed setting that ``spec`` leaves unset.
     """
-    bot = make_bot(spec)
+    bot = _make_seeded_bot(spec, seed)
     package_root = str(Path(__file__).resolve().parents[2])
     env = dict(os.environ if options.get("env") is None else options["env"])
     paths = [package_root, *filter(None, env.get("PYTHONPATH", "").split(os.pathsep))]
@@ -681,11 +692,13 @@ def make_player(
     startup: float = 60.0,
     memory_mb: int | None = None,
     log: Callable[[str], None] | None = None,
+    seed: int | None = None,
 ) -> Player:
     """A player from its text: ``human``, a bot spec (``alphabeta:time=2``) or
     ``engine:COMMAND`` (``engine:./mybot --fast``).
 
-    ``isolate`` runs a bot in its own process. Raises ParseError,
+    ``isolate`` runs a bot in its own process; ``seed`` goes to a bot with a
+    seed setting that its spec leaves unset. Raises ParseError,
     UnknownNameError or SettingsError naming the problem.
     """
     text = spec.strip()
@@ -703,5 +716,5 @@ def make_player(
             raise ParseError(f"{spec!r} names no command: write engine:'COMMAND ARGS'")
         return EnginePlayer(argv, startup=startup, memory_mb=memory_mb, log=log)
     if isolate:
-        return isolated_bot(text, startup=startup, memory_mb=memory_mb, log=log)
-    return BotPlayer(make_bot(text))
+        return isolated_bot(text, seed, startup=startup, memory_mb=memory_mb, log=log)
+    return BotPlayer(_make_seeded_bot(text, seed))
