@@ -22,8 +22,11 @@ __all__ = ["COMMANDS", "build_parser", "main"]
 # Subcommand modules, in the order --help lists them.
 COMMANDS: tuple[str, ...] = (
     "plyground.cli.catalog",
+    "plyground.cli.play",
+    "plyground.cli.match",
     "plyground.cli.tournament",
     "plyground.cli.report",
+    "plyground.cli.engine",
 )
 
 
