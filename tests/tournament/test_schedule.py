@@ -51,11 +51,10 @@ def test_openings_are_legal_and_the_right_length() -> None:
         ["a", "b"], "adjacency(size=6)", rounds=[3, 4], pairs=4, opening_plies=4
     )
     for game in schedule:
-        state = load_game(game.game).initial_state()
-        for move in game.opening.moves:
-            state = state.play(state.parse_move(move))
-        assert state.text() == game.opening.position
-        assert len(game.opening.moves) == 4 and not state.is_terminal()
+        loaded = load_game(game.game)
+        state = loaded.parse_state(game.opening)
+        assert not state.is_terminal()
+        assert state.text().endswith(f" {2 * loaded.settings['rounds'] - 4}")  # 4 plies played
     assert {g.game for g in schedule} == {
         "adjacency(size=6,rounds=3,first=X)",
         "adjacency(size=6,rounds=4,first=X)",
@@ -118,3 +117,9 @@ def test_bad_settings_are_named(kwargs: dict[str, object], message: str) -> None
 def test_game_at_rounds() -> None:
     assert game_at_rounds("adjacency(size=6)", 3) == "adjacency(size=6,rounds=3,first=X)"
     assert game_at_rounds("adjacency", None) == "adjacency(size=8,rounds=8,first=X)"
+
+
+def test_more_pairs_keep_the_first_openings() -> None:
+    few = make_schedule(["a", "b"], "adjacency", rounds=[8], pairs=2, opening_plies=3, seed=9)
+    many = make_schedule(["a", "b"], "adjacency", rounds=[8], pairs=5, opening_plies=3, seed=9)
+    assert [g.opening for g in few] == [g.opening for g in many[: len(few)]]

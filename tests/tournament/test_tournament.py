@@ -70,7 +70,7 @@ def test_a_tournament_plays_and_stores_its_whole_schedule(tmp_path: Path) -> Non
             record.replay()
             assert record.tags["tournament"] == "t"
             assert {p.name for p in record.players} <= {"greedy", "random", "slow"}
-        engine_seat = [p for r in records for p in r.players if p.name == "slow"][0]
+        engine_seat = next(p for r in records for p in r.players if p.name == "slow")
         assert engine_seat.kind == "engine" and engine_seat.spec.startswith("engine:")
         # Nothing left to play: a resume plays no game and counts none twice.
         again = Tournament.resume(store, "t")

@@ -236,9 +236,7 @@ class RayBackend(Backend):
         try:
             import ray
         except ImportError:
-            raise SettingsError(
-                "the Ray backend needs Ray: pip install 'plyground[ray]'"
-            ) from None
+            raise SettingsError("the Ray backend needs Ray: pip install 'plyground[ray]'") from None
         self._ray = ray
         self._owns_ray = not ray.is_initialized()
         if self._owns_ray:
@@ -256,7 +254,8 @@ class RayBackend(Backend):
             except (ConnectionError, RuntimeError, ValueError) as error:
                 where = f"the Ray cluster at {address!r}" if address else "a local Ray instance"
                 raise SettingsError(f"cannot start or reach {where}: {error}") from None
-        cpus = int(ray.cluster_resources().get("CPU", 1))
+        resources = ray.cluster_resources()  # type: ignore[no-untyped-call]
+        cpus = int(resources.get("CPU", 1))
         self.concurrency = max(1, concurrency or cpus)
         self._remote = ray.remote(num_cpus=1, max_retries=0)(_ray_play)
         self._in_flight: dict[Any, GameJob] = {}
@@ -304,9 +303,7 @@ def _ray_play(job: GameJob) -> dict[str, Any]:
     return play_job(job)
 
 
-def make_backend(
-    name: str, concurrency: int | None = None, address: str | None = None
-) -> Backend:
+def make_backend(name: str, concurrency: int | None = None, address: str | None = None) -> Backend:
     """The backend called ``name`` (``pool`` or ``ray``)."""
     if name == "pool":
         if address:
@@ -315,4 +312,3 @@ def make_backend(
     if name == "ray":
         return RayBackend(concurrency, address)
     raise SettingsError(f"unknown backend {name!r} (known: {', '.join(BACKENDS)})")
-

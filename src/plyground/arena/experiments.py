@@ -182,4 +182,3 @@ def experiment_rows(
                     )
                 )
     return rows
-

@@ -40,13 +40,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from plyground.arena.elo import Z95
 from plyground.core.errors import PlygroundError
 
 __all__ = [
     "ELO_SCALE",
     "Outcome",
     "RatingTable",
-    "elo_from_score",
     "expected_score",
     "fit_ratings",
     "normal_cdf",
@@ -54,9 +54,6 @@ __all__ = [
 
 ELO_SCALE = 400.0 / math.log(10.0)
 """Elo points per natural-log unit of odds (about 173.7)."""
-
-Z95 = 1.959963984540054
-"""The two-sided 95% quantile of the standard normal."""
 
 
 @dataclass(frozen=True)
@@ -69,15 +66,9 @@ class Outcome:
 
 
 def expected_score(elo_difference: float) -> float:
-    """The expected score of a player rated ``elo_difference`` above the opponent."""
+    """The expected score of a player rated ``elo_difference`` above the opponent
+    (the inverse of :func:`plyground.arena.elo.elo_from_score`)."""
     return float(1.0 / (1.0 + 10.0 ** (-elo_difference / 400.0)))
-
-
-def elo_from_score(score: float) -> float:
-    """The Elo difference that gives ``score`` (0 < score < 1) as expected score."""
-    if not 0.0 < score < 1.0:
-        return math.copysign(math.inf, score - 0.5)
-    return -400.0 * math.log10(1.0 / score - 1.0)
 
 
 def normal_cdf(x: float) -> float:

@@ -12,9 +12,11 @@ so resuming a tournament plays exactly the keys that are missing.
   from the same opening with the colours swapped, so neither player gains
   from the first move or from a lucky opening.
 * **Openings**: the pair number ``k`` at ``R`` rounds starts every pairing
-  from the same opening, ``plies`` random legal moves from the start, drawn
-  with a generator seeded by ``(seed, R, k)``. Every pairing therefore meets
-  the same openings, and changing the field does not change them.
+  from the same opening, ``plies`` random legal moves from the start (the
+  arena's :func:`~plyground.arena.match.make_openings`, which avoids
+  repeats), drawn with a generator seeded by ``(seed, R)``. Every pairing
+  therefore meets the same openings, and changing the field does not
+  change them; nor does asking for more pairs change the first ones.
 * **Order**: games are interleaved so that early results already cover every
   pairing: by round count, then pair number, then pairing, then colour.
 """
@@ -23,22 +25,22 @@ from __future__ import annotations
 
 import hashlib
 import random
-from urllib.parse import quote
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from urllib.parse import quote
 
+from plyground.arena.match import make_openings
 from plyground.core.errors import SettingsError
 from plyground.core.settings import format_spec, parse_spec
 from plyground.games import load_game
 
 __all__ = [
-    "Opening",
     "ScheduledGame",
     "TournamentFormat",
     "derive_seed",
     "game_at_rounds",
-    "make_opening",
+    "make_start_positions",
     "make_schedule",
 ]
 
@@ -48,14 +50,6 @@ class TournamentFormat(StrEnum):
 
     ROUND_ROBIN = "round-robin"
     GAUNTLET = "gauntlet"
-
-
-@dataclass(frozen=True)
-class Opening:
-    """The position a pair of games starts from: the moves played from the start."""
-
-    moves: tuple[str, ...]
-    position: str
 
 
 @dataclass(frozen=True)
@@ -71,7 +65,8 @@ class ScheduledGame:
     pair: int
     swapped: bool
     seats: tuple[str, str]
-    opening: Opening
+    opening: str
+    """The position text the game starts from."""
 
 
 def derive_seed(*parts: object) -> int:
@@ -89,26 +84,20 @@ def game_at_rounds(game_spec: str, rounds: int | None) -> str:
     return game.spec
 
 
-def make_opening(game_spec: str, plies: int, seed: int) -> Opening:
-    """``plies`` random legal moves from the start of the game, drawn with ``seed``.
+def make_start_positions(game_spec: str, count: int, plies: int, seed: int) -> list[str]:
+    """``count`` start positions of ``plies`` random plies each (the arena's
+    :func:`~plyground.arena.match.make_openings`, seeded with ``seed``), as texts.
 
-    Raises SettingsError if the game would end within the opening.
+    Raises SettingsError if ``plies`` random plies would end the game.
     """
     game = load_game(game_spec)
-    state = game.initial_state()
-    rng = random.Random(seed)
-    moves = []
-    for _ in range(plies):
-        if state.is_terminal() or state.is_chance():
-            break
-        move = rng.choice(list(state.legal_moves()))
-        moves.append(state.move_text(move))
-        state = state.play(move)
-    if state.is_terminal() or len(moves) < plies:
+    initial = game.initial_state()
+    openings = make_openings(game, count, plies, random.Random(seed))
+    if plies > 0 and any(state == initial for state in openings):
         raise SettingsError(
             f"an opening of {plies} random plies does not leave a game to play in {game.spec!r}"
         )
-    return Opening(tuple(moves), state.text())
+    return [state.text() for state in openings]
 
 
 def _pairings(players: Sequence[str], fmt: TournamentFormat) -> list[tuple[str, str]]:
@@ -147,18 +136,18 @@ def make_schedule(
     schedule: list[ScheduledGame] = []
     for round_count in rounds:
         spec = game_at_rounds(game, round_count)
-        openings = [
-            make_opening(spec, opening_plies, derive_seed("opening", seed, round_count, k))
-            for k in range(pairs)
-        ]
+        openings = make_start_positions(
+            spec, pairs, opening_plies, derive_seed("opening", seed, round_count)
+        )
         label = "default" if round_count is None else str(round_count)
         for k in range(pairs):
             for a, b in pairings:
+                names = f"{quote(a, safe='')}/{quote(b, safe='')}"
                 for swapped in (False, True):
                     seats = (b, a) if swapped else (a, b)
                     schedule.append(
                         ScheduledGame(
-                            key=f"r{label}/{quote(a, safe='')}/{quote(b, safe='')}/p{k}/g{int(swapped)}",
+                            key=f"r{label}/{names}/p{k}/g{int(swapped)}",
                             index=len(schedule),
                             game=spec,
                             rounds=round_count,

@@ -327,7 +327,7 @@ class Tournament:
             "tournament": self.id,
             "key": scheduled.key,
             "pair": str(scheduled.pair),
-            "opening": " ".join(scheduled.opening.moves),
+            "opening_plies": str(s.openings),
         }
         if scheduled.rounds is not None:
             tags["rounds"] = str(scheduled.rounds)
@@ -336,7 +336,7 @@ class Tournament:
             index=scheduled.index,
             game=scheduled.game,
             seats=seats,
-            start=scheduled.opening.position,
+            start=scheduled.opening,
             seed=derive_seed("referee", s.seed, scheduled.key),
             bot_seeds=(
                 derive_seed("bot", s.seed, scheduled.key, 0) % (1 << 31),

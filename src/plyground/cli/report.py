@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -89,7 +90,10 @@ examples:
         help="the experiment's players instead of its preset ones",
     )
     experiment_group.add_argument(
-        "--rounds", type=parse_rounds, metavar="R[,R...]", help="round counts instead of the preset's"
+        "--rounds",
+        type=parse_rounds,
+        metavar="R[,R...]",
+        help="round counts instead of the preset's",
     )
     experiment_group.add_argument(
         "--pairs", type=int, default=1, metavar="N", help="pairs per pairing (default: 1)"
@@ -272,16 +276,16 @@ def _export(args: argparse.Namespace) -> int:
         if args.tournament:
             store.tournament(args.tournament)
         games = store.games(args.tournament)
-    out = sys.stdout if args.output is None else Path(args.output).open("w", encoding="utf-8")
-    try:
-        if args.format == "jsonl":
-            write_jsonl((g.record for g in games), out)
-        else:
-            out.write("\n".join(write_text_record(g.record) for g in games))
-    finally:
-        if out is not sys.stdout:
-            out.close()
-    if args.output is not None:
+    if args.format == "jsonl":
+        buffer = io.StringIO()
+        write_jsonl((g.record for g in games), buffer)
+        text = buffer.getvalue()
+    else:
+        text = "\n".join(write_text_record(g.record) for g in games)
+    if args.output is None:
+        sys.stdout.write(text)
+    else:
+        Path(args.output).write_text(text, encoding="utf-8")
         print(f"{len(games)} games written to {args.output}", file=sys.stderr)
     return 0
 

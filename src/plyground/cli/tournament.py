@@ -39,7 +39,9 @@ def parse_rounds(text: str) -> tuple[int, ...]:
     try:
         values = tuple(int(part) for part in text.split(",") if part.strip())
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected round counts like 8,10,28, got {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            f"expected round counts like 8,10,28, got {text!r}"
+        ) from None
     if not values or any(v < 1 for v in values):
         raise argparse.ArgumentTypeError(f"expected round counts of at least 1, got {text!r}")
     return values
@@ -319,9 +321,7 @@ class LiveProgress(TournamentObserver):
             self.live = None
 
 
-def run_tournament(
-    tournament: Tournament, args: argparse.Namespace, console: Console
-) -> int:
+def run_tournament(tournament: Tournament, args: argparse.Namespace, console: Console) -> int:
     """Play what is missing of ``tournament`` with the run options of ``args``."""
     observer = LiveProgress(console, quiet=args.quiet)
     backend = make_backend(args.backend, args.concurrency, args.address)
@@ -357,7 +357,9 @@ def _run(args: argparse.Namespace) -> int:
         records = tournament.records()
         row = store.tournament(tournament.id)
         console.print()
-        for table in report_tables(summarise(records, [e.name for e in tournament.settings.entrants])):
+        for table in report_tables(
+            summarise(records, [e.name for e in tournament.settings.entrants])
+        ):
             console.print(table)
         state = tournament.sprt_state(records)
         if state is not None:
@@ -374,6 +376,4 @@ def _sprt_text(test: Sprt | None) -> str:
     if test is None:
         return ""
     model = "pentanomial" if test.pentanomial else "trinomial"
-    return (
-        f"[{test.elo0:g}, {test.elo1:g}] alpha={test.alpha:g} beta={test.beta:g} ({model})"
-    )
+    return f"[{test.elo0:g}, {test.elo1:g}] alpha={test.alpha:g} beta={test.beta:g} ({model})"

@@ -28,11 +28,9 @@ def first_empty(position: str) -> str:
     rows = position.split(maxsplit=1)[0].split("/")
     size = len(rows)
     for top_index, row in enumerate(rows):
-        column = 0
-        for char in row:
+        for column, char in enumerate(row):
             if char.isdigit():
                 return f"{COLUMNS[column]}{size - top_index}"
-            column += 1
     return "a1"
 
 
