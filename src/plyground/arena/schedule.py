@@ -40,8 +40,8 @@ __all__ = [
     "TournamentFormat",
     "derive_seed",
     "game_at_rounds",
-    "make_start_positions",
     "make_schedule",
+    "make_start_positions",
 ]
 
 
