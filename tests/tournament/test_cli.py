@@ -12,7 +12,7 @@ import time
 import uuid
 from pathlib import Path
 
-from tournament_helpers import RunCli, children_of, engine_spec, processes_with
+from tournament_helpers import RecordFactory, RunCli, children_of, engine_spec, processes_with
 
 from plyground.arena.store import RecordStore
 from plyground.arena.summary import summarise
@@ -156,39 +156,36 @@ def test_kill_9_then_resume_loses_and_repeats_nothing(
             assert record.result == game.record.result
 
 
-def test_report_export_import(run_cli: RunCli, tmp_path: Path) -> None:
+def test_report_export_import(run_cli: RunCli, make_record: RecordFactory, tmp_path: Path) -> None:
     db = tmp_path / "r.sqlite3"
-    played = run_cli(
-        [
-            "tournament",
-            "greedy",
-            "random",
-            "ab=alphabeta:depth=2",
-            *SMALL,
-            "--pairs",
-            "2",
-            "--openings",
-            "1",
-            "--time",
-            "0.5",
-            "--db",
-            str(db),
-            "--name",
-            "r",
-        ]
-    )
-    assert played.returncode == 0, played.stderr
+    with RecordStore(db) as store:
+        store.create_tournament("r", "round-robin", {"entrants": []}, planned=12)
+        games = []
+        for seed in range(4):
+            tags = {"tournament": "r", "key": f"k{seed}"}
+            games.append((make_record("greedy", "random", seed=seed, tags=tags), "r", f"k{seed}"))
+            tags = {"tournament": "r", "key": f"j{seed}"}
+            games.append(
+                (
+                    make_record("random", "greedy", seed=seed, tags=tags, timeout_at=2),
+                    "r",
+                    f"j{seed}",
+                )
+            )
+            tags = {"tournament": "r", "key": f"i{seed}"}
+            record = make_record("greedy", "greedy", seed=seed, names=("ab", "greedy"), tags=tags)
+            games.append((record, "r", f"i{seed}"))
+        store.add_games(games)
     page = tmp_path / "r.html"
-    report = run_cli(["report", "--db", str(db), "--html", str(page)])
+    report = run_cli(["report", "--db", str(db), "--html", str(page), "--sprt", "0,50"])
     assert report.returncode == 0, report.stderr
     for heading in ("standings", "cross-table", "likelihood of superiority", "Elo", "±95%"):
         assert heading in report.stdout
+    assert "rule breaks" in report.stdout and "SPRT greedy vs random" in report.stdout
     assert page.read_text().count("data:image/png;base64,") == 4
-    sprt = run_cli(["report", "--db", str(db), "--tournament", "r", "--sprt", "0,50"])
-    assert "SPRT greedy vs random" in sprt.stdout
 
     listing = run_cli(["records", "list", "--db", str(db)])
-    assert "r" in listing.stdout and "12/12" in listing.stdout
+    assert "12/12" in listing.stdout
     for fmt in ("text", "jsonl"):
         out = tmp_path / f"games.{fmt}"
         exported = run_cli(["records", "export", "--db", str(db), "--format", fmt, "-o", str(out)])
@@ -196,14 +193,14 @@ def test_report_export_import(run_cli: RunCli, tmp_path: Path) -> None:
         copy = tmp_path / f"copy-{fmt}.sqlite3"
         imported = run_cli(["records", "import", str(out), "--db", str(copy)])
         assert "12 games imported" in imported.stdout
-        again = run_cli(["records", "import", str(out), "--db", str(copy)])
-        assert "0 games imported" in again.stdout and "12 already there" in again.stdout
         with RecordStore(db) as original, RecordStore(copy) as other:
             assert [g.record.to_dict() for g in original.games("r")] == [
                 g.record.to_dict() for g in other.games("r")
             ]
+    again = run_cli(["records", "import", str(tmp_path / "games.text"), "--db", str(copy)])
+    assert "0 games imported" in again.stdout and "12 already there" in again.stdout
     text = (tmp_path / "games.text").read_text()
-    assert text.startswith('[Game "adjacency(size=4,rounds=2,first=X)"]')
+    assert text.startswith('[Game "adjacency(size=6,rounds=4,first=X)"]')
 
 
 def test_seeds_experiment_with_stand_in_bots(run_cli: RunCli, tmp_path: Path) -> None:
