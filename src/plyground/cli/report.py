@@ -34,7 +34,7 @@ from plyground.arena.tournament import (
     parse_entrant,
 )
 from plyground.cli.tournament import add_db_option, add_run_options, parse_rounds, run_tournament
-from plyground.core.errors import SettingsError
+from plyground.core.errors import SettingsError, UnknownNameError
 
 __all__ = ["register"]
 
@@ -196,7 +196,15 @@ def _print_sprt(
 
 def _experiment(args: argparse.Namespace, store: RecordStore, console: Console) -> int:
     preset = experiment(args.experiment)
-    entrants = tuple(parse_entrant(text) for text in (args.players or preset.players))
+    try:
+        entrants = tuple(parse_entrant(text) for text in (args.players or preset.players))
+    except UnknownNameError as error:
+        if args.players:
+            raise
+        raise UnknownNameError(
+            f"{error}; the {preset.name!r} experiment plays {', '.join(preset.players)}: "
+            "give stand-ins with --players NAME=SPEC ..."
+        ) from None
     check_names(entrants)
     settings = TournamentSettings(
         entrants=entrants,
