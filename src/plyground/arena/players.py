@@ -358,7 +358,13 @@ class _Process:
         return self.popen.poll() is None
 
     def stderr_hint(self) -> str:
-        """The engine's last stderr line, for error messages ('' if none)."""
+        """The engine's last stderr line, for error messages ('' if none).
+
+        Once the engine has exited, its stderr is read to the end first, so
+        the hint is its last words (a traceback's final line), not a race.
+        """
+        if not self.alive():
+            self._drain.join(timeout=1)
         tail = [line for line in self.stderr_tail if line.strip()]
         return f"; its stderr: {tail[-1].strip()!r}" if tail else ""
 
