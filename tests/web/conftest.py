@@ -8,9 +8,9 @@ import pytest
 
 pytest.importorskip("fastapi", reason="the web tests need the 'web' extra (fastapi)")
 
-from fastapi.testclient import TestClient  # noqa: E402
+from fastapi.testclient import TestClient
 
-from plyground.web import WebSettings, create_app  # noqa: E402
+from plyground.web import WebSettings, create_app
 
 
 @pytest.fixture(scope="module")

@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from web_helpers import Json, human_vs_bot, human_vs_human, start, wait_for
 
 from plyground.arena.record import GameRecord
 from plyground.games import load_game
 from plyground.games.adjacency import AdjacencyState, O, X
 from plyground.web import WebSettings, create_app
-from web_helpers import Json, human_vs_bot, human_vs_human, start, wait_for
 
 
 def expected_state(snapshot: Json) -> AdjacencyState:
@@ -190,6 +190,7 @@ def refused(
     game: Json,
     path: str,
     body: Any,
+    *,
     status: int,
     words: str,
     raw: bool = False,
@@ -208,28 +209,54 @@ def refused(
 def test_bad_json_and_bad_fields_are_refused(client: TestClient, running: Any) -> None:
     game, secrets = running
     o_token = secrets["seats"]["1"]
-    refused(client, game, "moves", b"{not json", 400, "not valid JSON", raw=True)
-    refused(client, game, "moves", b"[1, 2]", 400, "must be a JSON object", raw=True)
-    refused(client, game, "moves", {"token": o_token}, 422, "move is missing")
-    refused(client, game, "moves", {"token": o_token, "move": "a4", "x": 1}, 422, "x is not a known")
-    refused(client, game, "moves", {"token": o_token, "move": 5}, 422, "move")
+    refused(client, game, "moves", b"{not json", status=400, words="not valid JSON", raw=True)
+    refused(client, game, "moves", b"[1, 2]", status=400, words="must be a JSON object", raw=True)
+    refused(client, game, "moves", {"token": o_token}, status=422, words="move is missing")
+    refused(
+        client, game, "moves", {"token": o_token, "move": "a4", "x": 1}, 422, "x is not a known"
+    )
+    refused(client, game, "moves", {"token": o_token, "move": 5}, status=422, words="move")
 
 
 def test_moves_that_are_not_allowed_are_refused(client: TestClient, running: Any) -> None:
     game, secrets = running
     x_token, o_token = secrets["seats"]["0"], secrets["seats"]["1"]
-    refused(client, game, "moves", {"token": x_token, "move": "d1"}, 409, "it is O's turn")
-    refused(client, game, "moves", {"token": "not-a-secret", "move": "a4"}, 403, "token")
-    refused(client, game, "moves", {"token": o_token, "move": "c1"}, 409, "occupied by X")
-    refused(client, game, "moves", {"token": o_token, "move": "e5"}, 422, "off the 4x4 board")
-    refused(client, game, "moves", {"token": o_token, "move": "hello"}, 422, "not a cell")
-    refused(client, game, "moves", {"token": o_token, "move": "a4", "ply": 0}, 409, "not 0")
-    refused(client, game, "undo", {"token": o_token}, 409, "against a bot")
-    refused(client, game, "control", {"token": o_token, "paused": True}, 403, "does not control")
-    refused(client, game, "step", {"token": x_token}, 403, "does not control")
+    refused(
+        client, game, "moves", {"token": x_token, "move": "d1"}, status=409, words="it is O's turn"
+    )
+    refused(
+        client, game, "moves", {"token": "not-a-secret", "move": "a4"}, status=403, words="token"
+    )
+    refused(
+        client, game, "moves", {"token": o_token, "move": "c1"}, status=409, words="occupied by X"
+    )
+    refused(
+        client,
+        game,
+        "moves",
+        {"token": o_token, "move": "e5"},
+        status=422,
+        words="off the 4x4 board",
+    )
+    refused(
+        client, game, "moves", {"token": o_token, "move": "hello"}, status=422, words="not a cell"
+    )
+    refused(
+        client, game, "moves", {"token": o_token, "move": "a4", "ply": 0}, status=409, words="not 0"
+    )
+    refused(client, game, "undo", {"token": o_token}, status=409, words="against a bot")
+    refused(
+        client,
+        game,
+        "control",
+        {"token": o_token, "paused": True},
+        status=403,
+        words="does not control",
+    )
+    refused(client, game, "step", {"token": x_token}, status=403, words="does not control")
     control = secrets["control"]
-    refused(client, game, "control", {"token": control, "delay": 99}, 422, "delay")
-    refused(client, game, "step", {"token": control}, 409, "a human plays it")
+    refused(client, game, "control", {"token": control, "delay": 99}, status=422, words="delay")
+    refused(client, game, "step", {"token": control}, status=409, words="a human plays it")
 
 
 def test_a_finished_game_takes_no_more_moves(client: TestClient) -> None:
@@ -240,13 +267,27 @@ def test_a_finished_game_takes_no_more_moves(client: TestClient) -> None:
             f"/api/games/{game['id']}/moves", json={"token": tokens[seat], "move": cell}
         ).json()
     assert game["finished"]
-    refused(client, game, "moves", {"token": tokens["0"], "move": "d1"}, 409, "game is over")
-    refused(client, game, "undo", {"token": tokens["0"]}, 409, "game is over")
+    refused(
+        client,
+        game,
+        "moves",
+        {"token": tokens["0"], "move": "d1"},
+        status=409,
+        words="game is over",
+    )
+    refused(client, game, "undo", {"token": tokens["0"]}, status=409, words="game is over")
 
 
 def test_undo_with_nothing_to_take_back(client: TestClient) -> None:
     game, secrets = start(client, human_vs_bot())
-    refused(client, game, "undo", {"token": secrets["seats"]["0"]}, 409, "no move to take back")
+    refused(
+        client,
+        game,
+        "undo",
+        {"token": secrets["seats"]["0"]},
+        status=409,
+        words="no move to take back",
+    )
 
 
 def test_unknown_game_ids_are_404(client: TestClient) -> None:

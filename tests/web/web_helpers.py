@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+import re
+import signal
+import subprocess
+import sys
 import time
-from collections.abc import Callable
+import urllib.request
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -41,7 +47,7 @@ def start(client: TestClient, body: Json) -> tuple[Json, Json]:
 def wait_for(
     client: TestClient, game_id: str, done: Callable[[Json], bool], timeout: float = 30.0
 ) -> Json:
-    """Poll the game until ``done(snapshot)``; fail after ``timeout`` seconds (a hang, not speed)."""
+    """Poll the game until ``done(snapshot)``; fail after ``timeout`` s (a hang, not speed)."""
     deadline = time.monotonic() + timeout
     while True:
         snapshot: Json = client.get(f"/api/games/{game_id}").json()
@@ -50,3 +56,42 @@ def wait_for(
         if time.monotonic() > deadline:
             pytest.fail(f"game {game_id} did not reach the expected state: {snapshot}")
         time.sleep(0.05)
+
+
+SERVING = re.compile(r"serving the web app at (http://\S+)")
+
+
+@contextlib.contextmanager
+def served(env: dict[str, str], *args: str) -> Iterator[str]:
+    """Run ``plyground serve --port 0 ARGS`` as a subprocess; yield its URL; stop it after."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "plyground", "serve", "--port", "0", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        match = SERVING.search(line)
+        assert match, f"plyground serve said {line!r}"
+        url = match.group(1)
+        deadline = time.monotonic() + 30
+        while True:  # the socket is bound before the line is printed; wait for the app
+            try:
+                with urllib.request.urlopen(f"{url}/api/health", timeout=5) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+        yield url
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import socket
 import threading
 import webbrowser
@@ -65,9 +66,8 @@ def _serve(args: argparse.Namespace) -> int:
     try:  # bind first, so a busy port is one clear line and the printed address is true
         sock = socket.create_server((args.host, args.port))
     except OSError as error:
-        raise PlygroundError(
-            f"cannot listen on {args.host}:{args.port}: {error.strerror}"
-        ) from None
+        reason = os.strerror(error.errno) if error.errno else str(error)
+        raise PlygroundError(f"cannot listen on {args.host}:{args.port}: {reason}") from None
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}"
