@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 import signal
 import subprocess
@@ -10,6 +11,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -56,6 +58,16 @@ def wait_for(
         if time.monotonic() > deadline:
             pytest.fail(f"game {game_id} did not reach the expected state: {snapshot}")
         time.sleep(0.05)
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def plyground_env() -> dict[str, str]:
+    """The environment for a subprocess that imports plyground from this checkout."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "src"), env.get("PYTHONPATH")]))
+    return env
 
 
 SERVING = re.compile(r"serving the web app at (http://\S+)")

@@ -68,13 +68,21 @@ def _serve(args: argparse.Namespace) -> int:
     except OSError as error:
         reason = os.strerror(error.errno) if error.errno else str(error)
         raise PlygroundError(f"cannot listen on {args.host}:{args.port}: {reason}") from None
+    # Accepted connections inherit this; without it a kept-alive connection waits
+    # for delayed ACKs (about 40 ms a request).
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}"
     print(f"plyground: serving the web app at {url}  (Ctrl+C stops it)", flush=True)
     if args.open:
         threading.Timer(1.0, webbrowser.open, (url,)).start()
-    config = uvicorn.Config(create_app(settings), log_level="warning", lifespan="on")
+    config = uvicorn.Config(
+        create_app(settings),
+        log_level="warning",
+        lifespan="on",
+        timeout_graceful_shutdown=3,  # open event streams must not hold up Ctrl+C
+    )
     server = uvicorn.Server(config)
     try:
         server.run(sockets=[sock])

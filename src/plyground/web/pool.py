@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import itertools
 import multiprocessing
+import os
 import threading
 import time
 import traceback
@@ -30,6 +31,8 @@ from plyground.games import load_game
 
 __all__ = ["BotPool", "ThinkAnswer", "ThinkJob"]
 
+WORKER_NICENESS = 10
+"""How much lower than the server the workers run: a search never delays a request."""
 _BOTS_KEPT = 8
 """Bots a worker keeps between moves (most recently used first)."""
 
@@ -89,6 +92,8 @@ _worker: _WorkerState | None = None  # set once in each worker process by _start
 def _start_worker(queue: Any) -> None:
     global _worker
     _worker = _WorkerState(queue)
+    with contextlib.suppress(OSError):  # searches yield the CPU to the server's requests
+        os.nice(WORKER_NICENESS)
 
 
 def _warm_up(seconds: float) -> int:

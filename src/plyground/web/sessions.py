@@ -91,6 +91,7 @@ class Seat:
         if self.bot is not None:
             data["bot"] = self.bot.name
             data["spec"] = self.bot.spec
+            data["settings"] = dict(self.bot.settings)
         return data
 
 

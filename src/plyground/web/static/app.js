@@ -568,7 +568,9 @@ function announceMove(snapshot, move) {
 }
 
 function playerKind(player) {
-  return player.kind === "human" ? "Human" : `Bot · ${player.spec}`;
+  if (player.kind === "human") return "Human";
+  const think = player.settings?.time;
+  return `Bot · ${player.bot}${think ? ` · ${think} s a move` : ""}`;
 }
 
 function renderPlayers(snapshot, scores, toMove) {
@@ -582,7 +584,7 @@ function renderPlayers(snapshot, scores, toMove) {
     },
       el("div", { class: "player-head" }, disc(index, player.label),
         el("span", { class: "player-name", text: player.name })),
-      el("div", { class: "player-kind", text: playerKind(player), title: playerKind(player) }),
+      el("div", { class: "player-kind", text: playerKind(player), title: player.spec ?? "a person" }),
       el("div", { class: "player-score", "data-score": index, "aria-label": `${player.name}'s score`, text: String(scores[index]) }));
     box.append(card);
   });
@@ -666,16 +668,17 @@ function renderResult(snapshot) {
   box.hidden = false;
   box.className = "result";
   const result = snapshot.result;
-  const scores = snapshot.scores.join("–");
   if (result.error) {
     box.classList.add("error");
     box.textContent = result.error;
   } else if (result.winner === null) {
     box.classList.add("tie");
-    box.textContent = `It's a tie, ${scores}`;
+    box.replaceChildren("It's a tie, ", el("span", { class: "nowrap", text: snapshot.scores.join("–") }));
   } else {
     const winner = snapshot.players[result.winner];
-    box.textContent = `${winner.name} (${winner.label}) wins ${scores}`;
+    const order = [result.winner, ...snapshot.scores.keys()].filter((v, i, all) => all.indexOf(v) === i);
+    const scores = order.map((seat) => snapshot.scores[seat]).join("–");
+    box.replaceChildren(`${winner.name} (${winner.label}) wins `, el("span", { class: "nowrap", text: scores }));
   }
   box.dataset.winner = result.winner === null ? "tie" : String(result.winner);
 }
@@ -698,7 +701,7 @@ function renderControls(snapshot) {
   if (document.activeElement !== slider) slider.value = String(snapshot.delay);
   $("speed-value").textContent = `${Number(slider.value).toFixed(1)} s`;
   $("review-button").hidden = !snapshot.finished;
-  $("review-button").textContent = ui.review ? "Back to result" : "Review";
+  $("review-button").textContent = ui.review ? "Exit review" : "Review";
   $("copy-row").hidden = !ui.review;
 }
 
@@ -709,7 +712,7 @@ function renderMoves(snapshot) {
     const player = snapshot.players[move.player];
     const flips = move.changed.filter((c) => c !== move.move).length;
     let detail = flips ? `flips ${flips}` : "";
-    if (move.info && player.kind === "bot") {
+    if (move.info && player.kind === "bot" && move.info.depth > 0) {
       detail += `${detail ? " · " : ""}d${move.info.depth} ${fmtScore(move.info.score)}`;
     }
     const item = el("li", { "data-ply": ply + 1, class: ui.review && ui.review.index === ply + 1 ? "current" : null },
