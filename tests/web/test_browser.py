@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from web_helpers import ROOT, plyground_env, served
 
 from plyground.games import load_game
 from plyground.games.adjacency import AdjacencyState, O, X
-from web_helpers import ROOT, plyground_env, served
 
 pytestmark = pytest.mark.browser
 
