@@ -20,7 +20,13 @@ from plyground.core.errors import PlygroundError
 __all__ = ["COMMANDS", "build_parser", "main"]
 
 # Subcommand modules, in the order --help lists them.
-COMMANDS: tuple[str, ...] = ("plyground.cli.catalog", "plyground.cli.serve")
+COMMANDS: tuple[str, ...] = (
+    "plyground.cli.catalog",
+    "plyground.cli.play",
+    "plyground.cli.match",
+    "plyground.cli.engine",
+    "plyground.cli.serve",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
