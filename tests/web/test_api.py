@@ -76,7 +76,7 @@ def test_humans_play_a_whole_game_and_the_page_data_follows_the_rules(client: Te
         assert game["position"] == after.text()
         assert game["tokens"] == ["" if m == "." else m for row in after.rows() for m in row]
         assert game["scores"] == [after.count(X), after.count(O)]
-        assert set(game["moves"][-1]["changed"]) == flips | {cell}
+        assert game["moves"][-1]["effects"] == {cell: "placed", **dict.fromkeys(flips, "flipped")}
     assert game["finished"] and game["to_move"] is None and game["clickable"] == []
     final = expected_state(game)
     assert game["result"]["winner"] == final.winner()

@@ -117,34 +117,34 @@ def test_play_a_short_game_against_a_bot_by_clicking(page: Any) -> None:
     page.wait_for_selector(".cell[data-cell]")
     state = load_game("adjacency(size=6,rounds=2,first=X)").initial_state()
     assert isinstance(state, AdjacencyState)
-    check_page_matches(page, state, set())
-    ply = 0
+    states, flips = [state], [set[str]()]
     while not state.is_terminal():
-        if state.side == X:
-            page.wait_for_function(
-                "n => document.querySelectorAll('.cell.clickable').length === n",
-                arg=len(state.legal_moves()),
-            )
-            # the move that flips the most (ties: the first), so flips are on the page
-            move = max(state.legal_moves(), key=lambda m: len(state.flips(m)))
-            page.click(f".cell[data-cell={state.move_text(move)}]")
-        else:
-            wait_moves(page, ply + 1)
-            text = page.inner_text(f"#move-list li[data-ply='{ply + 1}'] .cellname")
-            move = state.parse_move(text)
-        flips = {state.geometry.names[i] for i in state.flips(move)}
-        cell = state.move_text(move)
+        # Our turn: the page is still until we click; it must show the rules' position,
+        # with the cells the bot's last move flipped marked as flipped.
         page.wait_for_function(
-            "([c, t]) => document.querySelector(`.cell[data-cell=${c}]`).dataset.token === t",
-            arg=[cell, "XO"[state.side]],
+            "n => document.querySelectorAll('.cell.clickable').length === n",
+            arg=len(state.legal_moves()),
         )
-        state = state.play(move)
-        ply += 1
-        wait_moves(page, ply)
-        check_page_matches(page, state, flips)
-        if ply == 1:
-            shot(page, "02-after-first-move")
+        check_page_matches(page, state, flips[-1])
+        # the move that flips the most (ties: the first), so there are flips to see
+        move = max(state.legal_moves(), key=lambda m: len(state.flips(m)))
+        page.click(f".cell[data-cell={state.move_text(move)}]")
+        for _ in range(2):  # our move, then the bot's reply (read from the move list)
+            if state.is_terminal():
+                break
+            ply = len(states)
+            wait_moves(page, ply)
+            if state.side == O:
+                move = state.parse_move(
+                    page.inner_text(f"#move-list li[data-ply='{ply}'] .cellname")
+                )
+            flips.append({state.geometry.names[i] for i in state.flips(move)})
+            state = state.play(move)
+            states.append(state)
+        if len(states) == 3:
+            shot(page, "02-after-first-round")
     result = page.wait_for_selector("#result:not([hidden])")
+    check_page_matches(page, state, flips[-1])
     winner = state.winner()
     text = result.inner_text()
     if winner is None:
@@ -160,6 +160,14 @@ def test_play_a_short_game_against_a_bot_by_clicking(page: Any) -> None:
     shot(page, "03-game-over")
     page.set_viewport_size(PHONE)
     shot(page, "04-game-over-phone")
+    page.set_viewport_size(LAPTOP)
+    # Every position again in review, each move's flips marked: ours and the bot's.
+    page.click("#review-button")
+    page.click("#review-first")
+    for ply, (expected, flipped) in enumerate(zip(states, flips, strict=True)):
+        if ply:
+            page.click("#review-next")
+        check_page_matches(page, expected, flipped)
     # "Play new game" brings back the form, with the same players.
     page.click("#new-game-button")
     assert page.input_value("#name-1") == "Deep Thought"

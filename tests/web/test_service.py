@@ -11,14 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from plyground.arena.record import Penalty, RuleBreakKind
+from plyground.arena.record import Penalty, RuleBreakKind, Termination
 from plyground.core.limits import SearchInfo
 from plyground.games import load_game
 from plyground.games.adjacency import AdjacencyState
 from plyground.web.config import WebSettings
 from plyground.web.pool import ThinkAnswer, ThinkJob
 from plyground.web.sessions import GameService, SeatRequest
-from plyground.web.views import AdjacencyView, changed_cells
+from plyground.web.views import AdjacencyView, changed_cells, move_effects
 
 FIRST_LEGAL = ThinkAnswer("first legal move", None, 0.0)
 
@@ -48,12 +48,15 @@ class ScriptedPool:
         raise outcome()
 
 
-def play_bot_game(outcomes: list[ThinkAnswer | type[BaseException]]) -> Any:
+def play_bot_game(
+    outcomes: list[ThinkAnswer | type[BaseException]], policy: str = "random-move"
+) -> Any:
     """A 4x4 one-round game between two scripted bots; returns the finished session."""
 
     async def run() -> Any:
         pool = ScriptedPool(outcomes)
-        service = GameService(WebSettings(think_cap=1.5), pool)  # type: ignore[arg-type]
+        config = WebSettings(think_cap=1.5, policy=policy)
+        service = GameService(config, pool)  # type: ignore[arg-type]
         bot = SeatRequest("A", "bot", "random", {"time": 1})
         session, _ = service.create(
             "adjacency",
@@ -92,6 +95,16 @@ def test_a_bot_that_breaks_the_rules_gets_a_random_legal_move(
     assert record.replay()[-1] == session.state  # the random move was legal
 
 
+def test_under_the_forfeit_policy_a_rule_break_loses_the_game() -> None:
+    session, _ = play_bot_game([FIRST_LEGAL, TimeoutError], policy="forfeit")
+    assert len(session.moves) == 1 and session.finished
+    assert session.result()["winner"] == 0 and session.result()["termination"] == "forfeit"
+    record = session.record()
+    assert record.winner == 0 and record.termination is Termination.FORFEIT
+    assert record.rule_breaks[0].penalty is Penalty.FORFEIT
+    assert record.rule_breaks[0].kind is RuleBreakKind.TIMEOUT
+
+
 def test_a_bot_that_plays_legally_has_its_info_recorded() -> None:
     info = SearchInfo(depth=3, score=1.5, nodes=40, pv=("c1", "b3")).to_dict()
     session, _ = play_bot_game([ThinkAnswer("c1", info, 0.1), ThinkAnswer("b3", info, 0.1)])
@@ -102,7 +115,7 @@ def test_a_bot_that_plays_legally_has_its_info_recorded() -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(size=st.integers(4, 8), choices=st.lists(st.integers(0, 10**6), max_size=20))
-def test_changed_cells_are_the_move_and_its_flips(size: int, choices: list[int]) -> None:
+def test_move_effects_and_changed_cells_agree_with_the_rules(size: int, choices: list[int]) -> None:
     game = load_game(f"adjacency(size={size},rounds={(size * size - 8) // 2})")
     view = AdjacencyView()
     layout = view.layout(game)
@@ -118,5 +131,10 @@ def test_changed_cells_are_the_move_and_its_flips(size: int, choices: list[int])
         expected = {state.geometry.names[i] for i in [move, *state.flips(move)]}
         changed = changed_cells(layout, view.tokens(state), view.tokens(after))
         assert set(changed) == expected and len(changed) == len(expected)
+        effects = move_effects(view, layout, state, move, after)
+        assert effects == {
+            state.geometry.names[move]: "placed",
+            **{state.geometry.names[i]: "flipped" for i in state.flips(move)},
+        }
         assert view.scores(after) == [after.count(0), after.count(1)]
         state = after

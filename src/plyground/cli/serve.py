@@ -9,6 +9,7 @@ import threading
 import webbrowser
 from typing import Any
 
+from plyground.arena.record import Penalty
 from plyground.core.errors import PlygroundError
 from plyground.web.config import WebSettings
 
@@ -41,6 +42,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--expiry", type=float, default=defaults.expiry, metavar="SECONDS",
                         help="forget a game this long after its last activity "
                         "(default %(default)s)")  # fmt: skip
+    parser.add_argument("--policy", choices=[p.value for p in Penalty],
+                        default=defaults.policy, help="what a bot's rule break (late, illegal or "
+                        "crashed answer) costs: a random move played for it, or the game "
+                        "(default %(default)s)")  # fmt: skip
     parser.add_argument("--open", action="store_true", help="open the page in a browser")
     parser.set_defaults(handler=_serve)
 
@@ -51,6 +56,7 @@ def _serve(args: argparse.Namespace) -> int:
         workers=args.workers,
         max_games=args.max_games,
         expiry=args.expiry,
+        policy=args.policy,
     )
     if not 0 <= args.port <= 65535:
         raise PlygroundError(f"port must be 0 to 65535, got {args.port}")

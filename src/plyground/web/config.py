@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import ClassVar
 
+from plyground.arena.record import Penalty
 from plyground.core.settings import Setting, resolve_settings
 
 __all__ = ["WebSettings"]
@@ -28,6 +29,8 @@ class WebSettings:
     """Processes in the pool where bots think."""
     max_delay: float = 10.0
     """Longest pause between moves a bot-vs-bot game may ask for (seconds)."""
+    policy: str = Penalty.RANDOM_MOVE.value
+    """What a bot's rule break costs (RULES.md): a random move played for it, or the game."""
 
     SETTINGS: ClassVar[tuple[Setting, ...]] = (
         Setting("think_cap", float, 10.0, "most seconds a bot may think per move",
@@ -39,6 +42,9 @@ class WebSettings:
         Setting("workers", int, 2, "processes in which bots think", minimum=1, maximum=256),
         Setting("max_delay", float, 10.0, "longest pause between bot moves (seconds)",
                 minimum=0, maximum=600),
+        Setting("policy", str, Penalty.RANDOM_MOVE.value,
+                "what a bot's rule break costs: a random move, or the game",
+                choices=tuple(p.value for p in Penalty)),
     )  # fmt: skip
 
     def __post_init__(self) -> None:

@@ -33,6 +33,7 @@ from plyground.arena.record import (
     RuleBreakKind,
     Termination,
 )
+from plyground.arena.referee import winner_of
 from plyground.bots import Bot, bot_class, bot_names, make_bot
 from plyground.core.errors import IllegalMoveError, PlygroundError, UnknownNameError
 from plyground.core.game import Game, Move, State
@@ -41,7 +42,7 @@ from plyground.core.settings import Setting
 from plyground.games import game_class
 from plyground.web.config import WebSettings
 from plyground.web.pool import BotPool, ThinkJob
-from plyground.web.views import BoardLayout, BoardView, changed_cells, view_for, viewable_games
+from plyground.web.views import BoardLayout, BoardView, move_effects, view_for, viewable_games
 
 __all__ = ["ApiError", "GameService", "GameSession", "Seat", "SeatRequest"]
 
@@ -118,15 +119,6 @@ def _now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def _winner(returns: Sequence[float]) -> int | None:
-    """The player with the strictly best return (None for a draw or a one-player game)."""
-    if len(returns) < 2:
-        return None
-    best = max(returns)
-    leaders = [player for player, value in enumerate(returns) if value == best]
-    return leaders[0] if len(leaders) == 1 else None
-
-
 class GameSession:
     """One game: its seats, its states and moves, the bot at work, who is watching.
 
@@ -145,6 +137,7 @@ class GameSession:
         control_token: str,
         delay: float,
         paused: bool,
+        policy: Penalty,
     ) -> None:
         self.id = game_id
         self.game = game
@@ -154,13 +147,15 @@ class GameSession:
         self.control_token = control_token
         self.states: list[State] = [start]
         self.moves: list[MoveRecord] = []
-        self.changes: list[list[str]] = []
+        self.effects: list[dict[str, str]] = []
         self.rule_breaks: list[RuleBreak] = []
         self.delay = delay
         self.paused = paused
+        self.policy = policy
         self.step_pending = False
         self.thinking: Thinking | None = None
         self.error: str | None = None
+        self.forfeited: int | None = None
         self.started = _now_iso()
         self.created = time.monotonic()
         self.touched = self.created
@@ -181,7 +176,15 @@ class GameSession:
 
     @property
     def finished(self) -> bool:
-        return self.state.is_terminal() or self.error is not None
+        return self.state.is_terminal() or self.error is not None or self.forfeited is not None
+
+    def outcome(self) -> tuple[Termination, int | None]:
+        """How the game ended (so far) and who won: the rules, a forfeit, or a server error."""
+        if self.error is not None:
+            return Termination.ABORTED, None
+        if self.forfeited is not None and len(self.seats) == 2:
+            return Termination.FORFEIT, 1 - self.forfeited
+        return Termination.NORMAL, winner_of(self.state.returns())
 
     @property
     def all_bots(self) -> bool:
@@ -201,11 +204,11 @@ class GameSession:
     def result(self) -> dict[str, Any] | None:
         if not self.finished:
             return None
-        returns = self.state.returns()
+        termination, winner = self.outcome()
         return {
-            "winner": _winner(returns),
-            "returns": list(returns),
-            "termination": (Termination.ABORTED if self.error else Termination.NORMAL).value,
+            "winner": winner,
+            "returns": list(self.state.returns()),
+            "termination": termination.value,
             "error": self.error,
         }
 
@@ -239,8 +242,8 @@ class GameSession:
             "clickable": [] if finished else self.view.clickable(state),
             "ply": len(self.moves),
             "moves": [
-                {**move.to_dict(), "ply": ply, "changed": changed}
-                for ply, (move, changed) in enumerate(zip(self.moves, self.changes, strict=True))
+                {**move.to_dict(), "ply": ply, "effects": effects}
+                for ply, (move, effects) in enumerate(zip(self.moves, self.effects, strict=True))
             ],
             "rule_breaks": [rule_break.to_dict() for rule_break in self.rule_breaks],
             "thinking": None,
@@ -267,7 +270,7 @@ class GameSession:
                     "to_move": None if to_move < 0 else to_move,
                     "move": None if move is None else move.move,
                     "player": None if move is None else move.player,
-                    "changed": self.changes[ply - 1] if ply else [],
+                    "effects": self.effects[ply - 1] if ply else {},
                 }
             )
         return positions
@@ -275,6 +278,7 @@ class GameSession:
     def record(self) -> GameRecord:
         """The game record (complete once the game is over)."""
         returns = self.state.returns()
+        termination, winner = self.outcome()
         return GameRecord(
             game=self.game.spec,
             start=self.states[0].text(),
@@ -282,12 +286,12 @@ class GameSession:
             moves=tuple(self.moves),
             final=self.state.text(),
             returns=tuple(returns),
-            winner=_winner(returns),
-            termination=Termination.ABORTED if self.error else Termination.NORMAL,
+            winner=winner,
+            termination=termination,
             rule_breaks=tuple(self.rule_breaks),
             started=self.started,
             duration=(self.finished_at or time.monotonic()) - self.created,
-            tags={"source": "web", "id": self.id},
+            tags={"source": "web", "id": self.id, "policy": self.policy.value},
         )
 
     # -- changing -----------------------------------------------------------
@@ -330,9 +334,7 @@ class GameSession:
         after = before.play(move)
         player = before.to_move()
         self.moves.append(MoveRecord(player, before.move_text(move), elapsed, info, rule_break))
-        self.changes.append(
-            changed_cells(self.layout, self.view.tokens(before), self.view.tokens(after))
-        )
+        self.effects.append(move_effects(self.view, self.layout, before, move, after))
         self.states.append(after)
         self.turn_since = time.monotonic()
         if after.is_terminal():
@@ -342,7 +344,7 @@ class GameSession:
     def take_back(self, plies: int) -> None:
         del self.states[-plies:]
         del self.moves[-plies:]
-        del self.changes[-plies:]
+        del self.effects[-plies:]
         self.rule_breaks = [r for r in self.rule_breaks if r.ply < len(self.moves)]
         self.turn_since = time.monotonic()
         self.bump()
@@ -520,6 +522,7 @@ class GameService:
             control_token=secrets.token_urlsafe(24),
             delay=delay,
             paused=paused,
+            policy=Penalty(self.settings.policy),
         )
         self.sessions[game_id] = session
         secrets_out = {
@@ -722,7 +725,10 @@ class GameService:
             else:
                 try:
                     move = state.parse_move(answer.move)
+                    if move not in state.legal_moves():
+                        raise IllegalMoveError("not a legal move here")
                 except PlygroundError as error:
+                    move = None
                     kind, detail = RuleBreakKind.ILLEGAL, f"answered {answer.move!r}: {error}"
         except TimeoutError:
             kind, detail = RuleBreakKind.TIMEOUT, f"no answer within {seconds:g} s"
@@ -730,11 +736,15 @@ class GameService:
             if session.thinking is thinking:
                 session.thinking = None
         if kind is not None or move is None:
+            kind = kind or RuleBreakKind.CRASH
+            rule_break = RuleBreak(len(session.moves), player, kind, detail, session.policy)
+            session.rule_breaks.append(rule_break)
+            if session.policy is Penalty.FORFEIT:  # the referee's other policy: the game is lost
+                session.forfeited = player
+                session.finished_at = time.monotonic()
+                session.bump()
+                return
             move = self._random.choice(list(state.legal_moves()))
-            session.rule_breaks.append(
-                RuleBreak(len(session.moves), player, kind or RuleBreakKind.CRASH, detail,
-                          Penalty.RANDOM_MOVE)
-            )  # fmt: skip
         session.play(move, time.monotonic() - start, info, kind)
 
     async def close(self) -> None:

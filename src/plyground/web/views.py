@@ -27,6 +27,7 @@ __all__ = [
     "BoardLayout",
     "BoardView",
     "changed_cells",
+    "move_effects",
     "view_for",
     "viewable_games",
 ]
@@ -99,6 +100,17 @@ def changed_cells(layout: BoardLayout, before: Sequence[str], after: Sequence[st
         for name, old, new in zip(layout.names, before, after, strict=True)
         if name is not None and old != new
     ]
+
+
+def move_effects(
+    view: BoardView, layout: BoardLayout, before: State, move: Move, after: State
+) -> dict[str, str]:
+    """What ``move`` did, cell by cell: the game's own account, else the token difference."""
+    effects = dict(before.move_effects(move))
+    if effects:
+        return effects
+    changed = changed_cells(layout, view.tokens(before), view.tokens(after))
+    return dict.fromkeys(changed, "changed")
 
 
 class AdjacencyView(BoardView):

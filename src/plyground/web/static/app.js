@@ -488,9 +488,8 @@ function buildBoard(layout) {
 }
 
 function drawCells(layout, tokens, options) {
-  const { clickable, changed, move, animate, hoverPlayer } = options;
+  const { clickable, effects, animate, hoverPlayer } = options;
   const clickableSet = new Set(clickable);
-  const changedSet = new Set(changed);
   const board = $("board");
   board.style.setProperty("--hover-disc", `var(--p${hoverPlayer ?? 0})`);
   let flipOrder = 0;
@@ -506,8 +505,9 @@ function drawCells(layout, tokens, options) {
     const isClickable = clickableSet.has(name);
     cell.classList.toggle("clickable", isClickable);
     cell.setAttribute("aria-disabled", isClickable ? "false" : "true");
-    const isMove = name === move;
-    const isFlip = changedSet.has(name) && !isMove;
+    const effect = effects[name];
+    const isMove = effect === "placed" || effect === "moved-to";
+    const isFlip = Boolean(effect) && !isMove;
     cell.classList.toggle("last", isMove);
     cell.classList.toggle("flipped", isFlip);
     cell.dataset.flipped = isFlip ? "true" : "false";
@@ -523,7 +523,7 @@ function drawCells(layout, tokens, options) {
       }
     }
     const what = token ? `${token}` : "empty";
-    const extra = isMove ? ", last move" : isFlip ? ", just flipped" : "";
+    const extra = isMove ? ", last move" : isFlip ? `, just ${effect}` : "";
     cell.setAttribute("aria-label", `${name}: ${what}${extra}${isClickable ? ", press Enter to play" : ""}`);
   }
 }
@@ -550,8 +550,7 @@ function render(snapshot) {
   const myTurn = snapshot.to_move !== null && mine.has(snapshot.to_move);
   drawCells(layout, snapshot.tokens, {
     clickable: myTurn && !ui.busy ? snapshot.clickable : [],
-    changed: last ? last.changed : [],
-    move: last ? last.move : null,
+    effects: last ? last.effects : {},
     animate: Boolean(newMove),
     hoverPlayer: snapshot.to_move,
   });
@@ -562,9 +561,13 @@ function render(snapshot) {
 
 function announceMove(snapshot, move) {
   const player = snapshot.players[move.player];
-  const flips = move.changed.filter((c) => c !== move.move);
+  const flips = flippedCells(move.effects);
   const flipped = flips.length ? `, flipping ${flips.join(", ")}` : "";
   $("announcer").textContent = `${player.label} (${player.name}) played ${move.move}${flipped}.`;
+}
+
+function flippedCells(effects) {
+  return Object.entries(effects).filter(([, what]) => what === "flipped").map(([cell]) => cell);
 }
 
 function playerKind(player) {
@@ -679,6 +682,10 @@ function renderResult(snapshot) {
     const order = [result.winner, ...snapshot.scores.keys()].filter((v, i, all) => all.indexOf(v) === i);
     const scores = order.map((seat) => snapshot.scores[seat]).join("–");
     box.replaceChildren(`${winner.name} (${winner.label}) wins `, el("span", { class: "nowrap", text: scores }));
+    if (result.termination === "forfeit") {
+      const loser = snapshot.players[1 - result.winner];
+      box.append(el("div", { class: "help", text: `${loser.name} broke the rules and forfeited` }));
+    }
   }
   box.dataset.winner = result.winner === null ? "tie" : String(result.winner);
 }
@@ -710,7 +717,7 @@ function renderMoves(snapshot) {
   list.replaceChildren();
   snapshot.moves.forEach((move, ply) => {
     const player = snapshot.players[move.player];
-    const flips = move.changed.filter((c) => c !== move.move).length;
+    const flips = flippedCells(move.effects).length;
     let detail = flips ? `flips ${flips}` : "";
     if (move.info && player.kind === "bot" && move.info.depth > 0) {
       detail += `${detail ? " · " : ""}d${move.info.depth} ${fmtScore(move.info.score)}`;
@@ -794,7 +801,7 @@ function showReview() {
   $("review-bar").hidden = false;
   $("board").classList.add("review");
   drawCells(snapshot.layout, view.tokens, {
-    clickable: [], changed: view.changed, move: view.move, animate: true, hoverPlayer: null,
+    clickable: [], effects: view.effects, animate: true, hoverPlayer: null,
   });
   $("review-slider").value = String(index);
   $("review-first").disabled = $("review-prev").disabled = index === 0;
@@ -802,7 +809,7 @@ function showReview() {
   let caption = `Start position (${history.length - 1} moves in all)`;
   if (index > 0) {
     const player = snapshot.players[view.player];
-    const flips = view.changed.filter((c) => c !== view.move);
+    const flips = flippedCells(view.effects);
     caption = `Move ${index} of ${history.length - 1}: ${player.label} played ${view.move}` +
       (flips.length ? `, flipping ${flips.join(" ")}` : "");
   }
