@@ -573,7 +573,7 @@ function flippedCells(effects) {
 function playerKind(player) {
   if (player.kind === "human") return "Human";
   const think = player.settings?.time;
-  return `Bot · ${player.bot}${think ? ` · ${think} s a move` : ""}`;
+  return `Bot · ${player.bot}${think ? ` · ${think} s/move` : ""}`;
 }
 
 function renderPlayers(snapshot, scores, toMove) {
