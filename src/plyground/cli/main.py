@@ -27,6 +27,7 @@ COMMANDS: tuple[str, ...] = (
     "plyground.cli.tournament",
     "plyground.cli.report",
     "plyground.cli.engine",
+    "plyground.cli.serve",
 )
 
 
