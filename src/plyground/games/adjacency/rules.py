@@ -388,6 +388,15 @@ class AdjacencyState(State):
         mask = self.geometry.neighbours[move] & theirs
         return [i for i in range(self.geometry.cells) if mask >> i & 1]
 
+    def move_effects(self, move: Move) -> dict[str, str]:
+        """``{"b3": "placed", "a3": "flipped", ...}`` for a legal move of the side to move."""
+        if not isinstance(move, int) or not 0 <= move < self.geometry.cells:
+            return {}
+        names = self.geometry.names
+        effects = {names[move]: "placed"}
+        effects.update((names[cell], "flipped") for cell in self.flips(move))
+        return effects
+
     @property
     def rounds_left(self) -> int:
         """Rounds not yet started or finished: ``ceil(plies_left / 2)``."""
