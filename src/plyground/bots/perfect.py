@@ -9,7 +9,7 @@ from plyground.algorithms.search.evaluator import Evaluator
 from plyground.algorithms.search.minimax import minimax
 from plyground.bots.base import SEED_SETTING, TIME_SETTING, Bot, Decision, InfoCallback
 from plyground.bots.evaluators import evaluator_for
-from plyground.core.game import Game, State
+from plyground.core.game import Game, Move, State
 from plyground.core.limits import Limit, SearchInfo
 from plyground.core.settings import Setting
 
@@ -53,14 +53,25 @@ class PerfectBot(Bot):
             self._table = {}
         result = minimax(state, self._evaluator, table=self._table)
         move = self.rng.choice(result.best_moves)
+        line = self._principal_variation(state, move)
         info = SearchInfo(
-            depth=result.depth,
+            depth=len(line),
             score=result.value,
             nodes=result.nodes,
-            pv=(state.move_text(move),),
+            pv=tuple(line),
             elapsed=time.perf_counter() - start,
             extra={"exact": True},
         )
         if on_info is not None:
             on_info(info)
         return Decision(move, info)
+
+    def _principal_variation(self, state: State, move: Move) -> list[str]:
+        """``move`` and best replies to the end of the game (from the memo: no new search)."""
+        line = [state.move_text(move)]
+        state = state.play(move)
+        while not state.is_terminal():
+            reply = minimax(state, self._evaluator, table=self._table).best_moves[0]
+            line.append(state.move_text(reply))
+            state = state.play(reply)
+        return line

@@ -172,7 +172,7 @@ def minimax(
         best = max(best, value)
     best_moves = tuple(move for move, value in move_values.items() if value == best)
     return MinimaxResult(
-        value=best,
+        value=best + 0.0,  # never -0.0
         move_values=move_values,
         best_moves=best_moves,
         nodes=search.nodes,
