@@ -130,7 +130,7 @@ def run(opponent: str, games: int, args: argparse.Namespace) -> None:
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         futures = [
             pool.submit(play_one, opponent, index, args.time, args.simulations)
-            for index in range(games)
+            for index in range(args.first, args.first + games)
         ]
         for future in futures:
             result = future.result()
@@ -152,6 +152,9 @@ def main() -> None:
     parser.add_argument("--time", type=float, default=1.0, help="seconds per move for morris")
     parser.add_argument("--simulations", type=int, default=1000, help="MCTS simulations")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
+    parser.add_argument(
+        "--first", type=int, default=0, help="number of the first game (its seeds and colours)"
+    )
     args = parser.parse_args()
     run("mcts", args.games, args)
     run("random", args.random_games, args)
