@@ -102,10 +102,20 @@ def test_start_position() -> None:
 def test_render_draws_the_board_and_the_status() -> None:
     state = play(GAME.initial_state(), "a7", "d2", "g7")
     lines = state.render().splitlines()
-    assert lines[0] == "7  W-----------.-----------W"
-    assert lines[10] == "2  |   .-------B-------.   |"
-    assert lines[13] == "   a   b   c   d   e   f   g"
-    assert lines[14] == ("Black to move (placing); in hand W 7 B 8, on board W 2 B 1, turn 3/200")
+    assert lines[0] == "Black to move (placing); in hand W 7 B 8, on board W 2 B 1, turn 3/200"
+    assert lines[1] == "7  W-----------.-----------W"
+    assert lines[11] == "2  |   .-------B-------.   |"
+    assert lines[-1] == "   a   b   c   d   e   f   g"
+    assert len(lines) == 15
+
+
+def test_move_effects_name_the_points_a_move_changes() -> None:
+    state = position("WW./BBB/.../....../W.W/.B./... W 5 5 8")
+    assert state.move_effects(state.parse_move("g7xd2")) == {"g7": "placed", "d2": "removed"}
+    moving = position("W.B/.W./B.B/W.B..W/.../..W/B.W W 0 0 30")
+    effects = moving.move_effects(moving.parse_move("a7-d7"))
+    assert effects == {"a7": "moved-from", "d7": "moved-to"}
+    assert moving.count(WHITE) == 6 and moving.count(BLACK) == 5
 
 
 def test_closing_a_mill_takes_a_man_outside_mills() -> None:

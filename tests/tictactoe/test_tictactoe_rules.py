@@ -73,6 +73,7 @@ def test_moves_alternate_and_text_round_trips() -> None:
     assert state.to_move() == X
     assert GAME.parse_state(state.text()) == state
     assert state.render() == "3  . . .\n2  . X .\n1  O . .\n   a b c"
+    assert state.move_effects(state.parse_move("c3")) == {"c3": "placed"}
 
 
 def test_a_line_wins_and_ends_the_game() -> None:

@@ -515,6 +515,28 @@ class MorrisState(State):
         index = parse_point(where) if isinstance(where, str) else where
         return "W" if self.white >> index & 1 else "B" if self.black >> index & 1 else None
 
+    def move_effects(self, move: Move) -> dict[str, str]:
+        """The points ``move`` changes: ``placed``, or ``moved-from`` and ``moved-to``, and
+        ``removed`` for the man taken."""
+        if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < 1 << 15:
+            return {}
+        origin, destination, taken = decode(move)
+        if max(origin, destination, taken) >= 24:
+            return {}
+        effects = {}
+        if origin == NONE:
+            effects[POINTS[destination]] = "placed"
+        else:
+            effects[POINTS[origin]] = "moved-from"
+            effects[POINTS[destination]] = "moved-to"
+        if taken != NONE:
+            effects[POINTS[taken]] = "removed"
+        return effects
+
+    def count(self, player: int) -> int:
+        """Men ``player`` has left, on the board and in hand (what a status line shows)."""
+        return self.men(player)
+
     def men(self, player: int) -> int:
         """How many men ``player`` has, on the board and in hand."""
         if player == WHITE:
@@ -532,7 +554,8 @@ class MorrisState(State):
         return "flying" if self.men(player) == 3 else "moving"
 
     def render(self) -> str:
-        """The board for a terminal, with row numbers, column letters and a status line."""
+        """The board for a terminal: a status line, then the board with row numbers at the
+        start of its lines and the column letters on the last (as front ends expect)."""
         grid = [[" "] * 25 for _ in range(13)]
         coords = {}
         for p, name in enumerate(POINTS):
@@ -548,12 +571,11 @@ class MorrisState(State):
                         grid[r][c1] = "|"
         for p, (r, c) in coords.items():
             grid[r][c] = self.point(p) or "."
-        lines = []
+        lines = [self.status()]
         for r, row in enumerate(grid):
             label = str(7 - r // 2) if r % 2 == 0 else " "
             lines.append(f"{label}  " + "".join(row).rstrip())
         lines.append("   " + "   ".join("abcdefg"))
-        lines.append(self.status())
         return "\n".join(lines)
 
     def status(self) -> str:

@@ -267,6 +267,12 @@ class TicTacToeState(State):
         index = parse_cell(where, SIZE) if isinstance(where, str) else where
         return "X" if self.x >> index & 1 else "O" if self.o >> index & 1 else None
 
+    def move_effects(self, move: Move) -> dict[str, str]:
+        """``{cell: "placed"}``: a move changes only its own cell."""
+        if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < CELLS:
+            return {}
+        return {NAMES[move]: "placed"}
+
     def winner(self) -> int | None:
         """X (0) or O (1) when one has three in a row, else None."""
         if has_line(self.x):
