@@ -3,20 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from morris_helpers import position
 
 from conftest import RunCli
 from plyground.bots import make_bot
 from plyground.core import Limit, SettingsError
 from plyground.games import load_game
-from plyground.games.morris import MorrisState
 
 GAME = load_game("morris")
-
-
-def position(text: str) -> MorrisState:
-    state = GAME.parse_state(text)
-    assert isinstance(state, MorrisState)
-    return state
 
 
 @pytest.mark.parametrize("depth", [1, 2])

@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
+from morris_helpers import random_states
 
 from plyground.bots import make_bot
 from plyground.bots.evaluators import evaluator_for
@@ -87,27 +88,13 @@ def reference(state: MorrisState) -> dict[str, int]:
     }
 
 
-def random_states(count: int, seed: int, blocking: bool = False) -> list[MorrisState]:
-    rng = random.Random(seed)
-    states = []
-    while len(states) < count:
-        state: MorrisState = GAME.initial_state()
-        for _ in range(rng.randrange(0, 160)):
-            if state.is_terminal():
-                break
-            moves = state.legal_moves()
-            if blocking and rng.random() < 0.5:
-                # Crowd the opponent: more blocked men and winning configurations to check.
-                moves = sorted(moves, key=lambda m: len(state.play(m).legal_moves()))[:2]
-            state = state.play(rng.choice(moves))
-        if not state.is_terminal():
-            states.append(state)
-    return states
-
-
 # Black, not to move, is blocked: White has a winning configuration.
 BLOCKED = GAME.parse_state("BBB/.W./.../BW...W/.../.../WW. W 0 0 80")
-STATES = [BLOCKED, *random_states(150, seed=2), *random_states(30, seed=3, blocking=True)]
+STATES = [
+    BLOCKED,
+    *random_states(150, seed=2, finished=False),
+    *random_states(30, seed=3, blocking=True, finished=False),
+]
 
 
 def test_relations_match_their_definitions() -> None:

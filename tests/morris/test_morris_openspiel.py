@@ -20,6 +20,7 @@ import re
 from typing import Any
 
 import pytest
+from morris_helpers import blocking_move
 
 from plyground.games import load_game
 from plyground.games.morris import NONE, MorrisState, decode
@@ -84,16 +85,6 @@ def compare_position(ours: MorrisState, theirs: Any) -> None:
     deploy, men = (deploy_w, men_w) if player == 0 else (deploy_b, men_b)
     expected = "placing" if deploy else "moving" if men > 3 else "flying"
     assert ours.phase(player) == expected
-
-
-def blocking_move(state: MorrisState, rng: random.Random) -> int:
-    """The move that leaves the opponent fewest legal moves (a win first; ties at random)."""
-
-    def replies(move: int) -> tuple[int, float]:
-        child = state.play(move)
-        return (-1 if child.is_terminal() else len(child.legal_moves())), rng.random()
-
-    return min(state.legal_moves(), key=replies)
 
 
 def play_game(seed: int, expand: bool, blocking: bool = False) -> tuple[int, str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from morris_helpers import position, random_states
 
 from plyground.core import TERMINAL, IllegalMoveError, ParseError
 from plyground.games import load_game
@@ -34,29 +35,10 @@ def mask(names: str) -> int:
     return sum(1 << parse_point(name) for name in names.split())
 
 
-def position(text: str) -> MorrisState:
-    state = GAME.parse_state(text)
-    assert isinstance(state, MorrisState)
-    return state
-
-
 def play(state: MorrisState, *moves: str) -> MorrisState:
     for text in moves:
         state = state.play(state.parse_move(text))
     return state
-
-
-def random_states(count: int, seed: int) -> list[MorrisState]:
-    rng = random.Random(seed)
-    states = []
-    for _ in range(count):
-        state: MorrisState = GAME.initial_state()
-        for _ in range(rng.randrange(0, 150)):
-            if state.is_terminal():
-                break
-            state = state.play(rng.choice(state.legal_moves()))
-        states.append(state)
-    return states
 
 
 def test_board_tables_match_the_board_drawn_by_hand() -> None:
