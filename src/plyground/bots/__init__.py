@@ -15,6 +15,7 @@ _BOTS: dict[str, str] = {
     "random": "plyground.bots.simple:RandomBot",
     "greedy": "plyground.bots.simple:GreedyBot",
     "alphabeta": "plyground.bots.alphabeta:AlphaBetaBot",
+    "2048": "plyground.bots.g2048:G2048Bot",
 }
 
 
