@@ -52,6 +52,7 @@ def play_solo(
     game: Game,
     bot: Bot,
     seed: int,
+    *,
     limit: Limit | None = None,
     max_moves: int | None = None,
     start: State | None = None,

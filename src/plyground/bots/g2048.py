@@ -67,13 +67,19 @@ class G2048Bot(Bot):
         Setting(
             "cut",
             float,
-            1e-4,
+            1e-3,
             "evaluate chance nodes less likely than this instead of searching them",
             minimum=0.0,
             maximum=0.5,
         ),
         Setting("cache", int, 1 << 20, "cached positions (0: no cache)", minimum=0),
-        Setting("engine", str, "numba", "numba (fast) or python (reference)", choices=("numba", "python")),
+        Setting(
+            "engine",
+            str,
+            "numba",
+            "numba (fast) or python (reference)",
+            choices=("numba", "python"),
+        ),
         Setting("weights", str, None, "JSON file of heuristic weights (docs/2048.md)"),
     )
 
@@ -117,7 +123,9 @@ class G2048Bot(Bot):
         if self._settings["engine"] == "python" or not fits(state.board):
             if self._settings["engine"] == "numba":
                 depth = min(depth, _PYTHON_FALLBACK_DEPTH)
-            return self._choose_python(state, Limit(time=limit.time, depth=depth, nodes=limit.nodes), on_info)
+            return self._choose_python(
+                state, Limit(time=limit.time, depth=depth, nodes=limit.nodes), on_info
+            )
         return self._choose_numba(state, limit, depth, on_info)
 
     # -- the engines --------------------------------------------------------
@@ -136,6 +144,10 @@ class G2048Bot(Bot):
         lines = line_table(self.weights)
         if self._kernel_state is None:
             self._kernel_state = kernel.make_cache(self._settings["cache"])
+            # Load (or compile) the kernel now, so its first use does not skew the timings.
+            kernel.kernel_search(
+                np.uint64(1), 1, 0.0, moves, lines, *self._kernel_state, self._stats, 1
+            )
         keys, slots = self._kernel_state
         board = np.uint64(kernel.board_to_int(state.board))
         legal = state.legal_moves()
@@ -148,8 +160,10 @@ class G2048Bot(Bot):
         growth = _GROWTH_GUESS
         for current in range(1, depth + 1):
             if decision is not None:
-                remaining = clock.remaining()
-                if last_cost * growth > remaining:
+                # Start a deeper iteration only when the last one's cost predicts it fits.
+                if last_cost * growth > clock.remaining():
+                    break
+                if limit.nodes is not None and total_nodes + last_nodes * growth > limit.nodes:
                     break
             budget = limit.nodes - total_nodes if limit.nodes is not None else 1 << 62
             if limit.time is not None:
@@ -193,7 +207,9 @@ class G2048Bot(Bot):
             if len(legal) == 1:
                 break
         if decision is None:  # not even depth 1 fitted: the first legal move
-            info = SearchInfo(depth=0, nodes=total_nodes, pv=(state.move_text(legal[0]),), elapsed=clock.elapsed())
+            info = SearchInfo(
+                depth=0, nodes=total_nodes, pv=(state.move_text(legal[0]),), elapsed=clock.elapsed()
+            )
             decision = Decision(legal[0], info)
             if on_info is not None:
                 on_info(info)

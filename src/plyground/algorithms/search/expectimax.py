@@ -124,7 +124,10 @@ class Expectimax:
                 return
         if not yielded:
             info = SearchInfo(
-                depth=0, nodes=self.nodes, elapsed=self._clock.elapsed(), pv=(state.move_text(moves[0]),)
+                depth=0,
+                nodes=self.nodes,
+                elapsed=self._clock.elapsed(),
+                pv=(state.move_text(moves[0]),),
             )
             yield SearchResult(moves[0], info)
 

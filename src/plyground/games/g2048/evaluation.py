@@ -25,6 +25,7 @@ merging two tiles always pays. Because a line's value depends only on its
 from __future__ import annotations
 
 import functools
+import itertools
 from dataclasses import asdict, dataclass, fields
 
 import numpy as np
@@ -70,16 +71,16 @@ class G2048Weights:
 def line_value(line: tuple[int, ...], weights: G2048Weights) -> float:
     """The value of one row or column of tile exponents (see the module docstring)."""
     tiles = [r for r in line if r]
-    merges = sum(1 for a, b in zip(tiles, tiles[1:], strict=False) if a == b)
-    roughness = sum(abs(a - b) for a, b in zip(tiles, tiles[1:], strict=False))
+    merges = sum(1 for a, b in itertools.pairwise(tiles) if a == b)
+    roughness = sum(abs(a - b) for a, b in itertools.pairwise(tiles))
     power = weights.monotonicity_power
     rises = falls = 0.0
-    for a, b in zip(line, line[1:], strict=False):
+    for a, b in itertools.pairwise(line):
         if a > b:
             falls += a**power - b**power
         else:
             rises += b**power - a**power
-    return (
+    return float(
         weights.lost
         + weights.empty * (len(line) - len(tiles))
         + weights.merges * merges

@@ -34,12 +34,12 @@ from plyground.games.g2048.rules import DOWN, LEFT, RIGHT, UP, Board
 
 __all__ = [
     "KERNEL_MAX_EXPONENT",
+    "STATS_SIZE",
     "STAT_ABORTED",
     "STAT_CACHE_HITS",
-    "STAT_GENERATION",
     "STAT_EVALUATIONS",
+    "STAT_GENERATION",
     "STAT_NODES",
-    "STATS_SIZE",
     "Tables",
     "board_from_int",
     "board_to_int",
@@ -185,7 +185,7 @@ def _move(
 ) -> np.uint64:  # pragma: no cover - compiled
     mask = np.uint64(0xFFFF)
     out = np.uint64(0)
-    if move == LEFT or move == RIGHT:
+    if move & 1:  # RIGHT (1) and LEFT (3), the odd moves, work on rows
         for r in range(4):
             shift = np.uint64(16 * r)
             out |= moves[move, (board >> shift) & mask] << shift
@@ -209,27 +209,27 @@ def _heuristic(board: np.uint64, lines: npt.NDArray[np.float64]) -> float:  # pr
 
 @njit(cache=True)
 def kernel_move(
-    board: int, move: int, moves: npt.NDArray[np.uint64], points: npt.NDArray[np.int64]
-) -> tuple[int, int]:  # pragma: no cover - compiled
+    board: np.uint64, move: int, moves: npt.NDArray[np.uint64], points: npt.NDArray[np.int64]
+) -> tuple[np.uint64, int]:  # pragma: no cover - compiled
     """The board after ``move`` (unchanged when the move is illegal) and the points gained."""
     b = np.uint64(board)
     out = _move(b, move, moves)
     mask = np.uint64(0xFFFF)
     gained = 0
-    source = b if move == LEFT or move == RIGHT else _transpose(b)
+    source = b if move & 1 else _transpose(b)  # rows for RIGHT and LEFT
     for k in range(4):
         gained += points[(source >> np.uint64(16 * k)) & mask]
     return out, gained
 
 
 @njit(cache=True)
-def kernel_heuristic(board: int, lines: npt.NDArray[np.float64]) -> float:  # pragma: no cover
+def kernel_heuristic(board: np.uint64, lines: npt.NDArray[np.float64]) -> float:  # pragma: no cover
     """The heuristic value of a 64-bit board (the sum of its 8 line values)."""
-    return _heuristic(np.uint64(board), lines)
+    return float(_heuristic(np.uint64(board), lines))
 
 
 @njit(cache=True)
-def _chance(
+def _chance(  # noqa: PLR0917 - numba takes positional arguments
     board: np.uint64,
     depth: int,
     probability: float,
@@ -258,7 +258,8 @@ def _chance(
             and slots[slot, 1] >= depth
         ):
             stats[STAT_CACHE_HITS] += 1
-            return slots[slot, 0]
+            cached_value: float = slots[slot, 0]
+            return cached_value
     empty = 0
     for i in range(16):
         if (board >> np.uint64(4 * i)) & np.uint64(0xF) == 0:
@@ -300,8 +301,8 @@ def _chance(
 
 
 @njit(cache=True)
-def kernel_search(
-    board: int,
+def kernel_search(  # noqa: PLR0917 - numba takes positional arguments
+    board: np.uint64,
     depth: int,
     cut: float,
     moves: npt.NDArray[np.uint64],

@@ -212,9 +212,7 @@ def _parse_position(game: G2048Game, text: str) -> G2048State:
             f"in {text!r}"
         )
     if next_text not in _NEXT_WORDS:
-        raise ParseError(
-            f"next must be 'move', 'spawn' or 'spawn2', got {next_text!r} in {text!r}"
-        )
+        raise ParseError(f"next must be 'move', 'spawn' or 'spawn2', got {next_text!r} in {text!r}")
     spawns = _NEXT_WORDS.index(next_text)
     empty = board.count(0)
     if empty < spawns:
@@ -349,8 +347,8 @@ class G2048State(State):
             if self.is_terminal():
                 raise IllegalMoveError(f"the game is over: no move is legal in {self.text()!r}")
             raise IllegalMoveError(f"{MOVE_NAMES[move]} does not change the board")
-        board, gained = successor
-        return G2048State(self._game, board, self.score + gained, 1)
+        after, gained = successor
+        return G2048State(self._game, after, self.score + gained, 1)
 
     def returns(self) -> tuple[float]:
         """The score so far."""
@@ -375,7 +373,9 @@ class G2048State(State):
         if self.spawns:
             tile, at, cell_text = cleaned.partition("@")
             if not at or tile not in ("2", "4"):
-                raise ParseError(f"{text!r} is not a spawn: write the tile and the cell, like '2@b3'")
+                raise ParseError(
+                    f"{text!r} is not a spawn: write the tile and the cell, like '2@b3'"
+                )
             cell = parse_cell(cell_text)
             if self.board[cell]:
                 raise IllegalMoveError(
