@@ -19,11 +19,11 @@ $(STAMP_RUN): pyproject.toml | $(PY)
 	touch $@
 
 $(STAMP_TEST): pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e '.[web,report,test]'
+	$(PY) -m pip install --quiet -e '.[web,report,ray,test]'
 	touch $@ $(STAMP_RUN)
 
 play: $(STAMP_RUN)
-	$(PY) -m plyground play
+	$(PY) -m plyground serve --open
 
 # Debian's Chromium for the browser tests (no test downloads a browser of its own).
 chromium:

@@ -20,7 +20,16 @@ from plyground.core.errors import PlygroundError
 __all__ = ["COMMANDS", "build_parser", "main"]
 
 # Subcommand modules, in the order --help lists them.
-COMMANDS: tuple[str, ...] = ("plyground.cli.catalog", "plyground.cli.play2048")
+COMMANDS: tuple[str, ...] = (
+    "plyground.cli.catalog",
+    "plyground.cli.play",
+    "plyground.cli.play2048",
+    "plyground.cli.match",
+    "plyground.cli.tournament",
+    "plyground.cli.report",
+    "plyground.cli.engine",
+    "plyground.cli.serve",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -152,6 +152,26 @@ class State(ABC):
     def __str__(self) -> str:
         return self.text()
 
+    def render(self) -> str:
+        """The position drawn for a person (a board with coordinates where the game has one).
+
+        Front ends show this text as it is, and highlight cells in it by
+        name when the drawing labels its columns on the last line and its
+        rows at the start of each line (as RULES.md draws boards).
+        Default: the position text.
+        """
+        return self.text()
+
+    def move_effects(self, move: Move) -> Mapping[str, str]:
+        """For display: the cells ``move`` changes here, by name, with what happens to each.
+
+        For example ``{"b3": "placed", "a3": "flipped"}`` in the adjacency
+        game; Morris might say ``"moved-from"``, ``"moved-to"``, ``"removed"``.
+        Front ends use it to highlight a move without knowing the game.
+        Default: nothing is known.
+        """
+        return {}
+
     def check_legal(self, move: Move) -> None:
         """Raise IllegalMoveError unless ``move`` is legal here (a helper for ``play``)."""
         if self.is_terminal():

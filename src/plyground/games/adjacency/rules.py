@@ -188,7 +188,8 @@ def parse_position(text: str) -> AdjacencyState:
             if char in "XO":
                 if col >= size:
                     raise ParseError(
-                        f"row {row + 1} {row_text!r} has more than {size} cells in {text!r}"
+                        f"row {row + 1} {row_text!r} has more than {size} cells in {text!r} "
+                        f"({size} rows, so {size} cells a row)"
                     )
                 bit = 1 << (row * size + col)
                 if char == "X":
@@ -201,7 +202,7 @@ def parse_position(text: str) -> AdjacencyState:
                 if col > size:
                     raise ParseError(
                         f"digit {char!r} overflows row {row + 1} {row_text!r} "
-                        f"(more than {size} cells) in {text!r}"
+                        f"(more than {size} cells) in {text!r} ({size} rows, so {size} cells a row)"
                     )
             else:
                 raise ParseError(
@@ -386,6 +387,15 @@ class AdjacencyState(State):
         theirs = self.o if self.side == X else self.x
         mask = self.geometry.neighbours[move] & theirs
         return [i for i in range(self.geometry.cells) if mask >> i & 1]
+
+    def move_effects(self, move: Move) -> dict[str, str]:
+        """``{"b3": "placed", "a3": "flipped", ...}`` for a legal move of the side to move."""
+        if not isinstance(move, int) or not 0 <= move < self.geometry.cells:
+            return {}
+        names = self.geometry.names
+        effects = {names[move]: "placed"}
+        effects.update((names[cell], "flipped") for cell in self.flips(move))
+        return effects
 
     @property
     def rounds_left(self) -> int:

@@ -1,0 +1,291 @@
+"""The referee: plays one game between players and returns its complete record.
+
+It holds every player to the clock (:class:`~plyground.arena.players.Player`
+contract: an answer within the limit plus a grace, or a rule break), checks
+every move against the rules, and applies the rule-break policy of RULES.md:
+``random-move`` (the default, as the course did: the break is recorded and
+a random legal move, from the referee's seeded generator, is played for the
+player) or ``forfeit`` (the break is recorded and the game is lost). People
+are never timed; they may take a move back or stop the game.
+
+A :class:`GameObserver` hears everything as it happens (on the referee's
+thread), so the CLI, the web app and tournaments can show a game live.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, ClassVar
+
+from plyground.arena.players import Player, QuitRequest, RuleBreakError, UndoRequest
+from plyground.arena.record import (
+    GameRecord,
+    MoveRecord,
+    Penalty,
+    PlayerInfo,
+    RuleBreak,
+    RuleBreakKind,
+    Termination,
+)
+from plyground.core.errors import EngineError, SettingsError
+from plyground.core.game import CHANCE, Game, Move, State
+from plyground.core.limits import Limit, SearchInfo
+from plyground.core.settings import Setting, resolve_settings
+
+__all__ = ["GameObserver", "Referee", "winner_of"]
+
+
+class GameObserver:
+    """Hears a game as it is played; override what you need (all do nothing here)."""
+
+    def game_started(self, state: State, players: Sequence[PlayerInfo]) -> None:
+        """The game begins in ``state``."""
+
+    def thinking(self, player: int, state: State) -> None:
+        """``player`` is asked for a move in ``state``."""
+
+    def info(self, player: int, info: SearchInfo) -> None:
+        """``player`` reported search progress."""
+
+    def rule_broken(self, rule_break: RuleBreak) -> None:
+        """A player broke the rules (the penalty follows)."""
+
+    def move_played(self, move: MoveRecord, before: State, after: State) -> None:
+        """A move (or a chance outcome, ``move.player == -1``) was played."""
+
+    def undone(self, state: State, plies: int) -> None:
+        """A person took back ``plies`` plies (0: there was nothing to take back)."""
+
+    def game_ended(self, record: GameRecord) -> None:
+        """The game is over; ``record`` is complete."""
+
+
+def winner_of(returns: Sequence[float]) -> int | None:
+    """The player with the strictly highest return; None for a tie or one player."""
+    if len(returns) < 2:
+        return None
+    best = max(returns)
+    leaders = [player for player, value in enumerate(returns) if value == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+@dataclass
+class _Ply:
+    before: State
+    move: MoveRecord
+
+
+class Referee:
+    """Plays games of one game under one set of rules (time, grace, policy, seed).
+
+    >>> from plyground.arena import BotPlayer, Referee
+    >>> from plyground import load_game, make_bot
+    >>> referee = Referee(load_game("adjacency(size=4,rounds=2)"), time=1.0, seed=1)
+    >>> record = referee.play([BotPlayer(make_bot("greedy", seed=1)),
+    ...                        BotPlayer(make_bot("random", seed=2))])
+    >>> len(record.moves), record.termination.value
+    (4, 'normal')
+    """
+
+    SETTINGS: ClassVar[tuple[Setting, ...]] = (
+        Setting("time", float, 5.0, "seconds per move", minimum=0.001, maximum=86400),
+        Setting(
+            "grace",
+            float,
+            0.25,
+            "extra seconds before a late answer is a timeout",
+            minimum=0,
+            maximum=3600,
+        ),
+        Setting(
+            "policy",
+            str,
+            Penalty.RANDOM_MOVE.value,
+            "what a rule break costs: a random move is played for the player, or the game",
+            choices=tuple(p.value for p in Penalty),
+        ),
+        Setting("seed", int, None, "seed of the random moves played as penalties"),
+    )
+
+    def __init__(self, game: Game, observer: GameObserver | None = None, **settings: Any) -> None:
+        self.game = game
+        self.observer = observer or GameObserver()
+        self._settings = resolve_settings(self.SETTINGS, settings, "referee")
+        self.time: float = self._settings["time"]
+        self.grace: float = self._settings["grace"]
+        self.policy = Penalty(self._settings["policy"])
+        self.rng = random.Random(self._settings["seed"])
+
+    @property
+    def settings(self) -> Mapping[str, Any]:
+        """Every setting with its value."""
+        return dict(self._settings)
+
+    def play(
+        self,
+        players: Sequence[Player],
+        start: State | str | None = None,
+        tags: Mapping[str, str] | None = None,
+        seed: int | None = None,
+    ) -> GameRecord:
+        """Play one game from ``start`` (the initial state by default) and return its record.
+
+        ``players[i]`` plays seat ``i``. Players are started if they are not
+        yet (a player that cannot start breaks the rules on its moves), told
+        about the new game, and left running: the caller closes them (a
+        match reuses them). ``seed`` fixes this game's penalty moves and
+        chance outcomes (drawn from the referee's generator when None).
+        """
+        game = self.game
+        if len(players) != game.capabilities.players:
+            raise SettingsError(
+                f"{game.name} needs {game.capabilities.players} players, got {len(players)}"
+            )
+        state = (
+            game.initial_state()
+            if start is None
+            else game.parse_state(start)
+            if isinstance(start, str)
+            else start
+        )
+        if seed is None:
+            seed = self.rng.randrange(1 << 32)
+        rng = random.Random(seed)
+        started = datetime.now(UTC).isoformat(timespec="seconds")
+        clock = time.perf_counter()
+        for player in players:
+            # an engine that cannot start (EngineError) breaks the rules on its moves instead
+            with contextlib.suppress(EngineError):
+                player.start()
+            player.new_game(game)
+        infos = tuple(p.info for p in players)
+        self.observer.game_started(state, infos)
+        first = state
+        history: list[_Ply] = []
+        breaks: list[RuleBreak] = []
+        termination = Termination.NORMAL
+        forfeited: int | None = None
+        limit = Limit(time=self.time)
+        while not state.is_terminal():
+            mover = state.to_move()
+            if mover == CHANCE:
+                outcome = self._chance(state, rng)
+                entry = MoveRecord(-1, state.move_text(outcome))
+                state = self._advance(state, outcome, entry, history)
+                continue
+            player = players[mover]
+            self.observer.thinking(mover, state)
+            try:
+                reply = player.think(state, limit, self.grace, self._info_callback(mover))
+            except RuleBreakError as error:
+                kind, detail, elapsed, info = error.kind, error.detail, error.elapsed, None
+                move = None
+            except UndoRequest:
+                state = self._undo(mover, state, history, breaks)
+                continue
+            except QuitRequest:
+                termination = Termination.ABORTED
+                break
+            else:
+                elapsed, info = reply.elapsed, reply.info
+                move, problem = self._check(state, reply.move, reply.text)
+                kind, detail = RuleBreakKind.ILLEGAL, problem
+                if problem:
+                    detail = f"{player.info.name} answered {reply.text!r}: {problem}"
+                    detail += player.diagnostics()
+            if move is not None:
+                entry = MoveRecord(mover, state.move_text(move), elapsed, info)
+                state = self._advance(state, move, entry, history)
+                continue
+            rule_break = RuleBreak(len(history), mover, kind, detail, self.policy)
+            breaks.append(rule_break)
+            self.observer.rule_broken(rule_break)
+            if self.policy is Penalty.FORFEIT:
+                termination = Termination.FORFEIT
+                forfeited = mover
+                break
+            move = rng.choice(list(state.legal_moves()))
+            entry = MoveRecord(mover, state.move_text(move), elapsed, info, kind)
+            state = self._advance(state, move, entry, history)
+        returns = tuple(float(value) for value in state.returns())
+        if termination is Termination.NORMAL:
+            winner = winner_of(returns)
+        elif termination is Termination.FORFEIT and len(players) == 2 and forfeited is not None:
+            winner = 1 - forfeited
+        else:
+            winner = None
+        all_tags = {
+            "time": f"{self.time:g}",
+            "policy": self.policy.value,
+            "seed": str(seed),
+            **(tags or {}),
+        }
+        record = GameRecord(
+            game=game.spec,
+            start=first.text(),
+            players=tuple(p.info for p in players),
+            moves=tuple(ply.move for ply in history),
+            final=state.text(),
+            returns=returns,
+            winner=winner,
+            termination=termination,
+            rule_breaks=tuple(breaks),
+            started=started,
+            duration=time.perf_counter() - clock,
+            tags=all_tags,
+        )
+        self.observer.game_ended(record)
+        return record
+
+    def _info_callback(self, player: int) -> Callable[[SearchInfo], None]:
+        def report(info: SearchInfo) -> None:
+            self.observer.info(player, info)
+
+        return report
+
+    def _advance(self, state: State, move: Move, entry: MoveRecord, history: list[_Ply]) -> State:
+        after = state.play(move)
+        history.append(_Ply(state, entry))
+        self.observer.move_played(entry, state, after)
+        return after
+
+    @staticmethod
+    def _chance(state: State, rng: random.Random) -> Move:
+        outcomes = list(state.chance_outcomes())
+        moves = [move for move, _ in outcomes]
+        weights = [probability for _, probability in outcomes]
+        return rng.choices(moves, weights)[0]
+
+    @staticmethod
+    def _check(state: State, move: Move | None, text: str) -> tuple[Move | None, str]:
+        """The legal move a reply stands for, or None and why not."""
+        if move is None:
+            try:
+                move = state.parse_move(text)
+            except ValueError as error:  # ParseError, IllegalMoveError
+                return None, str(error)
+        try:
+            legal = move in state.legal_moves()
+        except TypeError:  # an unhashable or incomparable value
+            legal = False
+        if not legal:
+            return None, "not a legal move here"
+        return move, ""
+
+    def _undo(
+        self, mover: int, state: State, history: list[_Ply], breaks: list[RuleBreak]
+    ) -> State:
+        """Take back plies until ``mover`` is to move before one of their own moves."""
+        own = [i for i, ply in enumerate(history) if ply.move.player == mover]
+        count = len(history) - own[-1] if own else 0
+        if count:
+            state = history[-count].before
+            del history[-count:]
+            breaks[:] = [b for b in breaks if b.ply < len(history)]
+        self.observer.undone(state, count)
+        return state

@@ -1,0 +1,270 @@
+"""Reports of stored games: rich tables for the terminal and a self-contained HTML page.
+
+The terminal report (:func:`report_tables`) holds the standings (ratings with
+95% intervals, points, wins/draws/losses, time and depth per move, rule
+breaks), the cross-table, the likelihood of superiority between players and
+the rule breaks per player and kind. The page (:func:`html_report`) holds the
+same tables and four plots drawn with matplotlib and embedded as base64 PNG,
+so the file can be mailed or opened anywhere: the score matrix as a heat map,
+the ratings with their error bars, each player's score margins (the game's
+value from its side: marks ahead in the adjacency game) and the time used per
+move through the game.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from rich.table import Table
+
+from plyground.arena.record import RuleBreakKind
+from plyground.arena.summary import Summary
+
+__all__ = ["html_report", "report_tables", "standings_table"]
+
+
+def _number(value: float, digits: int = 0, signed: bool = False) -> str:
+    if math.isnan(value):
+        return "-"
+    return f"{value:+.{digits}f}" if signed else f"{value:.{digits}f}"
+
+
+def _points(value: float) -> str:
+    return f"{value:g}"
+
+
+def _breaks(counts: dict[str, int] | Any) -> str:
+    return ", ".join(f"{kind} {count}" for kind, count in sorted(counts.items())) or "-"
+
+
+def standings_table(summary: Summary, title: str = "standings") -> Table:
+    """Rank, player, Elo ± 95%, games, points, score, W-D-L, time and depth per move,
+    rule breaks."""
+    table = Table(title=title)
+    for header, justify in (
+        ("#", "right"),
+        ("player", "left"),
+        ("Elo", "right"),
+        ("±95%", "right"),
+        ("games", "right"),
+        ("points", "right"),
+        ("score", "right"),
+        ("W-D-L", "right"),
+        ("s/move", "right"),
+        ("depth", "right"),
+        ("rule breaks", "left"),
+    ):
+        table.add_column(header, justify=justify)  # type: ignore[arg-type]
+    ratings = summary.ratings
+    for rank, stats in enumerate(summary.standings(), 1):
+        rated = stats.name in ratings.players and stats.games > 0
+        table.add_row(
+            str(rank),
+            stats.name,
+            _number(ratings.rating(stats.name), signed=True) if rated else "-",
+            _number(ratings.margin(stats.name)) if rated else "-",
+            str(stats.games),
+            _points(stats.points),
+            f"{100 * stats.score:.1f}%" if stats.games else "-",
+            f"{stats.wins}-{stats.draws}-{stats.losses}",
+            _number(stats.average_time, 3),
+            _number(stats.average_depth, 1),
+            _breaks(stats.rule_breaks),
+        )
+    return table
+
+
+def _cross_table(summary: Summary) -> Table:
+    table = Table(title="cross-table (row's points / games against column)")
+    table.add_column("player")
+    for name in summary.players:
+        table.add_column(name, justify="right")
+    for row in summary.players:
+        cells = []
+        for column in summary.players:
+            games = summary.meetings.get((row, column), 0)
+            if row == column:
+                cells.append("")
+            elif games == 0:
+                cells.append("-")
+            else:
+                cells.append(f"{_points(summary.points[row, column])}/{games}")
+        table.add_row(row, *cells)
+    return table
+
+
+def _los_table(summary: Summary) -> Table:
+    table = Table(title="likelihood of superiority (row stronger than column)")
+    table.add_column("player")
+    for name in summary.players:
+        table.add_column(name, justify="right")
+    for row in summary.players:
+        cells = []
+        for column in summary.players:
+            if row == column:
+                cells.append("")
+                continue
+            value = summary.ratings.los(row, column)
+            cells.append("-" if math.isnan(value) else f"{100 * value:.1f}%")
+        table.add_row(row, *cells)
+    return table
+
+
+def _rule_break_table(summary: Summary) -> Table | None:
+    kinds = [kind.value for kind in RuleBreakKind]
+    if not any(summary.stats[name].rule_breaks for name in summary.players):
+        return None
+    table = Table(title="rule breaks")
+    table.add_column("player")
+    for kind in kinds:
+        table.add_column(kind, justify="right")
+    table.add_column("per game", justify="right")
+    for name in summary.players:
+        counts = summary.stats[name].rule_breaks
+        total = sum(counts.values())
+        games = summary.stats[name].games
+        table.add_row(
+            name,
+            *(str(counts.get(kind, 0)) for kind in kinds),
+            f"{total / games:.2f}" if games else "-",
+        )
+    return table
+
+
+def report_tables(summary: Summary) -> list[Table]:
+    """Every table of the terminal report, in order."""
+    tables = [standings_table(summary), _cross_table(summary), _los_table(summary)]
+    breaks = _rule_break_table(summary)
+    if breaks is not None:
+        tables.append(breaks)
+    return tables
+
+
+# -- HTML -----------------------------------------------------------------------
+
+
+def _html_table(table: Table) -> str:
+    headers = "".join(f"<th>{html.escape(str(c.header))}</th>" for c in table.columns)
+    columns = [list(c.cells) for c in table.columns]
+    rows = []
+    for index in range(table.row_count):
+        cells = "".join(f"<td>{html.escape(str(column[index]))}</td>" for column in columns)
+        rows.append(f"<tr>{cells}</tr>")
+    title = html.escape(str(table.title or ""))
+    return (
+        f"<h2>{title}</h2>\n<table><thead><tr>{headers}</tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def _png(figure: Any) -> str:
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
+    return base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def _plots(summary: Summary) -> list[tuple[str, str]]:
+    """(title, base64 PNG) of each plot."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    names = summary.players
+    n = len(names)
+    plots: list[tuple[str, str]] = []
+
+    figure, axes = plt.subplots(figsize=(1.2 + 0.9 * n, 0.9 + 0.8 * n))
+    matrix = [[summary.pair_score(a, b) if a != b else math.nan for b in names] for a in names]
+    image = axes.imshow(matrix, cmap="RdYlGn", vmin=0.0, vmax=1.0)
+    axes.set_xticks(range(n), names, rotation=35, ha="right")
+    axes.set_yticks(range(n), names)
+    for i in range(n):
+        for j in range(n):
+            if not math.isnan(matrix[i][j]):
+                axes.text(j, i, f"{matrix[i][j]:.2f}", ha="center", va="center", fontsize=9)
+    figure.colorbar(image, ax=axes, label="score of row against column")
+    axes.set_title("score matrix")
+    plots.append(("score matrix", _png(figure)))
+    plt.close(figure)
+
+    ratings = summary.ratings
+    order = ratings.ranked()
+    figure, axes = plt.subplots(figsize=(6.5, 0.9 + 0.45 * n))
+    axes.errorbar(
+        [ratings.ratings[i] for i in order],
+        range(len(order)),
+        xerr=[ratings.margins[i] for i in order],
+        fmt="o",
+        capsize=4,
+    )
+    axes.set_yticks(range(len(order)), [ratings.players[i] for i in order])
+    axes.invert_yaxis()
+    axes.axvline(0.0, color="grey", linewidth=0.8)
+    axes.set_xlabel("Elo (mean 0), 95% interval")
+    axes.set_title("ratings")
+    plots.append(("ratings", _png(figure)))
+    plt.close(figure)
+
+    figure, axes = plt.subplots(figsize=(1.5 + 1.0 * n, 3.8))
+    data = [summary.stats[name].margins or [math.nan] for name in names]
+    axes.boxplot(data)
+    axes.set_xticks(range(1, n + 1), names, rotation=35, ha="right")
+    axes.axhline(0.0, color="grey", linewidth=0.8)
+    axes.set_ylabel("game value from the player's side")
+    axes.set_title("score margins")
+    plots.append(("score margins", _png(figure)))
+    plt.close(figure)
+
+    figure, axes = plt.subplots(figsize=(6.5, 3.8))
+    for name in names:
+        by_ply = summary.stats[name].times_by_ply
+        plies = sorted(by_ply)
+        if plies:
+            means = [sum(by_ply[p]) / len(by_ply[p]) for p in plies]
+            axes.plot(plies, means, marker=".", label=name)
+    axes.set_xlabel("the player's move number")
+    axes.set_ylabel("seconds (mean)")
+    axes.set_title("time used per move")
+    if names:
+        axes.legend(fontsize=8)
+    plots.append(("time per move", _png(figure)))
+    plt.close(figure)
+    return plots
+
+
+_STYLE = """
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 70em; color: #222; }
+table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
+th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: right; }
+th:first-child, td:first-child, td:nth-child(2) { text-align: left; }
+th { background: #f2f2f2; }
+figure { display: inline-block; margin: 0 1.5em 1.5em 0; }
+figcaption { font-weight: bold; }
+"""
+
+
+def html_report(summary: Summary, title: str, notes: Sequence[str] = ()) -> str:
+    """A self-contained HTML page: the report's tables and its plots (base64 PNG)."""
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>{html.escape(title)}</title><style>{_STYLE}</style></head><body>",
+        f"<h1>{html.escape(title)}</h1>",
+        f"<p>{summary.games} games.</p>",
+    ]
+    parts.extend(f"<p>{html.escape(note)}</p>" for note in notes)
+    parts.extend(_html_table(table) for table in report_tables(summary))
+    parts.append("<h2>plots</h2>")
+    for caption, data in _plots(summary):
+        parts.append(
+            f"<figure><figcaption>{html.escape(caption)}</figcaption>"
+            f'<img alt="{html.escape(caption)}" src="data:image/png;base64,{data}"></figure>'
+        )
+    parts.append("</body></html>")
+    return "\n".join(parts) + "\n"

@@ -1,0 +1,383 @@
+"""Storage of game records and tournaments in SQLite.
+
+Every game a tournament (or a match) plays is stored as it ends, in one
+transaction, so a run interrupted at any moment (Ctrl-C, ``kill -9``, power
+loss) loses no stored game and never holds half of one. A game played for a
+tournament carries the tournament's id and its *schedule key* (a text that
+names the game's place in the deterministic schedule); the pair is unique,
+which is what lets ``--resume`` play exactly the games that are missing.
+
+Schema (version :data:`SCHEMA_VERSION`, kept in ``PRAGMA user_version``):
+
+``tournaments``
+    ``id`` (text, primary key), ``created``, ``kind`` (``round-robin``,
+    ``gauntlet``, ``sprt``, ``experiment``, ``imported``...), ``settings``
+    (JSON: everything needed to rebuild the schedule), ``planned`` (games in
+    the schedule), ``finished`` (when it completed, else NULL).
+``games``
+    ``id``, ``tournament_id``, ``key``, a few columns for filtering
+    (``game``, ``player0``, ``player1``, ``result``, ``winner``,
+    ``termination``, ``plies``, ``rule_breaks``, ``started``, ``duration``)
+    and ``record``: the whole :class:`~plyground.arena.record.GameRecord`
+    as JSON, which is the truth the other columns are derived from. SQLite's
+    JSON functions reach inside it (``json_each(record, '$.moves')``).
+
+The database runs in WAL mode with ``synchronous=FULL``: readers (a report
+while a tournament runs) never block the writer, and a committed game
+survives power loss.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from plyground.arena.record import GameRecord
+from plyground.core.errors import ParseError, PlygroundError
+
+__all__ = [
+    "DB_ENV",
+    "SCHEMA_VERSION",
+    "RecordStore",
+    "StoreError",
+    "StoredGame",
+    "TournamentRow",
+    "default_db_path",
+    "utc_now",
+]
+
+SCHEMA_VERSION = 1
+"""The schema this code writes; older files are upgraded, newer ones refused."""
+
+DB_ENV = "PLYGROUND_DB"
+"""Environment variable naming the database when ``--db`` is not given."""
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tournaments (
+    id TEXT PRIMARY KEY,
+    created TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    settings TEXT NOT NULL,
+    planned INTEGER NOT NULL DEFAULT 0,
+    finished TEXT
+);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    tournament_id TEXT REFERENCES tournaments(id),
+    key TEXT,
+    game TEXT NOT NULL,
+    player0 TEXT NOT NULL,
+    player1 TEXT,
+    result TEXT NOT NULL,
+    winner INTEGER,
+    termination TEXT NOT NULL,
+    plies INTEGER NOT NULL,
+    rule_breaks INTEGER NOT NULL,
+    started TEXT NOT NULL,
+    duration REAL NOT NULL,
+    record TEXT NOT NULL,
+    UNIQUE (tournament_id, key)
+);
+CREATE INDEX IF NOT EXISTS games_by_tournament ON games (tournament_id);
+CREATE INDEX IF NOT EXISTS games_by_players ON games (player0, player1);
+"""
+
+
+class StoreError(PlygroundError):
+    """The database cannot be used: unreadable, newer than this code, or a bad request."""
+
+
+def utc_now() -> str:
+    """The current time as an ISO 8601 text in UTC, to the second."""
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+def default_db_path() -> Path:
+    """``$PLYGROUND_DB`` if set, else ``records.sqlite3`` in the user's data directory."""
+    env = os.environ.get(DB_ENV)
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return platformdirs.user_data_path("plyground") / "records.sqlite3"
+
+
+@dataclass(frozen=True)
+class TournamentRow:
+    """A stored tournament: its settings and how far it got."""
+
+    id: str
+    created: str
+    kind: str
+    settings: Mapping[str, Any]
+    planned: int
+    finished: str | None
+    played: int
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A stored game: its row id, tournament and schedule key, and the record."""
+
+    id: int
+    tournament_id: str | None
+    key: str | None
+    record: GameRecord
+
+
+class RecordStore:
+    """A SQLite database of tournaments and game records.
+
+    Open it with ``RecordStore(path)`` (``None``: :func:`default_db_path`) and
+    close it, or use it as a context manager. Every write is one transaction.
+    """
+
+    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+        self.path = Path(path) if path is not None else default_db_path()
+        if str(self.path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self._db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._migrate()
+        except sqlite3.DatabaseError as error:
+            raise StoreError(f"cannot use the database {str(self.path)!r}: {error}") from None
+
+    # -- lifecycle ------------------------------------------------------------
+    def close(self) -> None:
+        """Close the connection (committed data is already on disk)."""
+        self._db.close()
+
+    def __enter__(self) -> RecordStore:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self._db
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    def _migrate(self) -> None:
+        version: int = self._db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise StoreError(
+                f"the database {str(self.path)!r} has schema version {version}, newer than "
+                f"this plyground's {SCHEMA_VERSION}: upgrade plyground"
+            )
+        if version == SCHEMA_VERSION:
+            return
+        with self._transaction() as db:
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    @property
+    def schema_version(self) -> int:
+        """The schema version of the open file."""
+        version: int = self._db.execute("PRAGMA user_version").fetchone()[0]
+        return version
+
+    # -- tournaments ----------------------------------------------------------
+    def create_tournament(
+        self, tournament_id: str, kind: str, settings: Mapping[str, Any], planned: int
+    ) -> None:
+        """Add a tournament; StoreError if the id is taken."""
+        try:
+            with self._transaction() as db:
+                db.execute(
+                    "INSERT INTO tournaments (id, created, kind, settings, planned) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (tournament_id, utc_now(), kind, json.dumps(dict(settings)), planned),
+                )
+        except sqlite3.IntegrityError:
+            raise StoreError(
+                f"a tournament {tournament_id!r} already exists in {str(self.path)!r} "
+                "(use --resume to continue it, or choose another --name)"
+            ) from None
+
+    def finish_tournament(self, tournament_id: str) -> None:
+        """Mark a tournament as complete."""
+        with self._transaction() as db:
+            db.execute(
+                "UPDATE tournaments SET finished = ? WHERE id = ?", (utc_now(), tournament_id)
+            )
+
+    def tournament(self, tournament_id: str) -> TournamentRow:
+        """The tournament ``tournament_id``; StoreError lists the known ids if it is unknown."""
+        for row in self.tournaments():
+            if row.id == tournament_id:
+                return row
+        known = ", ".join(row.id for row in self.tournaments()) or "none"
+        raise StoreError(f"no tournament {tournament_id!r} in {str(self.path)!r} (known: {known})")
+
+    def tournaments(self) -> list[TournamentRow]:
+        """Every tournament, oldest first, with how many of its games are stored."""
+        rows = self._db.execute(
+            "SELECT t.id, t.created, t.kind, t.settings, t.planned, t.finished, "
+            "(SELECT COUNT(*) FROM games g WHERE g.tournament_id = t.id) "
+            "FROM tournaments t ORDER BY t.created, t.rowid"
+        ).fetchall()
+        return [
+            TournamentRow(
+                id=row[0],
+                created=row[1],
+                kind=row[2],
+                settings=json.loads(row[3]),
+                planned=row[4],
+                finished=row[5],
+                played=row[6],
+            )
+            for row in rows
+        ]
+
+    def latest_tournament(self, unfinished_only: bool = False) -> TournamentRow | None:
+        """The most recently created tournament (optionally: not yet finished)."""
+        rows = [t for t in self.tournaments() if not (unfinished_only and t.finished)]
+        return rows[-1] if rows else None
+
+    # -- games ----------------------------------------------------------------
+    def add_game(
+        self, record: GameRecord, tournament_id: str | None = None, key: str | None = None
+    ) -> int | None:
+        """Store one game in one transaction; returns its row id.
+
+        Returns ``None`` and stores nothing when the tournament already holds
+        a game under ``key``: storing is idempotent, so a game is never
+        counted twice.
+        """
+        with self._transaction() as db:
+            return self._insert(db, record, tournament_id, key)
+
+    def add_games(
+        self, records: Iterable[tuple[GameRecord, str | None, str | None]]
+    ) -> tuple[int, int]:
+        """Store many ``(record, tournament_id, key)`` in one transaction.
+
+        Returns ``(added, skipped)``; a game whose key is already stored is skipped.
+        """
+        added = skipped = 0
+        with self._transaction() as db:
+            for record, tournament_id, key in records:
+                if tournament_id is not None and not self._has_tournament(db, tournament_id):
+                    db.execute(
+                        "INSERT INTO tournaments (id, created, kind, settings) VALUES (?, ?, ?, ?)",
+                        (tournament_id, utc_now(), "imported", "{}"),
+                    )
+                if self._insert(db, record, tournament_id, key) is None:
+                    skipped += 1
+                else:
+                    added += 1
+        return added, skipped
+
+    @staticmethod
+    def _has_tournament(db: sqlite3.Connection, tournament_id: str) -> bool:
+        found = db.execute("SELECT 1 FROM tournaments WHERE id = ?", (tournament_id,)).fetchone()
+        return found is not None
+
+    @staticmethod
+    def _insert(
+        db: sqlite3.Connection, record: GameRecord, tournament_id: str | None, key: str | None
+    ) -> int | None:
+        if tournament_id is not None and key is not None:
+            exists = db.execute(
+                "SELECT 1 FROM games WHERE tournament_id = ? AND key = ?", (tournament_id, key)
+            ).fetchone()
+            if exists:
+                return None
+        players = [p.name for p in record.players]
+        try:
+            cursor = db.execute(
+                "INSERT INTO games (tournament_id, key, game, player0, player1, result, winner, "
+                "termination, plies, rule_breaks, started, duration, record) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    tournament_id,
+                    key,
+                    record.game,
+                    players[0] if players else "",
+                    players[1] if len(players) > 1 else None,
+                    record.result,
+                    record.winner,
+                    record.termination.value,
+                    len(record.moves),
+                    len(record.rule_breaks),
+                    record.started,
+                    record.duration,
+                    json.dumps(record.to_dict(), separators=(",", ":")),
+                ),
+            )
+        except sqlite3.IntegrityError as error:
+            raise StoreError(f"cannot store the game: {error}") from None
+        row_id = cursor.lastrowid
+        assert row_id is not None
+        return row_id
+
+    def stored_keys(self, tournament_id: str) -> set[str]:
+        """The schedule keys of the games stored for a tournament."""
+        rows = self._db.execute(
+            "SELECT key FROM games WHERE tournament_id = ? AND key IS NOT NULL", (tournament_id,)
+        ).fetchall()
+        return {row[0] for row in rows}
+
+    def games(
+        self, tournament_id: str | None = None, players: Iterable[str] | None = None
+    ) -> list[StoredGame]:
+        """Stored games in the order they were stored, optionally of one tournament
+        and only between the given players."""
+        query = "SELECT id, tournament_id, key, record FROM games"
+        where: list[str] = []
+        params: list[Any] = []
+        if tournament_id is not None:
+            where.append("tournament_id = ?")
+            params.append(tournament_id)
+        if players is not None:
+            names = sorted(set(players))
+            marks = ",".join("?" * len(names))
+            where.append(f"player0 IN ({marks}) AND player1 IN ({marks})")
+            params.extend(names + names)
+        if where:
+            query += " WHERE " + " AND ".join(where)
+        query += " ORDER BY id"
+        result = []
+        for row_id, tid, key, text in self._db.execute(query, params):
+            try:
+                record = GameRecord.from_dict(json.loads(text))
+            except (ValueError, ParseError) as error:
+                raise StoreError(
+                    f"game {row_id} in {str(self.path)!r} is damaged: {error}"
+                ) from None
+            result.append(StoredGame(row_id, tid, key, record))
+        return result
+
+    def count_games(self, tournament_id: str | None = None) -> int:
+        """How many games are stored (in one tournament, or in all)."""
+        if tournament_id is None:
+            count: int = self._db.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+        else:
+            count = self._db.execute(
+                "SELECT COUNT(*) FROM games WHERE tournament_id = ?", (tournament_id,)
+            ).fetchone()[0]
+        return count

@@ -1,0 +1,152 @@
+"""What a set of games says: cross-table, scores, ratings, rule breaks, search figures.
+
+:func:`summarise` turns game records into a :class:`Summary`, which the text
+report, the HTML page and the live tournament display all read. Only
+two-player games count towards the cross-table and ratings; a player is
+known by the name in its :class:`~plyground.arena.record.PlayerInfo`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from plyground.arena.ratings import Outcome, RatingTable, fit_ratings
+from plyground.arena.record import GameRecord
+
+__all__ = ["PlayerStats", "Summary", "summarise"]
+
+
+@dataclass
+class PlayerStats:
+    """One player's figures over the games summarised."""
+
+    name: str
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    points: float = 0.0
+    rule_breaks: Counter[str] = field(default_factory=Counter)
+    moves: int = 0
+    move_time: float = 0.0
+    searched_moves: int = 0
+    depth_total: float = 0.0
+    margins: list[float] = field(default_factory=list)
+    times_by_ply: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
+    specs: set[str] = field(default_factory=set)
+
+    @property
+    def score(self) -> float:
+        """Points per game (0..1); nan before any game."""
+        return self.points / self.games if self.games else float("nan")
+
+    @property
+    def average_time(self) -> float:
+        """Mean seconds per move (nan without moves)."""
+        return self.move_time / self.moves if self.moves else float("nan")
+
+    @property
+    def average_depth(self) -> float:
+        """Mean search depth per move with search info (nan without any)."""
+        return self.depth_total / self.searched_moves if self.searched_moves else float("nan")
+
+
+@dataclass
+class Summary:
+    """Figures for a set of two-player games between named players."""
+
+    players: list[str]
+    stats: dict[str, PlayerStats]
+    points: dict[tuple[str, str], float]
+    """``points[a, b]``: what ``a`` scored against ``b``."""
+    meetings: dict[tuple[str, str], int]
+    """``meetings[a, b]``: games between ``a`` and ``b`` (symmetric)."""
+    ratings: RatingTable
+    games: int
+
+    def pair_score(self, first: str, second: str) -> float:
+        """``first``'s points per game against ``second`` (nan if they never met)."""
+        count = self.meetings.get((first, second), 0)
+        return self.points.get((first, second), 0.0) / count if count else float("nan")
+
+    def standings(self) -> list[PlayerStats]:
+        """Players by rating, then points."""
+        ranked = self.ratings.ranked()
+        position = {self.ratings.players[i]: n for n, i in enumerate(ranked)}
+        return sorted(
+            self.stats.values(),
+            key=lambda s: (position.get(s.name, len(position)), -s.points, s.name),
+        )
+
+
+def summarise(
+    records: Iterable[GameRecord], players: Sequence[str] | None = None, prior: float = 2.0
+) -> Summary:
+    """Summarise two-player games (others are skipped).
+
+    ``players`` fixes the order of the table and who is listed even without
+    games; by default players appear in the order they are first seen.
+    """
+    names: list[str] = list(players) if players is not None else []
+    stats: dict[str, PlayerStats] = {name: PlayerStats(name) for name in names}
+    points: dict[tuple[str, str], float] = defaultdict(float)
+    meetings: dict[tuple[str, str], int] = defaultdict(int)
+    outcomes: list[Outcome] = []
+    count = 0
+    for record in records:
+        if len(record.players) != 2:
+            continue
+        seat_names = [p.name for p in record.players]
+        if seat_names[0] == seat_names[1]:
+            continue
+        count += 1
+        for seat, name in enumerate(seat_names):
+            if name not in stats:
+                names.append(name)
+                stats[name] = PlayerStats(name)
+            player = stats[name]
+            if record.players[seat].spec:
+                player.specs.add(record.players[seat].spec)
+            score = record.score(seat)
+            player.games += 1
+            player.points += score
+            if score == 1.0:
+                player.wins += 1
+            elif score == 0.0:
+                player.losses += 1
+            else:
+                player.draws += 1
+            if len(record.returns) > seat:
+                player.margins.append(record.returns[seat])
+        first, second = seat_names
+        points[first, second] += record.score(0)
+        points[second, first] += record.score(1)
+        meetings[first, second] += 1
+        meetings[second, first] += 1
+        outcomes.append(Outcome(first, second, record.score(0)))
+        for rule_break in record.rule_breaks:
+            if 0 <= rule_break.player < 2:
+                stats[seat_names[rule_break.player]].rule_breaks[rule_break.kind.value] += 1
+        own_ply = [0, 0]
+        for move in record.moves:
+            if not 0 <= move.player < 2:
+                continue
+            player = stats[seat_names[move.player]]
+            own_ply[move.player] += 1
+            player.moves += 1
+            player.move_time += move.elapsed
+            player.times_by_ply[own_ply[move.player]].append(move.elapsed)
+            if move.info is not None and move.rule_break is None:
+                player.searched_moves += 1
+                player.depth_total += move.info.depth
+    ratings = fit_ratings(outcomes, prior=prior, players=names)
+    return Summary(
+        players=names,
+        stats=stats,
+        points=dict(points),
+        meetings=dict(meetings),
+        ratings=ratings,
+        games=count,
+    )

@@ -1,0 +1,451 @@
+"""Tournaments: a deterministic schedule of refereed games, stored as they end.
+
+A :class:`Tournament` pairs its :class:`TournamentSettings` (players, game,
+round counts, pairs per pairing, opening plies, seed, time per move, rule-break
+policy, isolation) with a tournament id in a :class:`RecordStore`. Its
+schedule (:mod:`plyground.arena.schedule`) is a pure function of the
+settings, and every game is stored under its schedule key in one
+transaction as soon as it ends. So a tournament stopped at any moment
+resumes by playing exactly the keys that are not stored: none is lost, none
+is counted twice.
+
+Each game becomes a :class:`GameJob`, a picklable description from which a
+worker (a local process or a Ray task) plays the game with :func:`play_job`:
+it makes the players (external engines and, with ``isolate``, Python bots in
+their own process group with a memory cap), lets the referee play from the
+scheduled opening with a seed derived from the tournament's seed and the
+game's key, closes the players, and returns the record. Bots that take a
+``seed`` setting and were given none get one derived the same way, so a
+tournament of seeded players is reproducible game for game.
+
+With ``sprt`` set, a tournament of two players plays colour-swapped pairs
+until the SPRT decides (or ``pairs`` pairs are played) and stops there.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from plyground.arena.backends import Backend
+from plyground.arena.players import ENGINE_PREFIX, make_player
+from plyground.arena.record import GameRecord, Penalty
+from plyground.arena.referee import Referee
+from plyground.arena.schedule import ScheduledGame, TournamentFormat, derive_seed, make_schedule
+from plyground.arena.sprt import Sprt, SprtDecision, SprtState
+from plyground.arena.store import RecordStore, StoreError, utc_now
+from plyground.bots import bot_class
+from plyground.core.errors import PlygroundError, SettingsError
+from plyground.core.settings import parse_spec
+from plyground.games import load_game
+
+__all__ = [
+    "DEFAULT_MEMORY_MB",
+    "Entrant",
+    "GameJob",
+    "Tournament",
+    "TournamentObserver",
+    "TournamentSettings",
+    "check_names",
+    "describe",
+    "parse_entrant",
+    "play_job",
+]
+
+DEFAULT_MEMORY_MB = 4096
+"""The address-space cap of an engine process, in MB (Python with numba maps a lot)."""
+
+_LABEL = re.compile(r"(?P<label>[A-Za-z0-9_.+\-]+)=(?P<spec>.+)")
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A tournament player: its name in tables and records, and what plays (a bot
+    spec such as ``alphabeta:time=1`` or ``engine:COMMAND``)."""
+
+    name: str
+    spec: str
+
+    @property
+    def is_engine(self) -> bool:
+        """True for an external engine (``engine:COMMAND``)."""
+        return self.spec.startswith(ENGINE_PREFIX)
+
+
+def parse_entrant(text: str) -> Entrant:
+    """``[NAME=]SPEC``: ``ab4=alphabeta:depth=4`` names the bot ``ab4``; a bare spec
+    is its own name. The bot is made once here, so a bad spec fails at once."""
+    stripped = text.strip()
+    match = _LABEL.fullmatch(stripped)
+    name, spec = (match.group("label"), match.group("spec")) if match else (stripped, stripped)
+    if not spec:
+        raise SettingsError(f"player {text!r} names nothing to play")
+    if not spec.startswith(ENGINE_PREFIX):
+        bot_name, settings = parse_spec(spec)
+        bot_class(bot_name)(**settings)
+    return Entrant(name, spec)
+
+
+@dataclass(frozen=True)
+class TournamentSettings:
+    """Everything that fixes a tournament's schedule and games (stored with it)."""
+
+    entrants: tuple[Entrant, ...]
+    game: str = "adjacency"
+    rounds: tuple[int | None, ...] = (None,)
+    format: TournamentFormat = TournamentFormat.ROUND_ROBIN
+    pairs: int = 1
+    openings: int = 0
+    seed: int = 0
+    time: float = 1.0
+    grace: float = 0.25
+    policy: Penalty = Penalty.RANDOM_MOVE
+    isolate: bool = False
+    memory_mb: int | None = DEFAULT_MEMORY_MB
+    startup: float = 60.0
+    sprt: Sprt | None = None
+    engine_log: bool = False
+    """Pass what engines write on stderr to the worker's stderr (not stored: a run option)."""
+
+    def __post_init__(self) -> None:
+        if self.sprt is not None and len(self.entrants) != 2:
+            names = ", ".join(e.name for e in self.entrants)
+            raise SettingsError(f"an SPRT is between exactly two players, got: {names}")
+        if not self.time > 0:
+            raise SettingsError(f"time per move must be positive, got {self.time!r}")
+        if self.memory_mb is not None and self.memory_mb < 64:
+            raise SettingsError(f"a memory cap below 64 MB leaves no room, got {self.memory_mb}")
+        game = load_game(self.game)
+        if game.capabilities.players != 2:
+            raise SettingsError(f"a tournament needs a two-player game; {game.spec!r} is not one")
+        for entrant in self.entrants:
+            if not entrant.is_engine:
+                name, settings = parse_spec(entrant.spec)
+                bot_class(name)(**settings).check_game(game)
+
+    @property
+    def kind(self) -> str:
+        """``sprt``, ``round-robin`` or ``gauntlet``."""
+        return "sprt" if self.sprt is not None else self.format.value
+
+    def schedule(self) -> list[ScheduledGame]:
+        """Every game, in playing order (for an SPRT: up to ``pairs`` pairs)."""
+        return make_schedule(
+            [e.name for e in self.entrants],
+            self.game,
+            rounds=self.rounds,
+            fmt=self.format,
+            pairs=self.pairs,
+            opening_plies=self.openings,
+            seed=self.seed,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-friendly; :meth:`from_dict` reads it back."""
+        return {
+            "entrants": [{"name": e.name, "spec": e.spec} for e in self.entrants],
+            "game": self.game,
+            "rounds": list(self.rounds),
+            "format": self.format.value,
+            "pairs": self.pairs,
+            "openings": self.openings,
+            "seed": self.seed,
+            "time": self.time,
+            "grace": self.grace,
+            "policy": self.policy.value,
+            "isolate": self.isolate,
+            "memory_mb": self.memory_mb,
+            "startup": self.startup,
+            "sprt": None
+            if self.sprt is None
+            else {
+                "elo0": self.sprt.elo0,
+                "elo1": self.sprt.elo1,
+                "alpha": self.sprt.alpha,
+                "beta": self.sprt.beta,
+                "pentanomial": self.sprt.pentanomial,
+            },
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TournamentSettings:
+        """Read what :meth:`to_dict` wrote; StoreError if it is not a tournament's settings."""
+        try:
+            sprt = data.get("sprt")
+            return cls(
+                entrants=tuple(Entrant(str(e["name"]), str(e["spec"])) for e in data["entrants"]),
+                game=str(data["game"]),
+                rounds=tuple(None if r is None else int(r) for r in data["rounds"]),
+                format=TournamentFormat(data["format"]),
+                pairs=int(data["pairs"]),
+                openings=int(data["openings"]),
+                seed=int(data["seed"]),
+                time=float(data["time"]),
+                grace=float(data["grace"]),
+                policy=Penalty(data["policy"]),
+                isolate=bool(data["isolate"]),
+                memory_mb=None if data.get("memory_mb") is None else int(data["memory_mb"]),
+                startup=float(data.get("startup", 60.0)),
+                sprt=None if sprt is None else Sprt(**sprt),
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise StoreError(f"stored tournament settings are not readable: {error!r}") from None
+
+
+@dataclass(frozen=True)
+class GameJob:
+    """One game for a worker: everything :func:`play_job` needs, and nothing more."""
+
+    key: str
+    index: int
+    game: str
+    seats: tuple[Entrant, Entrant]
+    start: str
+    seed: int
+    bot_seeds: tuple[int, int]
+    time: float
+    grace: float
+    policy: str
+    isolate: bool
+    memory_mb: int | None
+    startup: float
+    engine_log: bool = False
+    tags: Mapping[str, str] = field(default_factory=dict)
+
+
+def _engine_log(name: str) -> Callable[[str], None]:
+    def log(line: str) -> None:
+        print(f"[{name}] {line}", file=sys.stderr, flush=True)
+
+    return log
+
+
+def play_job(job: GameJob) -> dict[str, Any]:
+    """Play one scheduled game and return its record as a dict (runs in a worker).
+
+    The players are always closed (engines' process groups killed), whatever
+    happens. The record's player names are the tournament's names.
+    """
+    game = load_game(job.game)
+    players = []
+    try:
+        for seat, entrant in enumerate(job.seats):
+            engine = entrant.is_engine
+            players.append(
+                make_player(
+                    entrant.spec,
+                    isolate=job.isolate,
+                    startup=job.startup,
+                    memory_mb=job.memory_mb if engine or job.isolate else None,
+                    seed=job.bot_seeds[seat],
+                    log=_engine_log(entrant.name) if job.engine_log else None,
+                )
+            )
+        referee = Referee(game, time=job.time, grace=job.grace, policy=job.policy)
+        record = referee.play(players, job.start, tags=job.tags, seed=job.seed)
+    finally:
+        for player in players:
+            player.close()
+    named = tuple(
+        replace(info, name=entrant.name)
+        for info, entrant in zip(record.players, job.seats, strict=True)
+    )
+    return replace(record, players=named).to_dict()
+
+
+class TournamentObserver:
+    """Hears a tournament's progress (the CLI shows it); every method is optional."""
+
+    def started(self, tournament: Tournament, total: int, done: Sequence[GameRecord]) -> None:
+        """Play begins: ``total`` games in the schedule, ``done`` already stored."""
+
+    def game_stored(self, record: GameRecord, done: int, total: int) -> None:
+        """A game ended and was stored; ``done`` of ``total`` are stored now."""
+
+    def sprt_updated(self, state: SprtState) -> None:
+        """The SPRT after a completed pair."""
+
+
+@dataclass
+class Tournament:
+    """A tournament in a store: settings, schedule, and the games still to play."""
+
+    store: RecordStore
+    id: str
+    settings: TournamentSettings
+
+    @classmethod
+    def create(
+        cls, store: RecordStore, settings: TournamentSettings, name: str | None = None
+    ) -> Tournament:
+        """A new tournament stored under ``name`` (default: its kind and the time)."""
+        if name is None:
+            stamp = utc_now().replace(":", "").replace("-", "").replace("+0000", "")
+            name = f"{settings.kind}-{stamp}-{os.urandom(2).hex()}"
+        if not name.strip():
+            raise SettingsError("a tournament name may not be empty")
+        planned = len(settings.schedule())
+        store.create_tournament(name, settings.kind, settings.to_dict(), planned)
+        return cls(store, name, settings)
+
+    @classmethod
+    def resume(cls, store: RecordStore, tournament_id: str | None = None) -> Tournament:
+        """The tournament ``tournament_id`` (default: the latest unfinished one)."""
+        if tournament_id is None:
+            row = store.latest_tournament(unfinished_only=True)
+            if row is None:
+                raise StoreError(f"no unfinished tournament to resume in {str(store.path)!r}")
+        else:
+            row = store.tournament(tournament_id)
+        if row.kind not in ("round-robin", "gauntlet", "sprt"):
+            raise StoreError(f"{row.id!r} is not a tournament this command can resume ({row.kind})")
+        return cls(store, row.id, TournamentSettings.from_dict(row.settings))
+
+    def schedule(self) -> list[ScheduledGame]:
+        """The whole schedule."""
+        return self.settings.schedule()
+
+    def missing(self) -> list[ScheduledGame]:
+        """The scheduled games not stored yet, in playing order."""
+        stored = self.store.stored_keys(self.id)
+        return [g for g in self.schedule() if g.key not in stored]
+
+    def records(self) -> list[GameRecord]:
+        """The games stored so far."""
+        return [g.record for g in self.store.games(self.id)]
+
+    def job(self, scheduled: ScheduledGame) -> GameJob:
+        """The job that plays ``scheduled``."""
+        s = self.settings
+        by_name = {e.name: e for e in s.entrants}
+        seats = (by_name[scheduled.seats[0]], by_name[scheduled.seats[1]])
+        tags = {
+            "tournament": self.id,
+            "key": scheduled.key,
+            "pair": str(scheduled.pair),
+            "opening_plies": str(s.openings),
+        }
+        if scheduled.rounds is not None:
+            tags["rounds"] = str(scheduled.rounds)
+        return GameJob(
+            key=scheduled.key,
+            index=scheduled.index,
+            game=scheduled.game,
+            seats=seats,
+            start=scheduled.opening,
+            seed=derive_seed("referee", s.seed, scheduled.key),
+            bot_seeds=(
+                derive_seed("bot", s.seed, scheduled.key, 0) % (1 << 31),
+                derive_seed("bot", s.seed, scheduled.key, 1) % (1 << 31),
+            ),
+            time=s.time,
+            grace=s.grace,
+            policy=s.policy.value,
+            isolate=s.isolate,
+            memory_mb=s.memory_mb,
+            startup=s.startup,
+            engine_log=s.engine_log,
+            tags=tags,
+        )
+
+    def sprt_state(self, records: Iterable[GameRecord] | None = None) -> SprtState | None:
+        """The SPRT over the complete pairs stored (None for other tournaments)."""
+        test = self.settings.sprt
+        if test is None:
+            return None
+        first = self.settings.entrants[0].name
+        pairs: dict[str, list[float]] = {}
+        for record in self.records() if records is None else records:
+            key = record.tags.get("key", "")
+            seat = 0 if record.players[0].name == first else 1
+            pairs.setdefault(key.rsplit("/", 1)[0], []).append(record.score(seat))
+        complete = [sum(scores) for scores in pairs.values() if len(scores) == 2]
+        if test.pentanomial:
+            return test.state_from_scores(complete)
+        singles = [s for scores in pairs.values() if len(scores) == 2 for s in scores]
+        return test.state_from_scores(singles)
+
+    def play(
+        self,
+        backend: Backend,
+        observer: TournamentObserver | None = None,
+        limit: int | None = None,
+    ) -> int:
+        """Play the missing games on ``backend``, storing each as it ends; returns how
+        many were played. ``limit`` stops after that many (the rest stay missing).
+
+        The tournament is marked finished when every game is stored, or when
+        its SPRT has decided.
+        """
+        observer = observer or TournamentObserver()
+        schedule = self.schedule()
+        done = self.records()
+        observer.started(self, len(schedule), done)
+        state = self.sprt_state(done)
+        if state is not None and state.decision is not SprtDecision.CONTINUE:
+            self.store.finish_tournament(self.id)
+            observer.sprt_updated(state)
+            return 0
+        stored = {r.tags.get("key") for r in done}
+        todo = [g for g in schedule if g.key not in stored]
+        if limit is not None:
+            todo = todo[:limit]
+        count = len(done)
+        played = 0
+        results = backend.run(self.job(g) for g in todo)
+        try:
+            for job, record in results:
+                if self.store.add_game(record, self.id, job.key) is None:
+                    continue
+                done.append(record)
+                count += 1
+                played += 1
+                observer.game_stored(record, count, len(schedule))
+                if self.settings.sprt is not None and _pair_complete(done, job.key):
+                    state = self.sprt_state(done)
+                    assert state is not None
+                    observer.sprt_updated(state)
+                    if state.decision is not SprtDecision.CONTINUE:
+                        break
+        finally:
+            close = getattr(results, "close", None)
+            if close is not None:
+                close()
+        state = self.sprt_state(done)
+        finished = count >= len(schedule) or (
+            state is not None and state.decision is not SprtDecision.CONTINUE
+        )
+        if finished:
+            self.store.finish_tournament(self.id)
+        return played
+
+
+def _pair_complete(done: Sequence[GameRecord], key: str) -> bool:
+    prefix = key.rsplit("/", 1)[0] + "/"
+    return sum(1 for r in done if r.tags.get("key", "").startswith(prefix)) == 2
+
+
+def describe(settings: TournamentSettings) -> str:
+    """One line: ``round-robin of 3 players, adjacency at 8,10 rounds, 2 pairs, 0.1 s/move``."""
+    rounds = ",".join("default" if r is None else str(r) for r in settings.rounds)
+    text = (
+        f"{settings.kind} of {len(settings.entrants)} players, {load_game(settings.game).name} "
+        f"at {rounds} rounds, {settings.pairs} pair(s) per pairing, "
+        f"{settings.openings} opening plies, {settings.time:g} s/move, seed {settings.seed}"
+    )
+    return text
+
+
+def check_names(entrants: Sequence[Entrant]) -> None:
+    """Raise if two entrants share a name."""
+    seen: set[str] = set()
+    for entrant in entrants:
+        if entrant.name in seen:
+            raise PlygroundError(
+                f"two players are named {entrant.name!r}: name them, e.g. a={entrant.spec}"
+            )
+        seen.add(entrant.name)

@@ -1,0 +1,192 @@
+"""``plyground engine BOT``: serve a registered bot over the engine protocol.
+
+The server side of PROTOCOL.md: it reads commands on stdin and answers on
+stdout, and writes nothing else there (logs and problems go to stderr). A
+position it cannot read, or a ``go`` without a playable position, is
+explained on stderr and answered ``bestmove none``, which a referee records
+as a rule break of that move. Unknown commands are ignored.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any, ClassVar, TextIO
+
+from plyground.arena.protocol import NO_MOVE, format_hello, format_info
+from plyground.bots import Bot, make_bot
+from plyground.core.errors import PlygroundError
+from plyground.core.game import Game, State
+from plyground.core.limits import Limit, SearchInfo
+from plyground.core.settings import parse_spec
+from plyground.games import load_game
+
+__all__ = ["EngineServer", "register"]
+
+_SAFETY = 0.05
+"""Seconds kept back from each ``go`` for reading, answering and the pipe."""
+
+
+class EngineServer:
+    """Serves one bot over line streams (stdin/stdout by default)."""
+
+    def __init__(
+        self,
+        bot: Bot,
+        game: str = "adjacency",
+        stdin: TextIO | None = None,
+        stdout: TextIO | None = None,
+        stderr: TextIO | None = None,
+    ) -> None:
+        self.bot = bot
+        self.stdin = stdin or sys.stdin
+        self.stdout = stdout or sys.stdout
+        self.stderr = stderr or sys.stderr
+        self.game: Game | None = None
+        self.state: State | None = None
+        self.problem = "no position yet: send 'position <text>' before 'go'"
+        self._start_game(game)
+
+    def serve(self) -> int:
+        """Answer commands until ``quit`` or the end of input; returns the exit status."""
+        for raw in self.stdin:
+            words = raw.split()
+            if not words:
+                continue
+            command, rest = words[0], raw.strip()[len(words[0]) :].strip()
+            if command == "quit":
+                break
+            handler = self._HANDLERS.get(command)
+            if handler is not None:
+                handler(self, rest)
+        return 0
+
+    # -- commands -------------------------------------------------------------
+    def _hello(self, rest: str) -> None:
+        fields = {"name": self.bot.name, "version": self.bot.VERSION, "spec": self.bot.spec}
+        self._send(format_hello(fields))
+
+    def _newgame(self, rest: str) -> None:
+        self._start_game(rest)
+
+    def _position(self, rest: str) -> None:
+        self.state = None
+        if self.game is None:
+            self.problem = f"cannot read position {rest!r}: {self.problem}"
+            self._log(self.problem)
+            return
+        try:
+            self.state = self.game.parse_state(rest)
+        except PlygroundError as error:
+            self.problem = f"bad position {rest!r}: {error}"
+            self._log(self.problem)
+
+    def _go(self, rest: str) -> None:
+        state = self.state
+        if state is None:
+            self._log(f"cannot move: {self.problem}")
+            self._send(f"bestmove {NO_MOVE}")
+            return
+        if state.is_terminal():
+            self._log(f"cannot move: the game is over in {state.text()!r}")
+            self._send(f"bestmove {NO_MOVE}")
+            return
+        try:
+            seconds = int(rest.split(maxsplit=1)[0]) / 1000.0
+        except (IndexError, ValueError):
+            self._log(f"'go {rest}' has no time in milliseconds: using the bot's own time")
+            seconds = float(self.bot.settings.get("time") or 5.0)
+        seconds = max(0.001, seconds - min(_SAFETY, seconds / 10))
+        try:
+            decision = self.bot.choose(state, Limit(time=seconds), self._info)
+            move_text = state.move_text(decision.move)
+        except Exception as error:  # the bot's failure is reported, never fatal
+            self._log(f"the bot failed: {type(error).__name__}: {error}")
+            self._send(f"bestmove {NO_MOVE}")
+            return
+        self._send(f"bestmove {move_text}")
+
+    _HANDLERS: ClassVar[dict[str, Any]] = {
+        "hello": _hello,
+        "newgame": _newgame,
+        "position": _position,
+        "go": _go,
+    }
+
+    # -- helpers --------------------------------------------------------------
+    def _start_game(self, spec: str) -> None:
+        self.state = None
+        try:
+            game = load_game(spec)
+            self.bot.check_game(game)
+        except PlygroundError as error:
+            self.game = None
+            self.problem = f"cannot play game {spec!r}: {error}"
+            self._log(self.problem)
+            return
+        self.game = game
+        self.problem = "no position yet: send 'position <text>' before 'go'"
+        self.bot.new_game(game)
+
+    def _info(self, info: SearchInfo) -> None:
+        self._send(format_info(info))
+
+    def _send(self, line: str) -> None:
+        self.stdout.write(line + "\n")
+        self.stdout.flush()
+
+    def _log(self, message: str) -> None:
+        self.stderr.write(f"{self.bot.name}: {message}\n")
+        self.stderr.flush()
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``engine`` subcommand."""
+    parser = subparsers.add_parser(
+        "engine",
+        help="serve a bot over the engine protocol (stdin/stdout)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="""\
+Serve a registered bot over the engine protocol (PROTOCOL.md) on stdin and
+stdout, so other programs (and plyground's own referee) can play against it.
+Logs go to stderr only. A session looks like this ('>' you, '<' the engine):
+
+  > hello 1
+  < hello 1 name=greedy version=1 spec=greedy(time=5.0)
+  > newgame adjacency(size=8,rounds=8)
+  > position 6OO/6OO/8/8/8/8/XX6/XX6 X 16
+  > go 5000
+  < info depth=1 score=1 nodes=56 time=2 pv=c1
+  < bestmove c1
+  > quit
+
+A position it cannot read is explained on stderr and answered 'bestmove none'.""",
+        epilog="""\
+examples:
+  plyground engine greedy
+  plyground engine alphabeta:time=2
+  plyground engine alphabeta depth=6 time=1
+  plyground match greedy 'engine:plyground engine alphabeta' --games 4""",
+    )
+    parser.add_argument("bot", metavar="BOT", help="bot spec, e.g. 'alphabeta:time=2'")
+    parser.add_argument(
+        "settings", nargs="*", metavar="KEY=VALUE", help="more bot settings, e.g. depth=6"
+    )
+    parser.add_argument(
+        "--game",
+        default="adjacency",
+        help="the game until the first 'newgame' (default: %(default)s)",
+    )
+    parser.set_defaults(handler=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    extra = ",".join(args.settings)
+    spec = args.bot
+    if extra:
+        name, given = parse_spec(spec)
+        extra_given = parse_spec(f"{name}:{extra}")[1]
+        spec = f"{name}:" + ",".join(f"{k}={v}" for k, v in {**given, **extra_given}.items())
+    bot = make_bot(spec)
+    load_game(args.game)  # a bad --game is a usage error, reported before serving
+    return EngineServer(bot, args.game).serve()

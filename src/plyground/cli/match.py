@@ -1,0 +1,196 @@
+"""``plyground match A B --games N``: two players over paired games, with a summary."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from plyground.arena.match import MatchResult, SideSummary, play_match
+from plyground.arena.players import HUMAN, Player, make_player
+from plyground.arena.record import GameRecord
+from plyground.cli.options import (
+    PLAYER_HELP,
+    add_engine_options,
+    add_game_options,
+    add_rule_options,
+    engine_options,
+    game_from_args,
+    positive_int,
+    write_records,
+)
+from plyground.core.errors import SettingsError
+from plyground.core.game import Game
+
+__all__ = ["register", "summary_table"]
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``match`` subcommand."""
+    parser = subparsers.add_parser(
+        "match",
+        help="play two bots or engines against each other and summarise",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=f"""\
+Play A against B over N games with paired colours: every opening is played
+twice, A taking the first seat once and the second seat once. Openings are
+the start position, or --openings K random plies from the --seed. Prints a
+summary: wins, draws and losses, score, Elo difference with its 95%
+interval, average margin, rule breaks by kind, average depth and time per
+move.
+
+{PLAYER_HELP}
+  (--isolate runs each plain bot in its own process, as an engine.)""",
+        epilog="""\
+examples:
+  plyground match alphabeta:time=0.2 greedy --games 20 --rounds 8 --seed 1
+  plyground match annealing greedy --games 10 --time 0.5 --openings 4 --seed 2
+  plyground match alphabeta 'engine:./mybot --level 3' --games 6 --policy forfeit
+  plyground match alphabeta greedy --isolate --games 4 --json games.jsonl""",
+    )
+    parser.add_argument("a", metavar="A", help="side A: a bot spec or engine:COMMAND")
+    parser.add_argument("b", metavar="B", help="side B: a bot spec or engine:COMMAND")
+    parser.add_argument(
+        "--games",
+        type=positive_int,
+        default=2,
+        metavar="N",
+        help="games to play; an even number gives complete pairs (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--openings",
+        type=int,
+        default=0,
+        metavar="K",
+        help="random plies before each pair's first move (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--isolate", action="store_true", help="run each plain bot in its own process"
+    )
+    parser.add_argument("--json", metavar="FILE", help="write every game record (JSON Lines)")
+    add_game_options(parser)
+    add_rule_options(parser, time_default=5.0)
+    add_engine_options(parser)
+    parser.set_defaults(handler=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    game = game_from_args(args)
+    if args.openings < 0:
+        raise SettingsError(f"--openings must not be negative, got {args.openings}")
+    console = Console(highlight=False, markup=False)
+    seeds = random.Random(args.seed)
+    players: list[Player] = []
+    try:
+        for spec in (args.a, args.b):
+            if spec.strip() == HUMAN:
+                raise SettingsError("a match is between bots or engines; use 'plyground play'")
+            seed = seeds.randrange(1 << 31) if args.seed is not None else None
+            players.append(
+                make_player(
+                    spec,
+                    isolate=args.isolate,
+                    seed=seed,
+                    **engine_options(args, console.print),
+                )
+            )
+        for player in players:
+            player.start()  # a bad engine command is reported now, before any game
+        result = _play(args, game, (players[0], players[1]), console)
+    finally:
+        for player in players:
+            player.close()
+    console.print(summary_table(result, game.spec, args.time))
+    console.print(_elo_line(result))
+    if args.json:
+        count = write_records(args.json, result.records)
+        console.print(f"{count} game records written to {args.json}.")
+    return 0
+
+
+def _play(
+    args: argparse.Namespace, game: Game, players: tuple[Player, Player], console: Console
+) -> MatchResult:
+    labels = (args.a, args.b)
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("{task.fields[tally]}"),
+        console=console,
+        transient=False,
+    )
+    points = [0.0, 0.0]
+
+    def finished(index: int, record: GameRecord) -> None:
+        seat_a = int(record.tags["seat_a"])
+        points[0] += record.score(seat_a)
+        points[1] += record.score(1 - seat_a)
+        seats = ("A", "B") if seat_a == 0 else ("B", "A")
+        names = [game.player_name(seat) for seat in (0, 1)]
+        breaks = f", {len(record.rule_breaks)} rule breaks" if record.rule_breaks else ""
+        progress.console.print(
+            f"game {index + 1}: {seats[0]} as {names[0]}, {seats[1]} as {names[1]}: "
+            f"{record.result} ({names[0]} {record.returns[0]:+g}{breaks})"
+        )
+        progress.update(task, advance=1, tally=f"A {points[0]:g} - B {points[1]:g}")
+
+    with progress:
+        task = progress.add_task("match", total=args.games, tally="")
+        return play_match(
+            game,
+            players,
+            args.games,
+            time=args.time,
+            grace=args.grace,
+            policy=args.policy,
+            seed=args.seed,
+            openings=args.openings,
+            labels=labels,
+            on_game=finished,
+            close=False,
+        )
+
+
+def _number(value: float, form: str) -> str:
+    return "-" if math.isnan(value) else format(value, form)
+
+
+def _breaks(side: SideSummary) -> str:
+    if not side.rule_breaks:
+        return "none"
+    return ", ".join(f"{kind} {count}" for kind, count in sorted(side.rule_breaks.items()))
+
+
+def summary_table(result: MatchResult, game_spec: str, seconds: float) -> Table:
+    """The match summary: one row per side."""
+    games = result.sides[0].games
+    table = Table(title=f"{games} games of {game_spec}, {seconds:g} s per move")
+    table.add_column("side")
+    table.add_column("player", overflow="fold")
+    for name in ("W", "D", "L", "score", "margin", "breaks", "depth", "s/move"):
+        table.add_column(name, justify="right")
+    for letter, side in zip("AB", result.sides, strict=True):
+        table.add_row(
+            letter,
+            side.label,
+            str(side.wins),
+            str(side.draws),
+            str(side.losses),
+            _number(100 * side.score, ".1f") + "%",
+            _number(side.average_margin, "+.2f"),
+            _breaks(side),
+            _number(side.average_depth, ".1f"),
+            _number(side.average_time, ".3f"),
+        )
+    return table
+
+
+def _elo_line(result: MatchResult) -> str:
+    return f"Elo difference A - B: {result.elo.text()} (95% interval)"

@@ -1,0 +1,311 @@
+"""``plyground report`` (tables, ratings, plots, experiments) and ``plyground records``
+(list, export and import stored games)."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from plyground.arena.experiments import (
+    EXPERIMENTS,
+    Experiment,
+    experiment,
+    experiment_name,
+    experiment_rows,
+)
+from plyground.arena.formats import read_records, write_jsonl, write_text_record
+from plyground.arena.record import GameRecord, Penalty
+from plyground.arena.report import html_report, report_tables
+from plyground.arena.schedule import TournamentFormat
+from plyground.arena.sprt import Sprt
+from plyground.arena.store import RecordStore, StoreError
+from plyground.arena.summary import summarise
+from plyground.arena.tournament import (
+    Tournament,
+    TournamentSettings,
+    check_names,
+    parse_entrant,
+)
+from plyground.cli.tournament import add_db_option, add_run_options, parse_rounds, run_tournament
+from plyground.core.errors import SettingsError, UnknownNameError
+
+__all__ = ["register"]
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``report`` and ``records`` subcommands."""
+    parser = subparsers.add_parser(
+        "report",
+        help="standings, ratings, cross-table and plots of stored games; experiments",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="""\
+Report on stored games: the standings with Elo ratings (maximum likelihood,
+95% intervals), points, wins/draws/losses, time and depth per move and rule
+breaks; the cross-table; the likelihood that each player is stronger than
+each other. By default the latest tournament; --tournament ID for another,
+--all for every stored game. --html FILE also writes a self-contained page
+with plots. --experiment NAME plays a preset tournament (or finds it
+stored) and sets its results beside the course's.""",
+        epilog="""\
+examples:
+  plyground report
+  plyground report --all --html report.html
+  plyground report --tournament round-robin-20240501T101500Z-3f2a --sprt 0,10
+  plyground report --experiment seeds --time 0.5 --concurrency 2""",
+    )
+    scope = parser.add_mutually_exclusive_group()
+    scope.add_argument("--tournament", metavar="ID", help="report on this tournament")
+    scope.add_argument("--all", action="store_true", help="report on every stored game")
+    parser.add_argument("--html", metavar="FILE", help="also write an HTML page with plots")
+    parser.add_argument(
+        "--prior",
+        type=float,
+        default=2.0,
+        help="virtual draws between players who met, for the ratings (default: %(default)g)",
+    )
+    parser.add_argument(
+        "--sprt",
+        metavar="ELO0,ELO1",
+        help="also test whether the first player is at least ELO1 stronger than the second",
+    )
+    parser.add_argument("--alpha", type=float, default=0.05, help="SPRT false positive rate")
+    parser.add_argument("--beta", type=float, default=0.05, help="SPRT false negative rate")
+    parser.add_argument(
+        "--experiment",
+        choices=sorted(EXPERIMENTS),
+        help="play (or find stored) a preset and print it beside the course's findings",
+    )
+    experiment_group = parser.add_argument_group("experiments")
+    experiment_group.add_argument(
+        "--players",
+        nargs="+",
+        metavar="NAME=SPEC",
+        help="the experiment's players instead of its preset ones",
+    )
+    experiment_group.add_argument(
+        "--rounds",
+        type=parse_rounds,
+        metavar="R[,R...]",
+        help="round counts instead of the preset's",
+    )
+    experiment_group.add_argument(
+        "--pairs", type=int, default=1, metavar="N", help="pairs per pairing (default: 1)"
+    )
+    add_run_options(parser, time_default=0.5)
+    parser.set_defaults(handler=_report)
+
+    records = subparsers.add_parser(
+        "records",
+        help="list, export and import stored game records",
+        description="List the stored tournaments; export games as text records "
+        "(PGN-like) or JSON Lines; import such files.",
+    )
+    actions = records.add_subparsers(dest="action", metavar="ACTION", required=True)
+    listing = actions.add_parser("list", help="the stored tournaments")
+    add_db_option(listing)
+    listing.set_defaults(handler=_list)
+    export = actions.add_parser("export", help="write games as text records or JSON Lines")
+    export.add_argument("--tournament", metavar="ID", help="only this tournament's games")
+    export.add_argument(
+        "--format", choices=("text", "jsonl"), default="text", help="default: %(default)s"
+    )
+    export.add_argument("-o", "--output", metavar="FILE", help="default: standard output")
+    add_db_option(export)
+    export.set_defaults(handler=_export)
+    load = actions.add_parser("import", help="read text records or JSON Lines into the database")
+    load.add_argument("files", nargs="+", metavar="FILE")
+    add_db_option(load)
+    load.set_defaults(handler=_import)
+
+
+# -- report ----------------------------------------------------------------------
+
+
+def _report(args: argparse.Namespace) -> int:
+    console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
+    with RecordStore(args.db) as store:
+        if args.experiment:
+            return _experiment(args, store, console)
+        if args.all:
+            records = [g.record for g in store.games()]
+            title = f"all games in {store.path}"
+            order = None
+        else:
+            if args.tournament:
+                row = store.tournament(args.tournament)
+            else:
+                latest = store.latest_tournament()
+                if latest is None:
+                    raise StoreError(f"no tournament stored in {str(store.path)!r}; try --all")
+                row = latest
+            records = [g.record for g in store.games(row.id)]
+            title = f"tournament {row.id} ({row.kind}, {row.played} of {row.planned} games)"
+            order = [e["name"] for e in row.settings.get("entrants", [])] or None
+        _print_report(console, records, title, order, args)
+    return 0
+
+
+def _print_report(
+    console: Console,
+    records: list[GameRecord],
+    title: str,
+    order: list[str] | None,
+    args: argparse.Namespace,
+) -> None:
+    summary = summarise(records, order, prior=args.prior)
+    console.print(f"{title}: {summary.games} games")
+    for table in report_tables(summary):
+        console.print(table)
+    if args.sprt:
+        _print_sprt(console, records, summary.players, args)
+    if args.html:
+        page = html_report(summary, title)
+        Path(args.html).write_text(page, encoding="utf-8")
+        console.print(f"wrote {args.html}")
+
+
+def _print_sprt(
+    console: Console, records: list[GameRecord], players: list[str], args: argparse.Namespace
+) -> None:
+    try:
+        low, high = (float(part) for part in args.sprt.split(","))
+    except ValueError:
+        raise SettingsError(f"--sprt expects ELO0,ELO1 like 0,10, got {args.sprt!r}") from None
+    if len(players) < 2:
+        raise SettingsError("an SPRT needs games between two players")
+    first, second = players[0], players[1]
+    test = Sprt(elo0=low, elo1=high, alpha=args.alpha, beta=args.beta, pentanomial=False)
+    scores = [
+        r.score(0 if r.players[0].name == first else 1)
+        for r in records
+        if {p.name for p in r.players} == {first, second}
+    ]
+    state = test.state_from_scores(scores)
+    console.print(f"SPRT {first} vs {second} [{low:g}, {high:g}] (games): {state.describe()}")
+
+
+# -- experiments -----------------------------------------------------------------
+
+
+def _experiment(args: argparse.Namespace, store: RecordStore, console: Console) -> int:
+    preset = experiment(args.experiment)
+    try:
+        entrants = tuple(parse_entrant(text) for text in (args.players or preset.players))
+    except UnknownNameError as error:
+        if args.players:
+            raise
+        raise UnknownNameError(
+            f"{error}; the {preset.name!r} experiment plays {', '.join(preset.players)}: "
+            "give stand-ins with --players NAME=SPEC ..."
+        ) from None
+    check_names(entrants)
+    settings = TournamentSettings(
+        entrants=entrants,
+        game=preset.game,
+        rounds=tuple(args.rounds or preset.rounds),
+        format=TournamentFormat.ROUND_ROBIN,
+        pairs=args.pairs,
+        openings=0,
+        seed=args.seed,
+        time=args.time,
+        grace=args.grace,
+        policy=Penalty(args.policy),
+        isolate=args.isolate,
+        memory_mb=args.memory,
+        startup=args.startup,
+    )
+    name = experiment_name(preset, settings)
+    try:
+        tournament = Tournament.resume(store, name)
+        tournament = replace(tournament, settings=replace(settings, engine_log=args.engine_log))
+    except StoreError:
+        tournament = Tournament.create(store, settings, name)
+    if tournament.missing():
+        run_tournament(tournament, args, console)
+    records = tournament.records()
+    names = [e.name for e in entrants]
+    console.print(_experiment_table(preset, names, records))
+    console.print(f"course: {preset.source}")
+    console.print(
+        f"plyground: {args.time:g} s per move, {args.pairs} colour-swapped pair(s) per cell "
+        f"from the start position, seed {args.seed}; stored as tournament {tournament.id}"
+    )
+    summary = summarise(records, names, prior=args.prior)
+    for table in report_tables(summary):
+        console.print(table)
+    if args.html:
+        page = html_report(summary, f"experiment {preset.name}", notes=[preset.description])
+        Path(args.html).write_text(page, encoding="utf-8")
+        console.print(f"wrote {args.html}")
+    return 0
+
+
+def _experiment_table(preset: Experiment, names: list[str], records: list[GameRecord]) -> Table:
+    table = Table(title=f"experiment {preset.name}: {preset.description}")
+    table.add_column("pairing")
+    table.add_column("rounds", justify="right")
+    table.add_column("the course measured")
+    table.add_column("plyground measured (W-D-L of the first)")
+    for row in experiment_rows(preset, names, records):
+        table.add_row(
+            f"{row.first} vs {row.second}", str(row.rounds), row.course or "-", row.measured()
+        )
+    return table
+
+
+# -- records ---------------------------------------------------------------------
+
+
+def _list(args: argparse.Namespace) -> int:
+    console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
+    with RecordStore(args.db) as store:
+        table = Table(title=f"tournaments in {store.path}")
+        for column in ("id", "kind", "created", "games", "finished"):
+            table.add_column(column)
+        for row in store.tournaments():
+            table.add_row(
+                row.id, row.kind, row.created, f"{row.played}/{row.planned}", row.finished or "no"
+            )
+        console.print(table)
+        loose = store.count_games() - sum(row.played for row in store.tournaments())
+        console.print(f"{store.count_games()} games stored ({loose} outside tournaments).")
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    with RecordStore(args.db) as store:
+        if args.tournament:
+            store.tournament(args.tournament)
+        games = store.games(args.tournament)
+    if args.format == "jsonl":
+        buffer = io.StringIO()
+        write_jsonl((g.record for g in games), buffer)
+        text = buffer.getvalue()
+    else:
+        text = "\n".join(write_text_record(g.record) for g in games)
+    if args.output is None:
+        sys.stdout.write(text)
+    else:
+        Path(args.output).write_text(text, encoding="utf-8")
+        print(f"{len(games)} games written to {args.output}", file=sys.stderr)
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    records: list[GameRecord] = []
+    for name in args.files:
+        text = Path(name).read_text(encoding="utf-8")
+        records.extend(read_records(text))
+    with RecordStore(args.db) as store:
+        added, skipped = store.add_games(
+            (r, r.tags.get("tournament") or None, r.tags.get("key") or None) for r in records
+        )
+        print(f"{added} games imported into {store.path}; {skipped} already there.")
+    return 0

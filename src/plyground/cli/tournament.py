@@ -1,0 +1,379 @@
+"""``plyground tournament``: round-robins, gauntlets and SPRTs, stored as they are played."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Console, Group
+from rich.live import Live
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from plyground.arena.backends import BACKENDS, make_backend
+from plyground.arena.record import GameRecord, Penalty
+from plyground.arena.report import report_tables, standings_table
+from plyground.arena.schedule import TournamentFormat
+from plyground.arena.sprt import Sprt, SprtState
+from plyground.arena.store import RecordStore
+from plyground.arena.summary import summarise
+from plyground.arena.tournament import (
+    DEFAULT_MEMORY_MB,
+    Tournament,
+    TournamentObserver,
+    TournamentSettings,
+    check_names,
+    describe,
+    parse_entrant,
+)
+from plyground.cli.options import PLAYER_HELP, positive_float, positive_int
+from plyground.core.errors import SettingsError
+
+__all__ = ["add_db_option", "add_run_options", "parse_rounds", "register", "run_tournament"]
+
+
+def parse_rounds(text: str) -> tuple[int, ...]:
+    """argparse type: ``8,10,28`` (round counts, each at least 1)."""
+    try:
+        values = tuple(int(part) for part in text.split(",") if part.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected round counts like 8,10,28, got {text!r}"
+        ) from None
+    if not values or any(v < 1 for v in values):
+        raise argparse.ArgumentTypeError(f"expected round counts of at least 1, got {text!r}")
+    return values
+
+
+def _sprt_bounds(text: str) -> tuple[float, float]:
+    try:
+        low, high = (float(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected ELO0,ELO1 like 0,10, got {text!r}") from None
+    return low, high
+
+
+def add_db_option(parser: argparse.ArgumentParser) -> None:
+    """``--db PATH``: the record database (default under the user's data directory)."""
+    parser.add_argument(
+        "--db",
+        metavar="PATH",
+        help="SQLite file of game records (default: $PLYGROUND_DB, else records.sqlite3 "
+        "in your data directory)",
+    )
+
+
+def add_run_options(parser: argparse.ArgumentParser, time_default: float) -> None:
+    """Options of anything that plays a tournament: rules, seed, concurrency, backend."""
+    rules = parser.add_argument_group("rules")
+    rules.add_argument(
+        "--time",
+        type=positive_float,
+        default=time_default,
+        metavar="SECONDS",
+        help="thinking time per move (default: %(default)g)",
+    )
+    rules.add_argument(
+        "--grace",
+        type=float,
+        default=0.25,
+        metavar="SECONDS",
+        help="extra time before a late answer counts as a timeout (default: %(default)g)",
+    )
+    rules.add_argument(
+        "--policy",
+        choices=[p.value for p in Penalty],
+        default=Penalty.RANDOM_MOVE.value,
+        help="what a rule break costs: a random move instead, or the game (default: %(default)s)",
+    )
+    rules.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        help="seed of the openings, the penalty moves and the bots' randomness: the same "
+        "seed plays the same schedule (default: %(default)s)",
+    )
+    run = parser.add_argument_group("where games run")
+    run.add_argument(
+        "--concurrency",
+        type=positive_int,
+        default=1,
+        metavar="N",
+        help="games at once (default: %(default)s; Ray: at most N in flight)",
+    )
+    run.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="pool",
+        help="a process pool on this machine, or Ray (pip install 'plyground[ray]') "
+        "(default: %(default)s)",
+    )
+    run.add_argument(
+        "--address",
+        metavar="HOST:PORT",
+        help="the Ray cluster to use (as printed by 'ray start --head'); "
+        "default: a Ray instance of this machine",
+    )
+    run.add_argument(
+        "--isolate",
+        action="store_true",
+        help="run each Python bot in its own process with the memory cap (engines always are)",
+    )
+    run.add_argument("--quiet", action="store_true", help="no live progress")
+    engines = parser.add_argument_group("engines (engine:COMMAND players, and bots with --isolate)")
+    engines.add_argument(
+        "--startup",
+        type=positive_float,
+        default=60.0,
+        metavar="SECONDS",
+        help="time an engine may take to answer 'hello' (default: %(default)g)",
+    )
+    engines.add_argument(
+        "--memory",
+        type=positive_int,
+        default=DEFAULT_MEMORY_MB,
+        metavar="MB",
+        help="cap of each engine's address space, Linux (default: %(default)s)",
+    )
+    engines.add_argument(
+        "--engine-log", action="store_true", help="show what engines write on stderr"
+    )
+    add_db_option(parser)
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``tournament`` subcommand."""
+    parser = subparsers.add_parser(
+        "tournament",
+        help="a round-robin, gauntlet or SPRT between bots and engines, stored as it goes",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=f"""\
+Play every player against every other (or, with --gauntlet, the first
+against the rest) at one or more round counts. Each meeting is --pairs
+pairs of games from one opening (--openings random plies) with the colours
+swapped. The schedule and the openings depend only on the settings and
+--seed. Every game is stored in the database as soon as it ends; a
+tournament stopped in any way continues with --resume, playing exactly the
+games that are missing. With --sprt ELO0,ELO1, two players play pairs until
+the test decides whether the first is at least ELO1 stronger.
+
+{PLAYER_HELP}
+  NAME=SPEC             the same, named NAME in tables and records (a=alphabeta:depth=4)""",
+        epilog="""\
+examples:
+  plyground tournament alphabeta greedy random --rounds 8,10,28 --time 0.2 --pairs 2
+  plyground tournament alphabeta:time=1 greedy 'engine:./mybot' --gauntlet --openings 4
+  plyground tournament --resume
+  plyground tournament new=alphabeta:depth=5 old=alphabeta:depth=4 --sprt 0,20 --pairs 500
+  plyground tournament alphabeta greedy --backend ray --address 10.0.0.5:6379 --concurrency 64""",
+    )
+    parser.add_argument("players", nargs="*", metavar="PLAYER", help="[NAME=]SPEC of each player")
+    parser.add_argument(
+        "--game",
+        default="adjacency",
+        metavar="SPEC",
+        help="the game with its settings, e.g. 'adjacency(size=6)' (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--rounds",
+        type=parse_rounds,
+        metavar="R[,R...]",
+        help="round counts to play, e.g. 8,10,28 (default: the game's own)",
+    )
+    parser.add_argument(
+        "--gauntlet", action="store_true", help="the first player against each of the others"
+    )
+    parser.add_argument(
+        "--pairs",
+        type=positive_int,
+        default=1,
+        metavar="N",
+        help="colour-swapped pairs of games per pairing and round count; with --sprt, "
+        "the most pairs to play (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--openings",
+        type=int,
+        default=2,
+        metavar="K",
+        help="random plies that start each pair (0: the start position) (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--sprt",
+        type=_sprt_bounds,
+        metavar="ELO0,ELO1",
+        help="an SPRT between two players: H0 elo=ELO0 against H1 elo=ELO1",
+    )
+    parser.add_argument("--alpha", type=float, default=0.05, help="SPRT false positive rate")
+    parser.add_argument("--beta", type=float, default=0.05, help="SPRT false negative rate")
+    parser.add_argument(
+        "--name", metavar="ID", help="the tournament's id in the database (default: made up)"
+    )
+    parser.add_argument(
+        "--resume",
+        nargs="?",
+        const="",
+        metavar="ID",
+        help="continue a stored tournament (default: the latest unfinished one)",
+    )
+    add_run_options(parser, time_default=1.0)
+    parser.set_defaults(handler=_run)
+
+
+def _settings(args: argparse.Namespace) -> TournamentSettings:
+    entrants = tuple(parse_entrant(text) for text in args.players)
+    check_names(entrants)
+    if len(entrants) < 2:
+        raise SettingsError("a tournament needs at least two players")
+    if args.openings < 0:
+        raise SettingsError(f"--openings must not be negative, got {args.openings}")
+    sprt = None
+    if args.sprt is not None:
+        sprt = Sprt(elo0=args.sprt[0], elo1=args.sprt[1], alpha=args.alpha, beta=args.beta)
+    return TournamentSettings(
+        entrants=entrants,
+        game=args.game,
+        rounds=tuple(args.rounds) if args.rounds else (None,),
+        format=TournamentFormat.GAUNTLET if args.gauntlet else TournamentFormat.ROUND_ROBIN,
+        pairs=args.pairs,
+        openings=args.openings,
+        seed=args.seed,
+        time=args.time,
+        grace=args.grace,
+        policy=Penalty(args.policy),
+        isolate=args.isolate,
+        memory_mb=args.memory,
+        engine_log=args.engine_log,
+        startup=args.startup,
+        sprt=sprt,
+    )
+
+
+class LiveProgress(TournamentObserver):
+    """Games done, ETA and the current standings: live on a terminal, a line per game
+    otherwise."""
+
+    def __init__(self, console: Console, quiet: bool = False) -> None:
+        self.console = console
+        self.quiet = quiet
+        self.records: list[GameRecord] = []
+        self.live: Live | None = None
+        self.progress = Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("games"),
+            TimeRemainingColumn(),
+            console=console,
+        )
+        self.task = self.progress.add_task("playing", total=1)
+        self._drawn = 0.0
+        self.sprt: SprtState | None = None
+
+    def started(self, tournament: Tournament, total: int, done: Sequence[GameRecord]) -> None:
+        self.records = list(done)
+        self.progress.update(self.task, total=total, completed=len(done))
+        if self.quiet:
+            return
+        self.console.print(f"tournament {tournament.id}: {describe(tournament.settings)}")
+        if done:
+            self.console.print(f"{len(done)} of {total} games already stored; playing the rest")
+        if self.console.is_terminal:
+            self.live = Live(self._view(), console=self.console, refresh_per_second=4)
+            self.live.start()
+
+    def _view(self) -> Group:
+        parts: list[Any] = [self.progress]
+        if self.records:
+            parts.append(standings_table(summarise(self.records), title="current standings"))
+        if self.sprt is not None:
+            parts.append(f"SPRT: {self.sprt.describe()}")
+        return Group(*parts)
+
+    def game_stored(self, record: GameRecord, done: int, total: int) -> None:
+        self.records.append(record)
+        self.progress.update(self.task, completed=done)
+        if self.quiet:
+            return
+        if self.live is not None:
+            now = time.monotonic()
+            if now - self._drawn > 0.5 or done == total:
+                self.live.update(self._view())
+                self._drawn = now
+        else:
+            names = " - ".join(p.name for p in record.players)
+            breaks = f", {len(record.rule_breaks)} rule break(s)" if record.rule_breaks else ""
+            key = record.tags.get("key", "")
+            self.console.print(f"[{done}/{total}] {names} {record.result} ({key}{breaks})")
+
+    def sprt_updated(self, state: SprtState) -> None:
+        self.sprt = state
+        if self.live is not None:
+            self.live.update(self._view())
+
+    def stop(self) -> None:
+        """End the live display (leaving its last frame on screen)."""
+        if self.live is not None:
+            self.live.update(self._view())
+            self.live.stop()
+            self.live = None
+
+
+def run_tournament(tournament: Tournament, args: argparse.Namespace, console: Console) -> int:
+    """Play what is missing of ``tournament`` with the run options of ``args``."""
+    observer = LiveProgress(console, quiet=args.quiet)
+    backend = make_backend(args.backend, args.concurrency, args.address)
+    try:
+        with backend:
+            played = tournament.play(backend, observer)
+    except KeyboardInterrupt:
+        observer.stop()
+        stored = tournament.store.count_games(tournament.id)
+        print(
+            f"\nstopped: {stored} games are stored. Continue with: plyground tournament "
+            f"--resume {tournament.id} --db {tournament.store.path}",
+            file=sys.stderr,
+        )
+        raise
+    finally:
+        observer.stop()
+    return played
+
+
+def _run(args: argparse.Namespace) -> int:
+    console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
+    with RecordStore(args.db) as store:
+        if args.resume is not None:
+            if args.players:
+                raise SettingsError(
+                    "--resume continues a stored tournament with its own players; give none"
+                )
+            tournament = Tournament.resume(store, args.resume or None)
+        else:
+            tournament = Tournament.create(store, _settings(args), args.name)
+        played = run_tournament(tournament, args, console)
+        records = tournament.records()
+        row = store.tournament(tournament.id)
+        console.print()
+        for table in report_tables(
+            summarise(records, [e.name for e in tournament.settings.entrants])
+        ):
+            console.print(table)
+        state = tournament.sprt_state(records)
+        if state is not None:
+            console.print(f"SPRT {_sprt_text(tournament.settings.sprt)}: {state.describe()}")
+        status = "complete" if row.finished else "not complete: continue with --resume"
+        console.print(
+            f"{played} games played; {row.played} of {row.planned} stored in {store.path} "
+            f"as tournament {tournament.id} ({status})."
+        )
+    return 0
+
+
+def _sprt_text(test: Sprt | None) -> str:
+    if test is None:
+        return ""
+    model = "pentanomial" if test.pentanomial else "trinomial"
+    return f"[{test.elo0:g}, {test.elo1:g}] alpha={test.alpha:g} beta={test.beta:g} ({model})"
