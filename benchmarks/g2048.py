@@ -88,16 +88,18 @@ def speed(depth: int, count: int, python_count: int) -> None:
         f"{fast_rate:,.0f} per second ({evaluations / fast_seconds:,.0f} heuristic "
         f"evaluations per second), {1000 * fast_seconds / len(sample):.1f} ms per move"
     )
-    slow = make_bot(f"2048:depth={min(depth, 2)},cut=0.001,time=3600,engine=python")
+    slow_depth = min(depth, 3)
+    slow = make_bot(f"2048:depth={slow_depth},cut=0.001,time=3600,engine=python")
     slow_nodes = 0
     started = time.perf_counter()
     for state in sample[:python_count]:
-        slow_nodes += slow.choose(state).info.nodes
+        slow_nodes += int(slow.choose(state).info.extra["chance_nodes"])
     slow_seconds = time.perf_counter() - started
     slow_rate = slow_nodes / slow_seconds
     print(
-        f"  python: {slow_nodes:,} nodes at depth {min(depth, 2)} in {slow_seconds:.2f} s = "
-        f"{slow_rate:,.0f} per second; numba/python = {fast_rate / slow_rate:,.0f}x"
+        f"  python: {slow_nodes:,} evaluated moves at depth {slow_depth} on the first "
+        f"{python_count} positions in {slow_seconds:.2f} s = {slow_rate:,.0f} per second; "
+        f"numba/python = {fast_rate / slow_rate:,.0f}x"
     )
 
 
@@ -180,7 +182,7 @@ def strength(
     header = f"{'seed':>5} {'score':>8} {'max':>6} {'moves':>6} " + " ".join(
         f"{'@' + str(t):>7}" for t in MILESTONES[:4]
     )
-    print(header + f" {'ms/move':>8} {'evals/s':>10}")
+    print(header + f" {'ms/move':>8} {'moves/s':>10}")
     for r in results:
         marks = " ".join(f"{r.reached.get(t, '-')!s:>7}" for t in MILESTONES[:4])
         rate = r.nodes / r.search_seconds if r.search_seconds else 0.0

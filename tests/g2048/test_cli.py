@@ -45,3 +45,13 @@ def test_bad_input_is_one_line_not_a_traceback(run_cli: RunCli) -> None:
     assert "has 2 rows" in done.stderr and len(done.stderr.strip().splitlines()) == 1
     done = run_cli(["play2048", "--watch", "--bot", "alphabeta", "--max-moves", "1"])
     assert done.returncode == 2 and "cannot play '2048'" in done.stderr
+
+
+def test_the_play_command_dispatches_2048(run_cli: RunCli) -> None:
+    done = run_cli(["play", "--game", "2048", "--seed", "2"], input="\x1b[B\x1b[C\x1b[Aq")
+    assert done.returncode == 0, done.stderr
+    assert "stopped: score" in done.stdout and ", 0 moves" not in done.stdout
+    position = "2,4,2,4/4,2,4,2/2,4,2,4/4,2,4,0 96 spawn"
+    done = run_cli(["play", "--game", "2048", "--x", "2048:depth=1", "--position", position])
+    assert done.returncode == 0, done.stderr
+    assert "game over" in done.stdout

@@ -307,6 +307,10 @@ examples:
 
 def _run(args: argparse.Namespace) -> int:
     game = game_from_args(args)
+    if game.capabilities.players == 1 and game.capabilities.chance:
+        from plyground.cli.play2048 import play_from_play_args
+
+        return play_from_play_args(game, args)
     if game.capabilities.players != 2 or game.capabilities.chance:
         raise SettingsError(f"play needs a two-player game without chance; {game.spec!r} is not")
     start = game.parse_state(args.position) if args.position else None

@@ -27,6 +27,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from plyground.arena.players import HUMAN
 from plyground.arena.solo import sample_outcome
 from plyground.bots import make_bot
 from plyground.core.errors import IllegalMoveError, SettingsError
@@ -35,7 +36,7 @@ from plyground.core.limits import SearchInfo
 from plyground.games import load_game
 from plyground.games.g2048 import DOWN, LEFT, RIGHT, UP, G2048State
 
-__all__ = ["KEYS", "play_2048", "read_keys", "register"]
+__all__ = ["KEYS", "play_2048", "play_from_play_args", "read_keys", "register"]
 
 KEYS: dict[str, int] = {
     "\x1b[A": UP,
@@ -94,6 +95,26 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=_run)
 
 
+def play_from_play_args(game: Game, args: argparse.Namespace) -> int:
+    """``plyground play --game 2048``: the generic play command's options, mapped.
+
+    ``--x`` is the player (``human``, the default: the arrow keys; or a bot
+    spec to watch), ``--time`` the bot's time per move; ``--seed`` and
+    ``--position`` as usual.
+    """
+    if game.name != "2048":
+        raise SettingsError(
+            f"the terminal front end for one-player games plays 2048, not {game.spec!r}"
+        )
+    return play_2048(
+        game,
+        bot=None if args.x == HUMAN else args.x,
+        time_per_move=args.time,
+        seed=args.seed,
+        position=args.position,
+    )
+
+
 def _run(args: argparse.Namespace) -> int:
     if args.max_moves is not None and args.max_moves < 0:
         raise SettingsError(f"--max-moves must not be negative, got {args.max_moves}")
@@ -115,13 +136,15 @@ def play_2048(
     max_moves: int | None = None,
     position: str | None = None,
     delay: float | None = None,
+    time_per_move: float | None = None,
     console: Console | None = None,
     keys: Iterator[str] | None = None,
 ) -> int:
     """Play ``game`` (2048) in the terminal: a person with the keys, or ``bot`` when given.
 
-    Returns the exit status (0). ``keys`` replaces the terminal's keys (for
-    scripts); by default they come from standard input.
+    Returns the exit status (0). ``time_per_move`` overrides the bot's own
+    time setting. ``keys`` replaces the terminal's keys (for scripts); by
+    default they come from standard input.
     """
     console = console or Console(highlight=False)
     rng = random.Random(seed)
@@ -129,7 +152,9 @@ def play_2048(
     if not isinstance(state, G2048State):
         raise SettingsError(f"play2048 plays 2048, not {game.spec!r}")
     state = _spawn(state, rng)
-    player = make_bot(bot) if bot else None
+    player = None
+    if bot:
+        player = make_bot(bot) if time_per_move is None else make_bot(bot, time=time_per_move)
     if player is not None:
         player.check_game(game)
     live = console.is_terminal
@@ -184,7 +209,10 @@ def play_2048(
             watching=player is not None,
         )
     ending = "game over" if state.is_terminal() else "stopped"
-    console.print(f"{ending}: score {state.score}, largest tile {state.max_tile()}, {moves} moves")
+    console.print(
+        f"{ending}: score {state.score}, largest tile {state.max_tile()}, "
+        f"{moves} move{'' if moves == 1 else 's'}"
+    )
     return 0
 
 

@@ -64,6 +64,7 @@ class Expectimax:
         self.cache_size = cache_size
         self.cache: dict[State, tuple[int, float]] = {}
         self.nodes = 0
+        self.chance_nodes = 0
         self.evaluations = 0
         self.cache_hits = 0
         self._clock = Clock(None)
@@ -95,7 +96,7 @@ class Expectimax:
         moves = list(state.legal_moves())
         self._clock = Clock(limit.time, safety=min(0.05, 0.1 * limit.time) if limit.time else 0.0)
         self._node_limit = limit.nodes
-        self.nodes = self.evaluations = self.cache_hits = 0
+        self.nodes = self.chance_nodes = self.evaluations = self.cache_hits = 0
         max_depth = limit.depth or 64
         yielded = False
         for depth in range(1, max_depth + 1):
@@ -113,6 +114,7 @@ class Expectimax:
                 pv=(state.move_text(best),),
                 elapsed=self._clock.elapsed(),
                 extra={
+                    "chance_nodes": self.chance_nodes,
                     "evaluations": self.evaluations,
                     "cache_hits": self.cache_hits,
                     **({"exact": True} if exact else {}),
@@ -174,6 +176,7 @@ class Expectimax:
             raise _OutOfTimeError
 
     def _chance(self, state: State, depth: int, probability: float, ply: int) -> float:
+        self.chance_nodes += 1
         if depth <= 0 or probability < self.cut:
             self.evaluations += 1
             return self.evaluator.evaluate(state)

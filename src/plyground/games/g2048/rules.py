@@ -419,6 +419,6 @@ class G2048State(State):
             cells = (self.tiles()[r * SIDE + c] for c in range(SIDE))
             lines.append("|" + "|".join((str(v) if v else ".").center(width) for v in cells) + "|")
             lines.append(rule)
-        status = "game over" if self.is_terminal() else _NEXT_WORDS[self.spawns]
-        lines.append(f"score {self.score}  ({status})")
+        status = ("to move", "a tile spawns next", "two tiles spawn next")[self.spawns]
+        lines.append(f"score {self.score}  ({'game over' if self.is_terminal() else status})")
         return "\n".join(lines)
