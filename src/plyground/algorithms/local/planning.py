@@ -28,6 +28,7 @@ plans again next turn (the *rolling* horizon).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from random import Random
 
 from plyground.algorithms.search.evaluator import Evaluator
@@ -39,7 +40,8 @@ __all__ = ["Plan", "PlanProblem"]
 Plan = tuple[Move, ...]
 """A candidate: the planner's next moves, in order."""
 
-_LINE_CACHE_SIZE = 4096
+_CACHE_SIZE = 1 << 15
+"""Entries per memo before it is cleared (memos only save work; they never change a result)."""
 
 
 class _Line:
@@ -47,11 +49,11 @@ class _Line:
 
     __slots__ = ("effective", "final", "moves", "states")
 
-    def __init__(self) -> None:
+    def __init__(self, root: State) -> None:
         self.states: list[State] = []
         self.effective: list[Move] = []
         self.moves: list[Move] = []
-        self.final: State | None = None
+        self.final: State = root
 
 
 class PlanProblem:
@@ -59,6 +61,11 @@ class PlanProblem:
 
     Implements :class:`~plyground.algorithms.local.EvolutionProblem` over
     :data:`Plan` candidates (see the module docstring for the model).
+
+    Simulation is the hot path, so it is memoised: one planner move from a
+    given state (with its repair and modelled replies) is computed once, and
+    so are the legal moves of a state and the line of a plan. Neighbouring
+    plans share every step before the slot they change.
     """
 
     def __init__(self, root: State, evaluator: Evaluator, horizon: int) -> None:
@@ -71,38 +78,64 @@ class PlanProblem:
         self.evaluator = evaluator
         self.horizon = horizon
         self._lines: dict[Plan, _Line] = {}
+        self._steps: dict[tuple[State, Move], tuple[Move, tuple[Move, ...], State]] = {}
+        self._legal: dict[State, Sequence[Move]] = {}
 
     # -- the model ---------------------------------------------------------
+    def legal_moves(self, state: State) -> Sequence[Move]:
+        """``state.legal_moves()``, memoised."""
+        moves = self._legal.get(state)
+        if moves is None:
+            if len(self._legal) >= _CACHE_SIZE:
+                self._legal.clear()
+            moves = self._legal[state] = state.legal_moves()
+        return moves
+
     def model_move(self, state: State) -> Move:
         """The move the evaluator ranks first: the opponent model and the repair rule."""
-        return self.evaluator.order(state, state.legal_moves())[0]
+        return self.evaluator.order(state, self.legal_moves(state))[0]
+
+    def step(self, state: State, move: Move) -> tuple[Move, tuple[Move, ...], State]:
+        """The planner plays ``move`` (repaired if illegal), then the modelled replies.
+
+        Returns the move played, the replies, and the state reached (the
+        planner to move again, or the game over). Memoised.
+        """
+        key = (state, move)
+        known = self._steps.get(key)
+        if known is not None:
+            return known
+        try:
+            after = state.play(move)
+        except IllegalMoveError:
+            move = self.model_move(state)
+            after = state.play(move)
+        replies: list[Move] = []
+        while after.to_move() != self.player and after.to_move() != TERMINAL:
+            replies.append(self.model_move(after))
+            after = after.play(replies[-1])
+        if len(self._steps) >= _CACHE_SIZE:
+            self._steps.clear()
+        result = self._steps[key] = (move, tuple(replies), after)
+        return result
 
     def simulate(self, plan: Plan) -> _Line:
-        """Play ``plan`` with modelled replies and repairs (cached for neighbours)."""
+        """Play ``plan`` with modelled replies and repairs (memoised)."""
         line = self._lines.get(plan)
         if line is not None:
             return line
-        line = _Line()
+        line = _Line(self.root)
         state = self.root
-        player = self.player
         for move in plan:
             if state.to_move() == TERMINAL:
                 break
             line.states.append(state)
-            try:
-                child = state.play(move)
-            except IllegalMoveError:
-                move = self.model_move(state)
-                child = state.play(move)
-            line.effective.append(move)
-            line.moves.append(move)
-            state = child
-            while state.to_move() != player and state.to_move() != TERMINAL:
-                reply = self.model_move(state)
-                line.moves.append(reply)
-                state = state.play(reply)
+            played, replies, state = self.step(state, move)
+            line.effective.append(played)
+            line.moves.append(played)
+            line.moves.extend(replies)
         line.final = state
-        if len(self._lines) >= _LINE_CACHE_SIZE:
+        if len(self._lines) >= _CACHE_SIZE:
             self._lines.clear()
         self._lines[plan] = line
         return line
@@ -118,7 +151,6 @@ class PlanProblem:
     def fitness(self, plan: Plan) -> float:
         """The value for the planner at the end of the simulated plan."""
         line = self.simulate(plan)
-        assert line.final is not None
         return self.value(line.final, len(line.moves))
 
     def greedy_plan(self) -> Plan:
@@ -127,9 +159,7 @@ class PlanProblem:
         state = self.root
         while len(plan) < self.horizon and state.to_move() != TERMINAL:
             plan.append(self.model_move(state))
-            state = state.play(plan[-1])
-            while state.to_move() != self.player and state.to_move() != TERMINAL:
-                state = state.play(self.model_move(state))
+            _, _, state = self.step(state, plan[-1])
         return tuple(plan)
 
     def random_candidate(self, rng: Random) -> Plan:
@@ -137,10 +167,8 @@ class PlanProblem:
         plan: list[Move] = []
         state = self.root
         while len(plan) < self.horizon and state.to_move() != TERMINAL:
-            plan.append(rng.choice(state.legal_moves()))
-            state = state.play(plan[-1])
-            while state.to_move() != self.player and state.to_move() != TERMINAL:
-                state = state.play(self.model_move(state))
+            plan.append(rng.choice(self.legal_moves(state)))
+            _, _, state = self.step(state, plan[-1])
         return tuple(plan)
 
     def neighbours(self, plan: Plan) -> list[Plan]:
@@ -150,7 +178,9 @@ class PlanProblem:
         result: list[Plan] = []
         for slot, state in enumerate(line.states):
             head, current, tail = base[:slot], base[slot], base[slot + 1 :]
-            result.extend((*head, move, *tail) for move in state.legal_moves() if move != current)
+            result.extend(
+                (*head, move, *tail) for move in self.legal_moves(state) if move != current
+            )
         return result
 
     def random_neighbour(self, plan: Plan, rng: Random) -> Plan:
@@ -160,7 +190,7 @@ class PlanProblem:
         slots = list(range(len(line.states)))
         rng.shuffle(slots)
         for slot in slots:
-            moves = line.states[slot].legal_moves()
+            moves = self.legal_moves(line.states[slot])
             if len(moves) < 2:
                 continue
             move = base[slot]
