@@ -188,7 +188,8 @@ def parse_position(text: str) -> AdjacencyState:
             if char in "XO":
                 if col >= size:
                     raise ParseError(
-                        f"row {row + 1} {row_text!r} has more than {size} cells in {text!r}"
+                        f"row {row + 1} {row_text!r} has more than {size} cells in {text!r} "
+                        f"({size} rows, so {size} cells a row)"
                     )
                 bit = 1 << (row * size + col)
                 if char == "X":
@@ -201,7 +202,7 @@ def parse_position(text: str) -> AdjacencyState:
                 if col > size:
                     raise ParseError(
                         f"digit {char!r} overflows row {row + 1} {row_text!r} "
-                        f"(more than {size} cells) in {text!r}"
+                        f"(more than {size} cells) in {text!r} ({size} rows, so {size} cells a row)"
                     )
             else:
                 raise ParseError(

@@ -1,0 +1,252 @@
+"""Game records: everything that happened in one game, as plain data.
+
+A :class:`GameRecord` is what the referee returns and what storage, reports,
+exports and the web app read. It holds texts and numbers only (the game's
+spec, position texts, move texts), so it serialises to JSON losslessly
+(:meth:`GameRecord.to_dict` / :meth:`GameRecord.from_dict`) and can be
+replayed through the rules (:meth:`GameRecord.replay`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from plyground.core.errors import ParseError
+from plyground.core.game import State
+from plyground.core.limits import SearchInfo
+from plyground.games import load_game
+
+__all__ = [
+    "GameRecord",
+    "MoveRecord",
+    "Penalty",
+    "PlayerInfo",
+    "RuleBreak",
+    "RuleBreakKind",
+    "Termination",
+    "result_text",
+]
+
+
+class RuleBreakKind(StrEnum):
+    """How a player broke the rules on a move."""
+
+    TIMEOUT = "timeout"
+    """No answer within the time limit."""
+    ILLEGAL = "illegal"
+    """An answer that is not a legal move (occupied or off-board cell, bad notation)."""
+    CRASH = "crash"
+    """The player raised an error or its process died."""
+    GARBAGE = "garbage"
+    """A protocol engine wrote a line that is not part of the protocol where an answer was due."""
+
+
+class Penalty(StrEnum):
+    """What the referee did about a rule break (RULES.md section 1, "Time")."""
+
+    RANDOM_MOVE = "random-move"
+    """A random legal move was played for the player (the course's policy, the default)."""
+    FORFEIT = "forfeit"
+    """The player lost the game."""
+
+
+class Termination(StrEnum):
+    """How a game ended."""
+
+    NORMAL = "normal"
+    FORFEIT = "forfeit"
+    ABORTED = "aborted"
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    """Who played a seat: display name, kind (bot, engine, human), spec and version."""
+
+    name: str
+    kind: str = "bot"
+    spec: str = ""
+    version: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "spec": self.spec, "version": self.version}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> PlayerInfo:
+        return cls(
+            name=str(data["name"]),
+            kind=str(data.get("kind", "bot")),
+            spec=str(data.get("spec", "")),
+            version=str(data.get("version", "")),
+        )
+
+
+@dataclass(frozen=True)
+class RuleBreak:
+    """One rule break: on which ply, by whom, what kind, what the referee did."""
+
+    ply: int
+    player: int
+    kind: RuleBreakKind
+    detail: str
+    penalty: Penalty
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ply": self.ply,
+            "player": self.player,
+            "kind": self.kind.value,
+            "detail": self.detail,
+            "penalty": self.penalty.value,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> RuleBreak:
+        return cls(
+            ply=int(data["ply"]),
+            player=int(data["player"]),
+            kind=RuleBreakKind(data["kind"]),
+            detail=str(data.get("detail", "")),
+            penalty=Penalty(data["penalty"]),
+        )
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    """One move: who, what (in the game's notation), the time used and the search info.
+
+    ``rule_break`` is set when the referee chose this move as a penalty.
+    Chance outcomes (2048 spawns) are recorded as moves of player -1.
+    """
+
+    player: int
+    move: str
+    elapsed: float = 0.0
+    info: SearchInfo | None = None
+    rule_break: RuleBreakKind | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "player": self.player,
+            "move": self.move,
+            "elapsed": round(self.elapsed, 6),
+        }
+        if self.info is not None:
+            data["info"] = self.info.to_dict()
+        if self.rule_break is not None:
+            data["rule_break"] = self.rule_break.value
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> MoveRecord:
+        info = data.get("info")
+        rule_break = data.get("rule_break")
+        return cls(
+            player=int(data["player"]),
+            move=str(data["move"]),
+            elapsed=float(data.get("elapsed", 0.0)),
+            info=None if info is None else SearchInfo.from_dict(dict(info)),
+            rule_break=None if rule_break is None else RuleBreakKind(rule_break),
+        )
+
+
+def result_text(returns: tuple[float, ...], winner: int | None) -> str:
+    """``1-0``, ``0-1`` or ``1/2-1/2`` for two players; the score for one player."""
+    if len(returns) == 1:
+        return f"{returns[0]:g}"
+    if winner is None:
+        return "1/2-1/2"
+    return "1-0" if winner == 0 else "0-1"
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A whole game. ``returns`` and ``winner`` are final; ``tags`` hold context
+    (tournament id, round, pairing, opening, seed...), as strings."""
+
+    game: str
+    start: str
+    players: tuple[PlayerInfo, ...]
+    moves: tuple[MoveRecord, ...]
+    final: str
+    returns: tuple[float, ...]
+    winner: int | None
+    termination: Termination = Termination.NORMAL
+    rule_breaks: tuple[RuleBreak, ...] = ()
+    started: str = ""
+    duration: float = 0.0
+    tags: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def result(self) -> str:
+        """``1-0``, ``0-1``, ``1/2-1/2`` (or a one-player score)."""
+        return result_text(self.returns, self.winner)
+
+    def score(self, player: int) -> float:
+        """1 for a win, 0.5 for a draw, 0 for a loss, for ``player`` (two-player games)."""
+        if self.winner is None:
+            return 0.5
+        return 1.0 if self.winner == player else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-friendly dict; :meth:`from_dict` reads it back exactly."""
+        return {
+            "game": self.game,
+            "start": self.start,
+            "players": [p.to_dict() for p in self.players],
+            "moves": [m.to_dict() for m in self.moves],
+            "final": self.final,
+            "returns": list(self.returns),
+            "winner": self.winner,
+            "result": self.result,
+            "termination": self.termination.value,
+            "rule_breaks": [r.to_dict() for r in self.rule_breaks],
+            "started": self.started,
+            "duration": round(self.duration, 6),
+            "tags": dict(self.tags),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GameRecord:
+        """Read a dict written by :meth:`to_dict`; ParseError names a missing or bad field."""
+        try:
+            winner = data.get("winner")
+            return cls(
+                game=str(data["game"]),
+                start=str(data["start"]),
+                players=tuple(PlayerInfo.from_dict(p) for p in data["players"]),
+                moves=tuple(MoveRecord.from_dict(m) for m in data["moves"]),
+                final=str(data["final"]),
+                returns=tuple(float(r) for r in data["returns"]),
+                winner=None if winner is None else int(winner),
+                termination=Termination(data.get("termination", "normal")),
+                rule_breaks=tuple(RuleBreak.from_dict(r) for r in data.get("rule_breaks", ())),
+                started=str(data.get("started", "")),
+                duration=float(data.get("duration", 0.0)),
+                tags={str(k): str(v) for k, v in dict(data.get("tags", {})).items()},
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise ParseError(f"bad game record: {error!r}") from None
+
+    def replay(self) -> list[State]:
+        """Every state of the game, start to end, checked against the rules.
+
+        Raises ParseError if a move is not legal where it was played or the
+        final position differs from the recorded one.
+        """
+        game = load_game(self.game)
+        state = game.parse_state(self.start)
+        states = [state]
+        for number, move in enumerate(self.moves, 1):
+            try:
+                state = state.play(state.parse_move(move.move))
+            except ValueError as error:
+                raise ParseError(f"move {number} {move.move!r} of the record: {error}") from None
+            states.append(state)
+        if state.text() != self.final:
+            raise ParseError(
+                f"the record's moves lead to {state.text()!r}, not its final {self.final!r}"
+            )
+        return states
