@@ -95,7 +95,7 @@ class PlanningBot(Bot):
             walk = walk.play(move)
         extra: dict[str, object] = {"iterations": result.iterations, "stop": result.stop}
         extra.update(
-            {k: round(v, 4) if isinstance(v, float) else v for k, v in result.stats.items()}
+            {k: int(v) if float(v).is_integer() else round(v, 4) for k, v in result.stats.items()}
         )
         info = SearchInfo(
             depth=len(problem.simulate(result.best).effective),
