@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
+from subprocess import CompletedProcess
 
 import pytest
 from toy_game import RaceGame
@@ -164,3 +166,10 @@ def _match(bot_spec: str, opponent_spec: str, pairs: int, nodes: int) -> float:
 def test_strength_floor_against_greedy_and_random(name: str) -> None:
     assert _match(name, "greedy", pairs=3, nodes=400) >= 4 / 6
     assert _match(name, "random", pairs=1, nodes=200) == 1.0
+
+
+def test_the_bots_are_listed_by_the_cli(run_cli: Callable[..., CompletedProcess[str]]) -> None:
+    result = run_cli(["bots"])
+    assert result.returncode == 0
+    for name in ("hillclimb", "annealing", "genetic"):
+        assert name in result.stdout

@@ -144,8 +144,14 @@ class AnnealingBot(PlanningBot):
     DESCRIPTION = "simulated annealing over plans of its next moves"
     SETTINGS: ClassVar[tuple[Setting, ...]] = (
         *PlanningBot.COMMON_SETTINGS,
-        Setting("t_start", float, 2.0, "starting temperature (marks)", minimum=1e-6),
-        Setting("t_end", float, 0.05, "final temperature (marks)", minimum=1e-6),
+        Setting(
+            "t_start",
+            float,
+            2.0,
+            "starting temperature, in evaluation units (marks here)",
+            minimum=1e-6,
+        ),
+        Setting("t_end", float, 0.05, "final temperature, in evaluation units", minimum=1e-6),
     )
 
     def __init__(self, **settings: object) -> None:
