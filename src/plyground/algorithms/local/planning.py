@@ -35,7 +35,7 @@ from plyground.algorithms.search.evaluator import Evaluator
 from plyground.core.errors import IllegalMoveError
 from plyground.core.game import TERMINAL, Move, State
 
-__all__ = ["Plan", "PlanProblem"]
+__all__ = ["Plan", "PlanProblem", "SimulatedLine"]
 
 Plan = tuple[Move, ...]
 """A candidate: the planner's next moves, in order."""
@@ -44,8 +44,14 @@ _CACHE_SIZE = 1 << 15
 """Entries per memo before it is cleared (memos only save work; they never change a result)."""
 
 
-class _Line:
-    """A simulated plan: the states before each planner move, and what was played."""
+class SimulatedLine:
+    """A simulated plan (treat as read-only; it is shared through the memo).
+
+    ``states[i]``: the position before the planner's ``i``-th move;
+    ``effective[i]``: the move it played there (the plan's, or the repair);
+    ``moves``: every move played, the modelled replies included;
+    ``final``: the position reached (the planner to move, or the game over).
+    """
 
     __slots__ = ("effective", "final", "moves", "states")
 
@@ -77,7 +83,7 @@ class PlanProblem:
         self.player = root.to_move()
         self.evaluator = evaluator
         self.horizon = horizon
-        self._lines: dict[Plan, _Line] = {}
+        self._lines: dict[Plan, SimulatedLine] = {}
         self._steps: dict[tuple[State, Move], tuple[Move, tuple[Move, ...], State]] = {}
         self._legal: dict[State, Sequence[Move]] = {}
 
@@ -119,12 +125,12 @@ class PlanProblem:
         result = self._steps[key] = (move, tuple(replies), after)
         return result
 
-    def simulate(self, plan: Plan) -> _Line:
+    def simulate(self, plan: Plan) -> SimulatedLine:
         """Play ``plan`` with modelled replies and repairs (memoised)."""
         line = self._lines.get(plan)
         if line is not None:
             return line
-        line = _Line(self.root)
+        line = SimulatedLine(self.root)
         state = self.root
         for move in plan:
             if state.to_move() == TERMINAL:
