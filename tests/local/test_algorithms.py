@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import doctest
 import itertools
 import math
 from random import Random
+from types import ModuleType
 
 import pytest
 from local_problems import Fan, OneMax, Staircase, TwoPeaks
@@ -18,6 +20,8 @@ from plyground.algorithms.local import (
     hill_climb,
     temperature,
 )
+from plyground.algorithms.local import annealing as annealing_module
+from plyground.algorithms.local import problem as problem_module
 from plyground.core import Clock
 
 UNBOUNDED = Clock(None)
@@ -218,3 +222,10 @@ def test_budget_tracks_the_best_and_progress() -> None:
         budget.evaluate(9)
     with pytest.raises(ValueError, match="max_evaluations"):
         Budget(float, UNBOUNDED, max_evaluations=0)
+
+
+@pytest.mark.parametrize("module", [problem_module, annealing_module])
+def test_docstring_examples(module: ModuleType) -> None:
+    failures, tried = doctest.testmod(module)
+    assert tried > 0
+    assert failures == 0
