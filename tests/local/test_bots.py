@@ -19,6 +19,7 @@ LOCAL_BOTS = [
     "hillclimb:variant=stochastic",
     "annealing",
     "genetic",
+    "annealing:opponent=evaluate,horizon=2",
 ]
 SMALL = Limit(time=60, nodes=150)
 """A budget in evaluations, so tests are fast and do not depend on the machine."""

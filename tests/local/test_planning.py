@@ -143,3 +143,14 @@ def test_the_plan_problem_needs_only_the_core_contract() -> None:
     assert problem.fitness(("+2",)) == 1.0
     assert problem.fitness(("+1", "+1")) == -1.0
     assert problem.neighbours(("+1",)) == [("+2",)]
+
+
+def test_the_evaluate_model_replies_with_the_move_worst_for_the_planner() -> None:
+    root = _start()
+    problem = PlanProblem(root, evaluator_for(root.game), 1, opponent="evaluate")
+    after = root.play(parse_cell("c2"))
+    values = {m: problem.value(after.play(m), 0) for m in after.legal_moves()}
+    assert values[problem.reply(after)] == min(values.values())
+    assert problem.line((parse_cell("c2"),))[1] == problem.reply(after)
+    with pytest.raises(ValueError, match="'clairvoyant'"):
+        PlanProblem(root, evaluator_for(root.game), 1, opponent="clairvoyant")

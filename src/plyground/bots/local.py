@@ -15,6 +15,7 @@ from abc import abstractmethod
 from typing import ClassVar
 
 from plyground.algorithms.local import (
+    OPPONENT_MODELS,
     VARIANTS,
     LocalResult,
     Plan,
@@ -36,6 +37,13 @@ __all__ = ["AnnealingBot", "GeneticBot", "HillClimbBot", "PlanningBot"]
 _HORIZON = Setting(
     "horizon", int, 3, "plan length: the bot's own moves planned ahead", minimum=1, maximum=64
 )
+_OPPONENT = Setting(
+    "opponent",
+    str,
+    "order",
+    "opponent model: order (the evaluation's first move) or evaluate (best by evaluation)",
+    choices=OPPONENT_MODELS,
+)
 _WEIGHTS = Setting("weights", str, None, "JSON file of evaluation weights")
 
 
@@ -54,6 +62,7 @@ class PlanningBot(Bot):
         TIME_SETTING,
         SEED_SETTING,
         _HORIZON,
+        _OPPONENT,
         _WEIGHTS,
     )
 
@@ -85,7 +94,9 @@ class PlanningBot(Bot):
         horizon = self._settings["horizon"]
         if limit.depth is not None:
             horizon = min(horizon, limit.depth)
-        problem = PlanProblem(state, self._evaluator_for(state.game), horizon)
+        problem = PlanProblem(
+            state, self._evaluator_for(state.game), horizon, self._settings["opponent"]
+        )
         result = self.optimise(problem, clock, limit.nodes)
         line = problem.line(result.best)
         texts = []

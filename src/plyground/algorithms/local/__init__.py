@@ -10,7 +10,7 @@ turns choosing a move in any two-player game into such a problem
 from plyground.algorithms.local.annealing import anneal, temperature
 from plyground.algorithms.local.genetic import evolve
 from plyground.algorithms.local.hillclimb import VARIANTS, hill_climb
-from plyground.algorithms.local.planning import Plan, PlanProblem, SimulatedLine
+from plyground.algorithms.local.planning import OPPONENT_MODELS, Plan, PlanProblem, SimulatedLine
 from plyground.algorithms.local.problem import (
     Budget,
     BudgetExhaustedError,
@@ -20,6 +20,7 @@ from plyground.algorithms.local.problem import (
 )
 
 __all__ = [
+    "OPPONENT_MODELS",
     "VARIANTS",
     "Budget",
     "BudgetExhaustedError",

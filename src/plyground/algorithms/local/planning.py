@@ -28,6 +28,7 @@ plans again next turn (the *rolling* horizon).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from random import Random
 
@@ -35,7 +36,10 @@ from plyground.algorithms.search.evaluator import Evaluator
 from plyground.core.errors import IllegalMoveError
 from plyground.core.game import TERMINAL, Move, State
 
-__all__ = ["Plan", "PlanProblem", "SimulatedLine"]
+__all__ = ["OPPONENT_MODELS", "Plan", "PlanProblem", "SimulatedLine"]
+
+OPPONENT_MODELS = ("order", "evaluate")
+"""How the opponent's replies are modelled (see :meth:`PlanProblem.reply`)."""
 
 Plan = tuple[Move, ...]
 """A candidate: the planner's next moves, in order."""
@@ -74,7 +78,9 @@ class PlanProblem:
     plans share every step before the slot they change.
     """
 
-    def __init__(self, root: State, evaluator: Evaluator, horizon: int) -> None:
+    def __init__(
+        self, root: State, evaluator: Evaluator, horizon: int, opponent: str = "order"
+    ) -> None:
         if root.is_terminal():
             raise ValueError(f"no plan to make: the game is over in {root.text()!r}")
         if horizon < 1:
@@ -83,6 +89,11 @@ class PlanProblem:
         self.player = root.to_move()
         self.evaluator = evaluator
         self.horizon = horizon
+        if opponent not in OPPONENT_MODELS:
+            raise ValueError(
+                f"unknown opponent model {opponent!r} (known: {', '.join(OPPONENT_MODELS)})"
+            )
+        self.opponent = opponent
         self._lines: dict[Plan, SimulatedLine] = {}
         self._steps: dict[tuple[State, Move], tuple[Move, tuple[Move, ...], State]] = {}
         self._legal: dict[State, Sequence[Move]] = {}
@@ -101,6 +112,20 @@ class PlanProblem:
         """The move the evaluator ranks first: the opponent model and the repair rule."""
         return self.evaluator.order(state, self.legal_moves(state))[0]
 
+    def reply(self, state: State) -> Move:
+        """The opponent's modelled move: ``order`` (the evaluator's first) or ``evaluate``
+        (the move leaving the planner the lowest value, one ply deep)."""
+        if self.opponent == "order":
+            return self.model_move(state)
+        best: Move | None = None
+        best_value = math.inf
+        for move in self.evaluator.order(state, self.legal_moves(state)):
+            value = self.value(state.play(move), 0)
+            if value < best_value:
+                best, best_value = move, value
+        assert best is not None
+        return best
+
     def step(self, state: State, move: Move) -> tuple[Move, tuple[Move, ...], State]:
         """The planner plays ``move`` (repaired if illegal), then the modelled replies.
 
@@ -118,7 +143,7 @@ class PlanProblem:
             after = state.play(move)
         replies: list[Move] = []
         while after.to_move() != self.player and after.to_move() != TERMINAL:
-            replies.append(self.model_move(after))
+            replies.append(self.reply(after))
             after = after.play(replies[-1])
         if len(self._steps) >= _CACHE_SIZE:
             self._steps.clear()
