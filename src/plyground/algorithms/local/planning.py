@@ -8,7 +8,8 @@ contract only:
   are **modelled**: the opponent plays the move its evaluator ranks first
   (``evaluator.order(state, legal)[0]``; in the adjacency game, the move
   flipping the most marks, lowest cell first on ties), until the planner is
-  to move again;
+  to move again; ``opponent="evaluate"`` models instead the reply that
+  leaves the planner the lowest evaluation (a one-ply search per reply);
 * **repair**: a plan move that is illegal when its turn comes (its cell was
   taken by a modelled reply, or it repeats an earlier plan move) is replaced
   by the move the evaluator ranks first there, so every tuple of moves is a
