@@ -49,7 +49,7 @@ def brute_force_count(csp: CSP) -> int:
     )
 
 
-SUDOKU_4 = "12.4" "..1." ".1.." "3..1"
+SUDOKU_4 = "12.4..1..1..3..1"
 
 
 def sudoku_4x4(puzzle: str) -> CSP:
@@ -72,13 +72,18 @@ def sudoku_4x4(puzzle: str) -> CSP:
 @pytest.mark.parametrize("variable_order", VARIABLE_ORDERS)
 @pytest.mark.parametrize("value_order", VALUE_ORDERS)
 @pytest.mark.parametrize("inference", INFERENCES)
-def test_every_option_colours_australia(variable_order: str, value_order: str, inference: str) -> None:
+def test_every_option_colours_australia(
+    variable_order: str, value_order: str, inference: str
+) -> None:
     csp = australia()
     solver = BacktrackingSolver(csp, variable_order, value_order, inference)
     result = solver.solve()
     assert result.solved and csp.is_solution(result.solution or {})
     # 3 colours: 6 for the mainland (SA fixes the rest up to the ring) times 3 for Tasmania.
-    assert sum(1 for _ in BacktrackingSolver(csp, variable_order, value_order, inference).solutions()) == 18
+    assert (
+        sum(1 for _ in BacktrackingSolver(csp, variable_order, value_order, inference).solutions())
+        == 18
+    )
     assert brute_force_count(csp) == 18
 
 
@@ -113,7 +118,7 @@ def test_sudoku_solution_is_unique() -> None:
     solutions = list(BacktrackingSolver(csp, inference="mac").solutions())
     assert len(solutions) == 1
     grid = "".join(str(solutions[0][(r, c)]) for r in range(4) for c in range(4))
-    assert grid == "1234" "4312" "2143" "3421"
+    assert grid == "1234431221433421"
 
 
 def test_general_constraints_are_checked_and_propagated() -> None:

@@ -41,9 +41,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--all", action="store_true", help=f"count every solution (N up to {COUNT_MAX})"
     )
-    parser.add_argument(
-        "--method", choices=_METHODS, default=None, help="how to find one solution"
-    )
+    parser.add_argument("--method", choices=_METHODS, default=None, help="how to find one solution")
     parser.add_argument(
         "--lcv", action="store_true", help="backtracking/mac: least-constraining-value order"
     )
@@ -99,15 +97,12 @@ def _solve(args: argparse.Namespace) -> int:
         print(reason)
         print(f"{figures}  time {stats.elapsed:.3f} s")
         return 1
-    game = QueensGame(size=size)
+    state = QueensGame(size=size).state_from_rows(result.rows)  # checks the solution again
     if size <= DRAW_MAX:
-        state = game.state_from_rows(result.rows)
         print(state.render())
     else:
-        state = game.state_from_rows(result.rows) if size <= TEXT_MAX or args.text else None
         print(f"(boards larger than {DRAW_MAX} are not drawn)")
     if size <= TEXT_MAX or args.text:
-        assert state is not None
         print(f"position: {state.text()}")
     print(f"{figures}  time {stats.elapsed:.3f} s")
     return 0

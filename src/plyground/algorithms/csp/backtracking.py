@@ -66,6 +66,7 @@ def _revise(
     domains: Domains,
     x: Variable,
     y: Variable,
+    *,
     stats: CSPStats,
     residues: Residues,
 ) -> list[Value] | None:
@@ -103,6 +104,7 @@ def _propagate_arcs(
     domains: Domains,
     queue: deque[tuple[Variable, Variable]],
     stats: CSPStats,
+    *,
     skip: Mapping[Variable, Any] | None = None,
     saved: dict[Variable, list[Value]] | None = None,
     residues: Residues | None = None,
@@ -117,7 +119,7 @@ def _propagate_arcs(
         x, y = arc
         if skip is not None and x in skip:
             continue
-        removed = _revise(csp, domains, x, y, stats, residues)
+        removed = _revise(csp, domains, x, y, stats=stats, residues=residues)
         if removed is None:
             continue
         if saved is not None and x not in saved:
@@ -281,7 +283,9 @@ class BacktrackingSolver:
 
         return sorted(values, key=ruled_out)
 
-    def _consistent(self, var: Variable, value: Value, assignment: Mapping[Variable, Value]) -> bool:
+    def _consistent(
+        self, var: Variable, value: Value, assignment: Mapping[Variable, Value]
+    ) -> bool:
         csp = self.csp
         if self.inference == "none":
             for y in csp.neighbours(var):

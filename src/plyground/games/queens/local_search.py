@@ -44,14 +44,14 @@ _RESCAN_EVERY = 32
 
 @njit(cache=True)
 def _conflicts(
-    size: int,
     col: int,
     row: int,
     row_count: npt.NDArray[np.int32],
     rising: npt.NDArray[np.int32],
     falling: npt.NDArray[np.int32],
 ) -> int:
-    """Queens attacking square (col, row), not counting a queen standing on it."""
+    """Queens on square (col, row)'s row and diagonals (a queen standing there counts thrice)."""
+    size = row_count.shape[0]
     return int(row_count[row] + rising[row - col + size - 1] + falling[row + col])
 
 
@@ -87,7 +87,7 @@ def _solve(
         count = 0
         for col in range(size):
             row = rows[col]
-            if _conflicts(size, col, row, row_count, rising, falling) > 3:
+            if _conflicts(col, row, row_count, rising, falling) > 3:
                 conflicted[count] = col
                 count += 1
         if initial < 0:
@@ -99,7 +99,7 @@ def _solve(
             index = np.random.randint(0, count)
             col = conflicted[index]
             row = rows[col]
-            if _conflicts(size, col, row, row_count, rising, falling) == 3:
+            if _conflicts(col, row, row_count, rising, falling) == 3:
                 count -= 1
                 conflicted[index] = conflicted[count]
                 continue
@@ -112,7 +112,7 @@ def _solve(
             ties = 0
             choice = row
             for candidate in range(size):
-                value = _conflicts(size, col, candidate, row_count, rising, falling)
+                value = _conflicts(col, candidate, row_count, rising, falling)
                 if value < best:
                     best = value
                     ties = 1

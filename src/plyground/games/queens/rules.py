@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from numbers import Integral
 from typing import ClassVar
 
 from plyground.core.errors import IllegalMoveError, ParseError
@@ -32,6 +33,7 @@ __all__ = [
     "find_attack",
     "is_solution",
     "parse_position",
+    "square_name",
 ]
 
 MAX_SIZE = 10_000_000
@@ -43,6 +45,13 @@ _CELL = re.compile(r"([a-z])([0-9]+)")
 def column_name(col: int, size: int) -> str:
     """A column's name: a letter on boards up to 26 wide (``a``), else its number (``27``)."""
     return _LETTERS[col] if size <= len(_LETTERS) else str(col + 1)
+
+
+def square_name(col: int, row: int, size: int) -> str:
+    """A square's name: ``c5`` on boards up to 26 wide, ``column 30 row 5`` beyond."""
+    if size <= len(_LETTERS):
+        return f"{_LETTERS[col]}{row + 1}"
+    return f"column {col + 1} row {row + 1}"
 
 
 def find_attack(rows: Sequence[int]) -> tuple[int, int, str] | None:
@@ -71,7 +80,7 @@ def is_solution(rows: Sequence[int], size: int | None = None) -> bool:
     size = len(rows) if size is None else size
     return (
         len(rows) == size
-        and all(isinstance(r, int) and 0 <= r < size for r in rows)
+        and all(isinstance(r, Integral) and 0 <= r < size for r in rows)
         and find_attack(rows) is None
     )
 
@@ -109,12 +118,12 @@ class QueensGame(Game):
         if len(rows) > self.size:
             raise IllegalMoveError(f"{len(rows)} queens do not fit on a {self.size}-column board")
         for col, row in enumerate(rows):
-            if not isinstance(row, int) or not 0 <= row < self.size:
+            if not isinstance(row, Integral) or not 0 <= row < self.size:
                 raise IllegalMoveError(
                     f"row {row!r} of column {column_name(col, self.size)} is off the board"
                 )
         _raise_on_attack(rows, self.size, repr(rows), IllegalMoveError)
-        return QueensState(self, rows)
+        return QueensState(self, tuple(int(r) for r in rows))
 
 
 def _raise_on_attack(
@@ -251,20 +260,22 @@ class QueensState(State):
         if self.is_solved():
             raise IllegalMoveError(f"the puzzle is solved: no move is legal in {self.text()!r}")
         if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < self.size:
-            raise IllegalMoveError(f"{move!r} is not a row index of a {self.size}x{self.size} board")
+            raise IllegalMoveError(
+                f"{move!r} is not a row index of a {self.size}x{self.size} board"
+            )
         if move not in self.safe_rows():
             raise IllegalMoveError(self._attack_message(move))
         return QueensState(self._game, (*self.rows, move))
 
     def _attack_message(self, row: int) -> str:
         col = len(self.rows)
-        where = f"{column_name(col, self.size)}{row + 1}"
+        where = square_name(col, row, self.size)
         for c, r in enumerate(self.rows):
             if r == row or abs(r - row) == col - c:
                 kind = "row" if r == row else "diagonal"
                 return (
                     f"a queen on {where} would share a {kind} with the queen on "
-                    f"{column_name(c, self.size)}{r + 1} in {self.text()!r}"
+                    f"{square_name(c, r, self.size)} in {self.text()!r}"
                 )
         raise AssertionError("row is safe")  # pragma: no cover - callers checked
 
@@ -274,7 +285,9 @@ class QueensState(State):
 
     def move_text(self, move: Move) -> str:
         if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < self.size:
-            raise IllegalMoveError(f"{move!r} is not a row index of a {self.size}x{self.size} board")
+            raise IllegalMoveError(
+                f"{move!r} is not a row index of a {self.size}x{self.size} board"
+            )
         return str(move + 1)
 
     def parse_move(self, text: str) -> int:
