@@ -55,6 +55,7 @@ def test_no_solution_exits_one(run_cli: RunCli) -> None:
         (["8", "--method", "dfs"], "invalid choice: 'dfs'"),
         (["1000", "--method", "mac"], "N = 1000 is too large for mac"),
         (["1000"], "N = 1000 is too large for backtracking"),
+        (["8", "--time", "nan"], "--time must be a positive number"),
         (["25", "--all"], "N = 25 is too large to count"),
         (["8", "--all", "--method", "mac"], "drop --method"),
         (["8", "--time", "0"], "--time must be a positive number"),
@@ -66,3 +67,9 @@ def test_bad_input_is_one_line_and_exit_two(run_cli: RunCli, args: list[str], me
     assert out.returncode == 2
     assert message in out.stderr
     assert "Traceback" not in out.stderr
+
+
+def test_time_limit_stops_the_search(run_cli: RunCli) -> None:
+    out = run_cli(["solve", "queens", "300", "--time", "0.2"])
+    assert out.returncode == 1, out.stderr
+    assert "no solution found within 0.2 s" in out.stdout

@@ -47,7 +47,10 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--seed", type=int, default=0, help="min-conflicts: random seed")
     parser.add_argument(
-        "--time", type=float, default=None, help="stop after this many seconds (generic solvers)"
+        "--time",
+        type=float,
+        default=60.0,
+        help="stop the generic solvers after this many seconds (default 60)",
     )
     parser.add_argument(
         "--text", action="store_true", help="always print the solution's position text"
@@ -67,7 +70,7 @@ def _size(text: str) -> int:
 
 def _solve(args: argparse.Namespace) -> int:
     size = _size(args.size)
-    if args.time is not None and not args.time > 0:
+    if not args.time > 0:
         raise SettingsError(f"--time must be a positive number of seconds, got {args.time!r}")
     if args.all:
         if args.method is not None:
@@ -92,7 +95,8 @@ def _solve(args: argparse.Namespace) -> int:
     if result.rows is None:
         reason = {
             "unsatisfiable": f"there is no solution for N = {size} (search space exhausted)",
-            "stopped": "no solution found before the limit ran out",
+            "stopped": f"no solution found within {args.time:g} s (raise --time, or try "
+            f"--method min-conflicts)",
         }[result.status]
         print(reason)
         print(f"{figures}  time {stats.elapsed:.3f} s")

@@ -42,7 +42,6 @@ __all__ = [
 VARIABLE_ORDERS = ("static", "mrv", "mrv+degree")
 VALUE_ORDERS = ("domain", "lcv")
 INFERENCES = ("none", "forward-checking", "mac")
-_CHECK_EVERY = 256
 _NO_VALUE = object()
 
 Domains = dict[Variable, list[Value]]
@@ -185,7 +184,6 @@ class BacktrackingSolver:
         self._position = {v: i for i, v in enumerate(csp.variables)}
         self._domains: Domains = {}
         self._clock = Clock(None)
-        self._ticks = 0
         self._residues: Residues = {}
 
     # -- public ---------------------------------------------------------------
@@ -200,7 +198,6 @@ class BacktrackingSolver:
         self.stats = CSPStats()
         self.stopped = False
         self._clock = Clock(self.limit.time)
-        self._ticks = 0
         self._domains = {v: list(d) for v, d in self.csp.domains.items()}
         self._residues = {}
         try:
@@ -223,11 +220,11 @@ class BacktrackingSolver:
 
     # -- search ---------------------------------------------------------------
     def _tick(self) -> None:
-        self._ticks += 1
+        # The clock is read at every value tried: a node can cost many checks.
         nodes = self.limit.nodes
         if nodes is not None and self.stats.nodes >= nodes:
             raise _LimitReachedError
-        if self._ticks % _CHECK_EVERY == 0 and self._clock.expired():
+        if self._clock.expired():
             raise _LimitReachedError
 
     def _search(self, assignment: dict[Variable, Value]) -> Iterator[dict[Variable, Value]]:

@@ -41,9 +41,9 @@ __all__ = [
 ]
 
 METHODS = ("backtracking", "mac", "min-conflicts")
-BACKTRACKING_MAX = 500
+BACKTRACKING_MAX = 300
 """Largest N for ``backtracking`` (the model's N^2/2 constraints, and recursion depth N)."""
-MAC_MAX = 200
+MAC_MAX = 100
 """Largest N for ``mac`` (each node re-checks up to N^2 arcs)."""
 GENERIC_MIN_CONFLICTS_MAX = 200
 """Above this N, ``min-conflicts`` uses the specialised O(N) solver."""
