@@ -20,7 +20,11 @@ from plyground.core.errors import PlygroundError
 __all__ = ["COMMANDS", "build_parser", "main"]
 
 # Subcommand modules, in the order --help lists them.
-COMMANDS: tuple[str, ...] = ("plyground.cli.catalog",)
+COMMANDS: tuple[str, ...] = (
+    "plyground.cli.catalog",
+    "plyground.cli.warmup",
+    "plyground.cli.bench",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -25,11 +25,14 @@ from __future__ import annotations
 import ctypes
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from numba import config, types
-from numba.core import cgutils
+from numba.core import cgutils as _cgutils
 from numba.extending import intrinsic
+
+cgutils: Any = _cgutils
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 __all__ = [
     "JIT_ENABLED",
@@ -43,7 +46,7 @@ __all__ = [
     "trailing_zeros",
 ]
 
-JIT_ENABLED: bool = not config.DISABLE_JIT
+JIT_ENABLED: bool = not getattr(config, "DISABLE_JIT", False)
 """False when ``NUMBA_DISABLE_JIT=1``: kernels then run as plain Python."""
 
 _MASK64 = (1 << 64) - 1
@@ -63,7 +66,7 @@ def as_int64(value: int) -> int:
 
 
 def _llvm_ir() -> Any:
-    from llvmlite import ir
+    from llvmlite import ir  # type: ignore[import-untyped]
 
     return ir
 
@@ -191,19 +194,23 @@ def _py_store_float(address: int, index: int, value: float) -> None:
     ctypes.c_double.from_address(address + 8 * index).value = value
 
 
-popcount: Callable[[int], int] = _popcount if JIT_ENABLED else _py_popcount
+def _pick(compiled: Any, plain: _F) -> _F:
+    """The intrinsic when the JIT is on, the plain-Python version when it is off."""
+    chosen: _F = compiled if JIT_ENABLED else plain
+    return chosen
+
+
+popcount = _pick(_popcount, _py_popcount)
 """Number of set bits of a 64-bit integer."""
-trailing_zeros: Callable[[int], int] = _trailing_zeros if JIT_ENABLED else _py_trailing_zeros
+trailing_zeros = _pick(_trailing_zeros, _py_trailing_zeros)
 """Index of the lowest set bit (64 for zero)."""
-load_int: Callable[[int, int], int] = _load_int if JIT_ENABLED else _py_load_int
+load_int = _pick(_load_int, _py_load_int)
 """``buffer[index]`` of the int64 buffer at ``address``."""
-store_int: Callable[[int, int, int], None] = _store_int if JIT_ENABLED else _py_store_int
+store_int = _pick(_store_int, _py_store_int)
 """``buffer[index] = value`` in the int64 buffer at ``address``."""
-load_float: Callable[[int, int], float] = _load_float if JIT_ENABLED else _py_load_float
+load_float = _pick(_load_float, _py_load_float)
 """``buffer[index]`` of the float64 buffer at ``address``."""
-store_float: Callable[[int, int, float], None] = (
-    _store_float if JIT_ENABLED else _py_store_float
-)
+store_float = _pick(_store_float, _py_store_float)
 """``buffer[index] = value`` in the float64 buffer at ``address``."""
-monotonic_ns: Callable[[], int] = _monotonic_ns if JIT_ENABLED else time.monotonic_ns
+monotonic_ns = _pick(_monotonic_ns, time.monotonic_ns)
 """Nanoseconds of the monotonic clock (the clock of :func:`time.monotonic_ns`)."""

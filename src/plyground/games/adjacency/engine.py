@@ -224,7 +224,7 @@ def _block_group(stage: int, quiet: int, t1: int, t2: int, t4: int) -> int:
 
 
 @njit(cache=True)
-def _frontier(
+def _frontier(  # noqa: PLR0917 - kernels take positional integers
     cx: int, own: int, theirs: int, plies_left: int, alpha: float, beta: float, ply: int
 ) -> float:
     """A node one ply above the horizon: every child is a leaf, valued without recursion."""
@@ -260,7 +260,7 @@ def _frontier(
 
 
 @njit(cache=True)
-def _generate(
+def _generate(  # noqa: PLR0917 - kernels take positional integers
     cx: int, own: int, theirs: int, empty: int, table_move: int, ply: int, depth: int
 ) -> tuple[int, int]:
     """Write the node's moves in search order to its slice of the move stack.
@@ -323,7 +323,7 @@ def _generate(
 
 
 @njit(cache=True)
-def _negamax(
+def _negamax(  # noqa: PLR0917 - kernels take positional integers
     cx: int,
     own: int,
     theirs: int,
@@ -354,7 +354,7 @@ def _negamax(
         if best >= beta or depth <= -QUIESCENCE_DEPTH:
             return best
         alpha = max(alpha, best)
-        ones, twos, fours = gain_masks(cx, theirs, empty)
+        _, twos, fours = gain_masks(cx, theirs, empty)
         captures = fours | twos
         while captures != 0:
             cell = trailing_zeros(captures)
@@ -502,11 +502,7 @@ def _negamax(
             or ((stored ^ key) & ~INFO_MASK) == 0
         ):
             bound = (
-                BOUND_UPPER
-                if best <= alpha_start
-                else BOUND_LOWER
-                if best >= beta
-                else BOUND_EXACT
+                BOUND_UPPER if best <= alpha_start else BOUND_LOWER if best >= beta else BOUND_EXACT
             )
             stored_depth = SOLVED_DEPTH if depth >= plies_left else depth
             info = best_move | (stored_depth << 7) | (bound << 14) | (generation << 16)
@@ -516,7 +512,7 @@ def _negamax(
 
 
 def search_depth(
-    cx: int, own: int, theirs: int, plies_left: int, depth: int, previous: float
+    cx: int, own: int, theirs: int, plies_left: int, *, depth: int, previous: float
 ) -> float:
     """One iteration: search the root to ``depth``, in an aspiration window around ``previous``.
 
@@ -628,7 +624,9 @@ class SearchFeatures:
 
     def describe(self) -> str:
         """The switched-on techniques, e.g. ``pvs+aspiration+lmr``."""
-        return "+".join(f.name for f in fields(self) if f.name in _FEATURE_FLAGS and getattr(self, f.name))
+        return "+".join(
+            f.name for f in fields(self) if f.name in _FEATURE_FLAGS and getattr(self, f.name)
+        )
 
 
 @dataclass(frozen=True)
@@ -673,6 +671,11 @@ class AdjacencyEngine:
     def table_entries(self) -> int:
         """How many entries the transposition table holds."""
         return len(self._table) // 2
+
+    @property
+    def nodes(self) -> int:
+        """Nodes visited by the last search, its unfinished depth included."""
+        return int(self._context[S_NODES])
 
     def new_game(self) -> None:
         """Forget what earlier searches learned."""
@@ -745,7 +748,7 @@ class AdjacencyEngine:
         depth = 1
         while depth <= max_depth:
             began = time.monotonic_ns()
-            score = float(search_depth(cx, own, theirs, plies_left, depth, previous))
+            score = search_depth(cx, own, theirs, plies_left, depth=depth, previous=previous)
             if self._context[S_STOPPED]:
                 break
             durations.append((time.monotonic_ns() - began) / 1e9)
@@ -764,7 +767,9 @@ class AdjacencyEngine:
             yield EngineResult(line[0], info, exact)
             if exact:
                 return
-            depth = self._next_depth(depth, plies_left, max_depth, durations, limit, start_ns)
+            depth = self._next_depth(
+                depth, plies_left, max_depth, durations=durations, limit=limit, start_ns=start_ns
+            )
         if not yielded:
             move = _first_move(state)
             info = SearchInfo(
@@ -780,6 +785,7 @@ class AdjacencyEngine:
         depth: int,
         plies_left: int,
         max_depth: int,
+        *,
         durations: list[float],
         limit: Limit,
         start_ns: int,
@@ -823,16 +829,13 @@ def _first_move(state: AdjacencyState) -> int:
     """The move flipping the most marks (the lowest cell among equals)."""
     from plyground.games.adjacency.bits import cells_by_gain
 
-    own, theirs = (state.x, state.o) if state.side == 0 else (state.o, state.x)
+    theirs = state.o if state.side == 0 else state.x
     return cells_by_gain(theirs, state.empty(), state.size)[0]
 
 
-def warm_up(progress: Callable[[str], None] | None = None) -> None:
+def warm_up() -> None:
     """Compile (or load from the disk cache) the search kernels."""
     from plyground.games.adjacency.rules import AdjacencyGame
 
     engine = AdjacencyEngine(table_size=1 << 10)
-    state = AdjacencyGame(size=4, rounds=3).initial_state()
-    engine.search(state, Limit(depth=5))
-    if progress is not None:
-        progress("adjacency search")
+    engine.search(AdjacencyGame(size=4, rounds=3).initial_state(), Limit(depth=5))

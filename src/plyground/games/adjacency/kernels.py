@@ -108,7 +108,7 @@ def set_weights(block: np.ndarray, weights: AdjacencyWeights) -> None:
 # -- bit tricks ---------------------------------------------------------------------
 @njit(cache=True)
 def gain_masks(cx: int, theirs: int, empty: int) -> tuple[int, int, int]:
-    """``(ones, twos, fours)``: bit-sliced flip counts over ``empty`` (as in ``bits.gain_masks``)."""
+    """``(ones, twos, fours)``: flip counts over ``empty``, as ``bits.gain_masks``."""
     size = load_int(cx, G_SIZE)
     a = ((theirs << size) & load_int(cx, G_FULL)) & empty
     b = ((theirs >> size) & load_int(cx, G_DOWN_KEEP)) & empty
@@ -205,7 +205,9 @@ def evaluate(cx: int, own: int, theirs: int, plies_left: int) -> float:
 
 # -- perft ---------------------------------------------------------------------------
 @njit(cache=True)
-def perft(cx: int, own: int, theirs: int, plies_left: int, depth: int, out: int) -> None:
+def perft(  # noqa: PLR0917 - kernels take positional integers
+    cx: int, own: int, theirs: int, plies_left: int, depth: int, out: int
+) -> None:
     """Count the leaves ``depth`` plies down and sum their material for the root mover.
 
     A leaf is a position ``depth`` plies below, or a finished game met
