@@ -125,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
     times = _parse_times(args.times)
     positions = _parse_list(args.positions, list(POSITIONS), "--positions")
     engines = _parse_list(args.engines, ["reference", "accelerated"], "--engines")
-    console = Console()
+    console = Console(width=max(Console().width, 120))
     if "accelerated" in engines:
         with console.status("warming the kernels"):
             warmed = warm_all()

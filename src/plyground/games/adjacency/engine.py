@@ -126,8 +126,6 @@ NULL_WINDOW = 1e-7
 """Width of PVS's null window in marks (values are sums of a few weighted small integers)."""
 ASPIRATION_WINDOW = 1.0
 QUIESCENCE_DEPTH = 4
-SOLVE_JUMP = 4
-"""The driver jumps to an exact solve only when it skips at most this many depths."""
 LMR_FIRST = 4
 """Moves before this index in a node's order are never reduced."""
 FUTILITY_MARGIN = 3.0
@@ -743,15 +741,12 @@ class AdjacencyEngine:
         horizon = min(plies_left, MAX_PLY - 2)
         max_depth = min(limit.depth or horizon, horizon)
         previous = math.nan
-        durations: list[float] = []
         yielded = False
         depth = 1
         while depth <= max_depth:
-            began = time.monotonic_ns()
             score = search_depth(cx, own, theirs, plies_left, depth=depth, previous=previous)
             if self._context[S_STOPPED]:
                 break
-            durations.append((time.monotonic_ns() - began) / 1e9)
             previous = score
             line = self._principal_variation(state)
             exact = depth >= plies_left
@@ -767,9 +762,7 @@ class AdjacencyEngine:
             yield EngineResult(line[0], info, exact)
             if exact:
                 return
-            depth = self._next_depth(
-                depth, plies_left, max_depth, durations=durations, limit=limit, start_ns=start_ns
-            )
+            depth += 1
         if not yielded:
             move = _first_move(state)
             info = SearchInfo(
@@ -779,37 +772,6 @@ class AdjacencyEngine:
                 pv=(state.geometry.names[move],),
             )
             yield EngineResult(move, info)
-
-    @staticmethod
-    def _next_depth(
-        depth: int,
-        plies_left: int,
-        max_depth: int,
-        *,
-        durations: list[float],
-        limit: Limit,
-        start_ns: int,
-    ) -> int:
-        """The next depth: one more, or straight to the end when a solve surely fits the time.
-
-        The solve (no forward pruning) is predicted to cost the last depth's
-        time times the growth per ply (at least 4) for each ply left; it is
-        tried when that is under a third of the remaining time and at most
-        ``SOLVE_JUMP`` plies are skipped.
-        """
-        next_depth = depth + 1
-        if (
-            limit.time is None
-            or depth < 4
-            or next_depth >= plies_left
-            or max_depth < plies_left
-            or plies_left - depth > SOLVE_JUMP
-        ):
-            return next_depth
-        growth = max(4.0, durations[-1] / max(durations[-2], 1e-6))
-        remaining = limit.time - (time.monotonic_ns() - start_ns) / 1e9
-        predicted = durations[-1] * growth ** (plies_left - depth)
-        return plies_left if predicted < remaining / 3 else next_depth
 
     def _principal_variation(self, state: AdjacencyState) -> list[int]:
         """The line at ply 0, cut where it stops being legal (it always has a first move)."""
