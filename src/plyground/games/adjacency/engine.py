@@ -584,7 +584,7 @@ class SearchFeatures:
     lmr: bool = True
     futility: bool = False
     late_moves: bool = False
-    quiescence: bool = False
+    quiescence: bool = True
     tt_min_depth: int = 3
 
     @classmethod
