@@ -29,6 +29,8 @@ COMMANDS: tuple[str, ...] = (
     "plyground.cli.engine",
     "plyground.cli.serve",
     "plyground.cli.solve",
+    "plyground.cli.warmup",
+    "plyground.cli.bench",
 )
 
 
