@@ -22,6 +22,7 @@ KERNELS: dict[str, str] = {
     "adjacency search": "plyground.games.adjacency.engine:warm_up",
     "queens counting": "plyground.games.queens.counting:warm_up",
     "queens min-conflicts": "plyground.games.queens.local_search:warm_up",
+    "2048 kernel": "plyground.games.g2048.kernel:warm_up",
 }
 
 

@@ -49,6 +49,7 @@ __all__ = [
     "kernel_search",
     "make_cache",
     "move_tables",
+    "warm_up",
 ]
 
 KERNEL_MAX_EXPONENT = 15
@@ -335,3 +336,16 @@ def kernel_search(  # noqa: PLR0917 - numba takes positional arguments
         if stats[STAT_ABORTED] != 0:
             break
     return values
+
+
+def warm_up() -> None:
+    """Compile (or load from the disk cache) every kernel, and build the move tables."""
+    from plyground.games.g2048.evaluation import G2048Weights, line_table
+
+    moves, points = move_tables()
+    lines = line_table(G2048Weights())
+    board = np.uint64(0x1021)
+    kernel_move(board, LEFT, moves, points)
+    kernel_heuristic(board, lines)
+    keys, slots = make_cache(1)
+    kernel_search(board, 2, 0.0, moves, lines, keys, slots, np.zeros(STATS_SIZE, np.int64), 1 << 20)
