@@ -22,6 +22,8 @@ __all__ = ["evaluator_for", "load_weights"]
 _EVALUATORS: dict[str, str] = {
     "adjacency": "plyground.bots.evaluators:_adjacency",
     "2048": "plyground.bots.evaluators:_g2048",
+    "tictactoe": "plyground.bots.evaluators:_tictactoe",
+    "morris": "plyground.bots.evaluators:_morris",
 }
 
 
@@ -38,6 +40,20 @@ def _g2048(weights: dict[str, float] | None) -> Evaluator:
     from plyground.games.g2048.evaluation import G2048Evaluator, G2048Weights
 
     return G2048Evaluator(G2048Weights.from_dict(weights))
+
+
+def _tictactoe(weights: dict[str, float] | None) -> Evaluator:
+    from plyground.games.tictactoe.evaluation import TicTacToeEvaluator
+
+    if weights:
+        raise SettingsError(f"game 'tictactoe' has no evaluation weights, got {weights!r}")
+    return TicTacToeEvaluator()
+
+
+def _morris(weights: dict[str, float] | None) -> Evaluator:
+    from plyground.games.morris.evaluation import MorrisEvaluator, MorrisWeights
+
+    return MorrisEvaluator(MorrisWeights.from_dict(weights or {}))
 
 
 def load_weights(path: str | None) -> dict[str, float] | None:
