@@ -23,6 +23,7 @@ from rich.text import Text
 from plyground.arena.players import HUMAN, Player, QuitRequest, UndoRequest, make_player
 from plyground.arena.record import GameRecord, MoveRecord, PlayerInfo, RuleBreak, Termination
 from plyground.arena.referee import GameObserver, Referee
+from plyground.bots import strongest_bot
 from plyground.cli.options import (
     PLAYER_HELP,
     add_engine_options,
@@ -301,9 +302,9 @@ examples:
     parser.add_argument("--x", default=HUMAN, metavar="PLAYER", help="first seat (default: human)")
     parser.add_argument(
         "--o",
-        default="alphabeta",
         metavar="PLAYER",
-        help="second seat (default: alphabeta)",
+        help="second seat (default: the strongest bot for the game: alphabeta for adjacency, "
+        "perfect for tictactoe, morris for morris)",
     )
     parser.add_argument("--position", metavar="TEXT", help="start from this position text instead")
     parser.add_argument("--json", metavar="FILE", help="write the game record (JSON Lines)")
@@ -321,10 +322,17 @@ def _run(args: argparse.Namespace) -> int:
             )
         args.game = args.game_spec
     game = game_from_args(args)
+    if args.o is None:
+        args.o = strongest_bot(game.name)
     if game.capabilities.players == 1 and game.capabilities.chance:
         from plyground.cli.play2048 import play_from_play_args
 
         return play_from_play_args(game, args)
+    if game.capabilities.players == 1:
+        raise SettingsError(
+            f"{game.spec!r} is a puzzle, not a game to play: solve it with "
+            f"'plyground solve {game.name} N'"
+        )
     if game.capabilities.players != 2 or game.capabilities.chance:
         raise SettingsError(f"play needs a two-player game without chance; {game.spec!r} is not")
     start = game.parse_state(args.position) if args.position else None
