@@ -152,8 +152,10 @@ class TerminalView(GameObserver):
         seats = "  vs  ".join(self.seat(i) for i in range(len(players)))
         self.console.rule(f"{self.game.spec}: {seats}")
         if self.humans:
+            moves = state.legal_moves()
+            example = f" (like {state.move_text(moves[len(moves) // 2])})" if moves else ""
             self.console.print(
-                "Type a move (like d5), or 'undo', 'moves', 'help', 'quit'.", style="dim"
+                f"Type a move{example}, or 'undo', 'moves', 'help', 'quit'.", style="dim"
             )
         self.show(state)
 
