@@ -23,6 +23,7 @@ $(STAMP_TEST): pyproject.toml | $(PY)
 	touch $@ $(STAMP_RUN)
 
 play: $(STAMP_RUN)
+	$(PY) -m plyground warmup --quiet
 	$(PY) -m plyground serve --open
 
 # Debian's Chromium for the browser tests (no test downloads a browser of its own).
@@ -41,6 +42,7 @@ typecheck: $(STAMP_TEST)
 	$(PY) -m mypy
 
 pytest: $(STAMP_TEST) chromium
+	$(PY) -m plyground warmup
 	$(PY) -m pytest -n 2 --timeout 600
 
 test: lint typecheck pytest

@@ -8,16 +8,34 @@ from plyground.bots.base import Bot, Decision
 from plyground.core.errors import UnknownNameError
 from plyground.core.settings import parse_spec
 
-__all__ = ["Bot", "Decision", "bot_class", "bot_names", "make_bot"]
+__all__ = ["Bot", "Decision", "bot_class", "bot_names", "make_bot", "strongest_bot"]
 
 # name -> "module:ClassName"; a new bot adds one line here.
 _BOTS: dict[str, str] = {
     "random": "plyground.bots.simple:RandomBot",
     "greedy": "plyground.bots.simple:GreedyBot",
     "alphabeta": "plyground.bots.alphabeta:AlphaBetaBot",
+    "hillclimb": "plyground.bots.local:HillClimbBot",
+    "annealing": "plyground.bots.local:AnnealingBot",
+    "genetic": "plyground.bots.local:GeneticBot",
+    "2048": "plyground.bots.g2048:G2048Bot",
     "perfect": "plyground.bots.perfect:PerfectBot",
     "morris": "plyground.bots.morris:MorrisBot",
 }
+
+
+# game name -> the strongest bot for it, which front ends offer by default.
+_STRONGEST: dict[str, str] = {
+    "adjacency": "alphabeta",
+    "tictactoe": "perfect",
+    "morris": "morris",
+    "2048": "2048",
+}
+
+
+def strongest_bot(game_name: str) -> str:
+    """The name of the strongest bot for a game (``alphabeta`` for a game not listed)."""
+    return _STRONGEST.get(game_name, "alphabeta")
 
 
 def bot_names() -> list[str]:

@@ -21,6 +21,7 @@ __all__ = ["evaluator_for", "load_weights"]
 # game name -> "module:factory"; the factory takes a dict of weights (or None).
 _EVALUATORS: dict[str, str] = {
     "adjacency": "plyground.bots.evaluators:_adjacency",
+    "2048": "plyground.bots.evaluators:_g2048",
     "tictactoe": "plyground.bots.evaluators:_tictactoe",
     "morris": "plyground.bots.evaluators:_morris",
 }
@@ -33,6 +34,12 @@ def _adjacency(weights: dict[str, float] | None) -> Evaluator:
         return AdjacencyEvaluator(AdjacencyWeights(**(weights or {})))
     except TypeError as error:
         raise SettingsError(f"bad adjacency weights {weights!r}: {error}") from None
+
+
+def _g2048(weights: dict[str, float] | None) -> Evaluator:
+    from plyground.games.g2048.evaluation import G2048Evaluator, G2048Weights
+
+    return G2048Evaluator(G2048Weights.from_dict(weights))
 
 
 def _tictactoe(weights: dict[str, float] | None) -> Evaluator:

@@ -23,11 +23,15 @@ __all__ = ["COMMANDS", "build_parser", "main"]
 COMMANDS: tuple[str, ...] = (
     "plyground.cli.catalog",
     "plyground.cli.play",
+    "plyground.cli.play2048",
     "plyground.cli.match",
     "plyground.cli.tournament",
     "plyground.cli.report",
     "plyground.cli.engine",
     "plyground.cli.serve",
+    "plyground.cli.solve",
+    "plyground.cli.warmup",
+    "plyground.cli.bench",
 )
 
 

@@ -23,6 +23,7 @@ from rich.text import Text
 from plyground.arena.players import HUMAN, Player, QuitRequest, UndoRequest, make_player
 from plyground.arena.record import GameRecord, MoveRecord, PlayerInfo, RuleBreak, Termination
 from plyground.arena.referee import GameObserver, Referee
+from plyground.bots import strongest_bot
 from plyground.cli.options import (
     PLAYER_HELP,
     add_engine_options,
@@ -151,8 +152,10 @@ class TerminalView(GameObserver):
         seats = "  vs  ".join(self.seat(i) for i in range(len(players)))
         self.console.rule(f"{self.game.spec}: {seats}")
         if self.humans:
+            moves = state.legal_moves()
+            example = f" (like {state.move_text(moves[len(moves) // 2])})" if moves else ""
             self.console.print(
-                "Type a move (like d5), or 'undo', 'moves', 'help', 'quit'.", style="dim"
+                f"Type a move{example}, or 'undo', 'moves', 'help', 'quit'.", style="dim"
             )
         self.show(state)
 
@@ -284,18 +287,26 @@ explained and you are asked again.
         epilog="""\
 examples:
   plyground play                                  you (X) vs alphabeta, 8x8, 8 rounds
+  plyground play 2048                             2048 by arrow keys; --x 2048 watches the bot
   plyground play --o greedy --size 6 --rounds 10
   plyground play --x alphabeta:time=1 --o human --first O
   plyground play --x greedy --o alphabeta:time=0.5      watch two bots
   plyground play --o "engine:plyground engine alphabeta" --time 2
   plyground play --position '6OO/6OO/8/8/3X4/8/XX6/XX6 O 15'""",
     )
+    parser.add_argument(
+        "game_spec",
+        nargs="?",
+        metavar="GAME",
+        help="the game to play, with settings if you like (default adjacency; "
+        "same as --game): adjacency, tictactoe, morris, 2048, 'adjacency(size=6)'",
+    )
     parser.add_argument("--x", default=HUMAN, metavar="PLAYER", help="first seat (default: human)")
     parser.add_argument(
         "--o",
-        default="alphabeta",
         metavar="PLAYER",
-        help="second seat (default: alphabeta)",
+        help="second seat (default: the strongest bot for the game: alphabeta for adjacency, "
+        "perfect for tictactoe, morris for morris)",
     )
     parser.add_argument("--position", metavar="TEXT", help="start from this position text instead")
     parser.add_argument("--json", metavar="FILE", help="write the game record (JSON Lines)")
@@ -306,7 +317,24 @@ examples:
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.game_spec is not None:
+        if args.game != "adjacency":
+            raise SettingsError(
+                f"the game is given twice: {args.game_spec!r} and --game {args.game!r}"
+            )
+        args.game = args.game_spec
     game = game_from_args(args)
+    if args.o is None:
+        args.o = strongest_bot(game.name)
+    if game.capabilities.players == 1 and game.capabilities.chance:
+        from plyground.cli.play2048 import play_from_play_args
+
+        return play_from_play_args(game, args)
+    if game.capabilities.players == 1:
+        raise SettingsError(
+            f"{game.spec!r} is a puzzle, not a game to play: solve it with "
+            f"'plyground solve {game.name} N'"
+        )
     if game.capabilities.players != 2 or game.capabilities.chance:
         raise SettingsError(f"play needs a two-player game without chance; {game.spec!r} is not")
     start = game.parse_state(args.position) if args.position else None

@@ -17,6 +17,8 @@ __all__ = ["game_class", "game_names", "load_game"]
 # name -> "module:ClassName"; a new game adds one line here.
 _GAMES: dict[str, str] = {
     "adjacency": "plyground.games.adjacency:AdjacencyGame",
+    "queens": "plyground.games.queens:QueensGame",
+    "2048": "plyground.games.g2048:G2048Game",
     "tictactoe": "plyground.games.tictactoe:TicTacToeGame",
     "morris": "plyground.games.morris:MorrisGame",
 }

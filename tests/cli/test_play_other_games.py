@@ -1,0 +1,29 @@
+"""``plyground play GAME`` for the games beside the flagship, as a user runs it."""
+
+from __future__ import annotations
+
+from conftest import RunCli
+
+
+def test_tictactoe_against_the_perfect_bot_by_default(run_cli: RunCli) -> None:
+    moves = "b2\nb2\nz9\n" + "\n".join(f"{c}{r}" for c in "abc" for r in "123") + "\n"
+    result = run_cli(["play", "tictactoe", "--seed", "3"], input=moves)
+    assert result.returncode == 0, result.stderr
+    assert "O (perfect)" in result.stdout
+    assert "X (you) wins" not in result.stdout
+    assert "cell b2 is occupied by X" in result.stdout
+    assert "'z9'" in result.stdout
+    assert "Type a move (like " in result.stdout
+
+
+def test_a_puzzle_is_pointed_to_solve(run_cli: RunCli) -> None:
+    result = run_cli(["play", "queens"])
+    assert result.returncode == 2
+    assert "plyground solve queens N" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_the_game_cannot_be_given_twice(run_cli: RunCli) -> None:
+    result = run_cli(["play", "tictactoe", "--game", "morris"])
+    assert result.returncode == 2
+    assert "the game is given twice" in result.stderr
