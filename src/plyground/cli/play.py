@@ -59,7 +59,8 @@ def board_text(state: State, effects: Mapping[str, str] | None = None) -> Text:
     for line in lines[:-1]:
         starts.append(starts[-1] + len(line) + 1)
     names = [state.game.player_name(p) for p in range(state.game.capabilities.players)]
-    marks = {name: _SEAT_STYLES[i % len(_SEAT_STYLES)] for i, name in enumerate(names)}
+    # A player's men are drawn as the first letter of its name (X, O; W, B).
+    marks = {name[0]: _SEAT_STYLES[i % len(_SEAT_STYLES)] for i, name in enumerate(names)}
     rows: dict[str, int] = {}
     for number, line in enumerate(lines[:-1]):
         label = re.match(r"\s*([0-9]+)", line)
