@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -36,12 +37,22 @@ def gone(pid: int) -> bool:
         return True
 
 
-def group_gone(pgid: int) -> bool:
-    try:
-        os.killpg(pgid, 0)
-    except ProcessLookupError:
-        return True
-    return all(gone(int(p)) for p in os.listdir("/proc") if p.isdigit() and _pgid(int(p)) == pgid)
+def group_gone(pgid: int, wait: float = 3.0) -> bool:
+    """True once no live process is left in the group.
+
+    SIGKILL is delivered asynchronously: a grandchild the referee cannot reap
+    may take a moment to die after the group is killed, so this polls briefly.
+    """
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            return True
+        members = [int(p) for p in os.listdir("/proc") if p.isdigit() and _pgid(int(p)) == pgid]
+        if all(gone(pid) for pid in members) or time.monotonic() > deadline:
+            return all(gone(pid) for pid in members)
+        time.sleep(0.05)
 
 
 def _pgid(pid: int) -> int | None:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from plyground.arena.elo import EloEstimate, elo_from_wdl
-from plyground.arena.players import Player
+from plyground.arena.players import Player, make_player
 from plyground.arena.record import GameRecord
 from plyground.arena.referee import GameObserver, Referee
 from plyground.core.errors import SettingsError
@@ -162,7 +162,7 @@ def summarize(records: Sequence[GameRecord], labels: tuple[str, str]) -> MatchRe
 
 def play_match(
     game: Game,
-    players: tuple[Player, Player],
+    players: tuple[Player | str, Player | str],
     games: int,
     *,
     time: float = 5.0,
@@ -182,8 +182,13 @@ def play_match(
     0 for the initial state); A takes seat 0 in the first, seat 1 in the
     second. ``seed`` fixes the openings and the referee's penalty moves.
     ``on_game(index, record)`` hears each finished game. The players are
-    closed at the end unless ``close`` is False.
+    closed at the end unless ``close`` is False. A player given as text
+    (``"alphabeta:time=0.2"``, ``"engine:./mybot"``) is made by :func:`make_player`.
     """
+    seats = (
+        make_player(players[0]) if isinstance(players[0], str) else players[0],
+        make_player(players[1]) if isinstance(players[1], str) else players[1],
+    )
     if games < 1:
         raise SettingsError(f"a match needs at least 1 game, got {games}")
     if game.capabilities.players != 2:
@@ -193,12 +198,12 @@ def play_match(
     referee = Referee(
         game, observer, time=time, grace=grace, policy=policy, seed=rng.randrange(1 << 32)
     )
-    labels = labels or (players[0].info.spec or players[0].info.name, players[1].info.spec)
+    labels = labels or (seats[0].info.spec or seats[0].info.name, seats[1].info.spec)
     records: list[GameRecord] = []
     try:
         for index in range(games):
             pair, swapped = divmod(index, 2)
-            seated = (players[1], players[0]) if swapped else players
+            seated = (seats[1], seats[0]) if swapped else seats
             start = starts[pair]
             record = referee.play(
                 seated,
@@ -216,6 +221,6 @@ def play_match(
                 on_game(index, record)
     finally:
         if close:
-            for player in players:
+            for player in seats:
                 player.close()
     return summarize(records, labels)

@@ -28,6 +28,7 @@ COMMANDS: tuple[str, ...] = (
     "plyground.cli.report",
     "plyground.cli.tune",
     "plyground.cli.engine",
+    "plyground.cli.serve",
 )
 
 

@@ -1,0 +1,97 @@
+"""``plyground serve``: the browser app on a local web server."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import threading
+import webbrowser
+from typing import Any
+
+from plyground.arena.record import Penalty
+from plyground.core.errors import PlygroundError
+from plyground.web.config import WebSettings
+
+__all__ = ["register"]
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``serve`` subcommand."""
+    defaults = WebSettings()
+    parser = subparsers.add_parser(
+        "serve",
+        help="play in the browser: start the web app",
+        description="Start the web app: play the Adjacency Strategy Game against the bots, "
+        "watch bots play each other, review finished games. Open the address it prints.",
+    )
+    parser.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on "
+                        f"(default {DEFAULT_HOST}; 0.0.0.0 for every interface)")  # fmt: skip
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT,
+                        help=f"port (default {DEFAULT_PORT}; 0 picks a free one)")  # fmt: skip
+    parser.add_argument("--think-cap", type=float, default=defaults.think_cap, metavar="SECONDS",
+                        help="most seconds a bot may think per move "
+                        "(default %(default)s)")  # fmt: skip
+    parser.add_argument("--workers", type=int, default=defaults.workers,
+                        help="processes in which bots think (default %(default)s)")  # fmt: skip
+    parser.add_argument("--max-games", type=int, default=defaults.max_games,
+                        help="most games kept in memory (default %(default)s)")  # fmt: skip
+    parser.add_argument("--expiry", type=float, default=defaults.expiry, metavar="SECONDS",
+                        help="forget a game this long after its last activity "
+                        "(default %(default)s)")  # fmt: skip
+    parser.add_argument("--policy", choices=[p.value for p in Penalty],
+                        default=defaults.policy, help="what a bot's rule break (late, illegal or "
+                        "crashed answer) costs: a random move played for it, or the game "
+                        "(default %(default)s)")  # fmt: skip
+    parser.add_argument("--open", action="store_true", help="open the page in a browser")
+    parser.set_defaults(handler=_serve)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    settings = WebSettings(
+        think_cap=args.think_cap,
+        workers=args.workers,
+        max_games=args.max_games,
+        expiry=args.expiry,
+        policy=args.policy,
+    )
+    if not 0 <= args.port <= 65535:
+        raise PlygroundError(f"port must be 0 to 65535, got {args.port}")
+    try:
+        import uvicorn
+
+        from plyground.web.app import create_app
+    except ImportError as error:
+        raise PlygroundError(
+            f"the web app needs the 'web' extra ({error.name} is missing): "
+            "pip install 'plyground[web]'"
+        ) from None
+    try:  # bind first, so a busy port is one clear line and the printed address is true
+        sock = socket.create_server((args.host, args.port))
+    except OSError as error:
+        reason = os.strerror(error.errno) if error.errno else str(error)
+        raise PlygroundError(f"cannot listen on {args.host}:{args.port}: {reason}") from None
+    # Accepted connections inherit this; without it a kept-alive connection waits
+    # for delayed ACKs (about 40 ms a request).
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    host, port = sock.getsockname()[:2]
+    shown = f"[{host}]" if ":" in host else host
+    url = f"http://{shown}:{port}"
+    print(f"plyground: serving the web app at {url}  (Ctrl+C stops it)", flush=True)
+    if args.open:
+        threading.Timer(1.0, webbrowser.open, (url,)).start()
+    config = uvicorn.Config(
+        create_app(settings),
+        log_level="warning",
+        lifespan="on",
+        timeout_graceful_shutdown=3,  # open event streams must not hold up Ctrl+C
+    )
+    server = uvicorn.Server(config)
+    try:
+        server.run(sockets=[sock])
+    finally:
+        sock.close()
+    return 0 if server.started else 1

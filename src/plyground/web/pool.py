@@ -1,0 +1,224 @@
+"""Bots think in a pool of worker processes, never on the server's event loop.
+
+:meth:`BotPool.think` sends a :class:`ThinkJob` (texts only: the bot's spec,
+the game's spec, the position) to a worker process and awaits its
+:class:`ThinkAnswer`. While the bot searches, each :class:`SearchInfo` it
+reports travels back through one multiprocessing queue shared by the pool;
+a reader thread hands it to the event loop, which calls the job's
+``on_info``. A worker keeps a few bots alive between moves so a bot's
+transposition table carries over from one move to the next.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import multiprocessing
+import os
+import threading
+import time
+import traceback
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from plyground.bots import Bot, make_bot
+from plyground.core.limits import Limit, SearchInfo
+from plyground.games import load_game
+
+__all__ = ["BotPool", "ThinkAnswer", "ThinkJob"]
+
+WORKER_NICENESS = 10
+"""How much lower than the server the workers run: a search never delays a request."""
+_BOTS_KEPT = 8
+"""Bots a worker keeps between moves (most recently used first)."""
+
+
+@dataclass(frozen=True)
+class ThinkJob:
+    """One move to choose: who thinks, in which game and position, for how long."""
+
+    job: int
+    bot: str
+    game: str
+    position: str
+    seconds: float
+
+
+@dataclass(frozen=True)
+class ThinkAnswer:
+    """A worker's answer: the move text and the last search info, or the error raised."""
+
+    move: str | None
+    info: dict[str, Any] | None
+    elapsed: float
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class _Listener:
+    """Where a job's reports go: its event loop, its info callback, its start signal."""
+
+    loop: asyncio.AbstractEventLoop
+    on_info: Callable[[SearchInfo], None]
+    started: asyncio.Event
+
+
+class _WorkerState:
+    """What one worker process keeps: the info queue and its recently used bots."""
+
+    def __init__(self, queue: Any) -> None:
+        self.queue = queue
+        self.bots: OrderedDict[tuple[str, str], Bot] = OrderedDict()
+
+    def bot(self, spec: str, game: str) -> Bot:
+        key = (spec, game)
+        bot = self.bots.pop(key, None)
+        if bot is None:
+            bot = make_bot(spec)
+            bot.new_game(load_game(game))
+        self.bots[key] = bot
+        while len(self.bots) > _BOTS_KEPT:
+            self.bots.popitem(last=False)
+        return bot
+
+
+_worker: _WorkerState | None = None  # set once in each worker process by _start_worker
+
+
+def _start_worker(queue: Any) -> None:
+    global _worker
+    _worker = _WorkerState(queue)
+    with contextlib.suppress(OSError):  # searches yield the CPU to the server's requests
+        os.nice(WORKER_NICENESS)
+
+
+def _warm_up(seconds: float) -> int:
+    """Keep a worker busy briefly so the pool starts all its processes at once."""
+    time.sleep(seconds)
+    return 0
+
+
+def _think(job: ThinkJob) -> ThinkAnswer:
+    """Run in a worker: choose a move, streaming search infos to the pool's queue."""
+    assert _worker is not None, "the worker was not started by BotPool"
+    worker = _worker
+    start = time.perf_counter()
+    worker.queue.put((job.job, None))  # the clock starts now, not while the job was queued
+    try:
+        game = load_game(job.game)
+        state = game.parse_state(job.position)
+        bot = worker.bot(job.bot, job.game)
+
+        def report(info: SearchInfo) -> None:
+            worker.queue.put((job.job, info.to_dict()))
+
+        decision = bot.choose(state, Limit(time=job.seconds), report)
+        return ThinkAnswer(
+            move=state.move_text(decision.move),
+            info=decision.info.to_dict(),
+            elapsed=time.perf_counter() - start,
+        )
+    except Exception as error:  # a crashing bot is a rule break, reported to the referee
+        detail = "".join(traceback.format_exception_only(error)).strip()
+        return ThinkAnswer(None, None, time.perf_counter() - start, error=detail)
+
+
+def _retrieve(future: asyncio.Future[ThinkAnswer]) -> None:
+    if not future.cancelled():
+        future.exception()
+
+
+class BotPool:
+    """A process pool for bots, with live search infos delivered on the event loop."""
+
+    def __init__(self, workers: int) -> None:
+        context = multiprocessing.get_context("spawn")  # no fork of a threaded server
+        self.workers = workers
+        self._queue: Any = context.Queue()
+        self._executor = ProcessPoolExecutor(
+            max_workers=workers,
+            mp_context=context,
+            initializer=_start_worker,
+            initargs=(self._queue,),
+        )
+        self._listeners: dict[int, _Listener] = {}
+        self._ids = itertools.count(1)
+        self._busy = 0
+        self._reader = threading.Thread(target=self._read_infos, name="bot-infos", daemon=True)
+        self._reader.start()
+
+    @property
+    def busy(self) -> int:
+        """Jobs submitted and not yet answered."""
+        return self._busy
+
+    def new_job_id(self) -> int:
+        """A fresh job number (to tag the job's search infos)."""
+        return next(self._ids)
+
+    async def warm_up(self) -> None:
+        """Start every worker process now rather than on the first move."""
+        loop = asyncio.get_running_loop()
+        calls = [loop.run_in_executor(self._executor, _warm_up, 0.3) for _ in range(self.workers)]
+        await asyncio.gather(*calls)
+
+    async def think(
+        self, job: ThinkJob, on_info: Callable[[SearchInfo], None], grace: float
+    ) -> ThinkAnswer:
+        """Choose a move in a worker; ``on_info`` runs on this event loop for each report.
+
+        Raises TimeoutError when no answer comes within ``job.seconds + grace``
+        of the moment a worker took the job (time spent queued behind other
+        games' bots does not count). Cancelling the awaiting task, or a
+        timeout, abandons the job: its answer and later infos are dropped
+        (the worker finishes the search by the bot's own clock).
+        """
+        loop = asyncio.get_running_loop()
+        listener = _Listener(loop, on_info, asyncio.Event())
+        self._listeners[job.job] = listener
+        self._busy += 1
+        answer = loop.run_in_executor(self._executor, _think, job)
+        answer.add_done_callback(_retrieve)  # an abandoned job's outcome is not an error
+        started = asyncio.ensure_future(listener.started.wait())
+        first: set[asyncio.Future[Any]] = {answer, started}
+        try:
+            await asyncio.wait(first, return_when=asyncio.FIRST_COMPLETED)
+            return await asyncio.wait_for(asyncio.shield(answer), job.seconds + grace)
+        finally:
+            started.cancel()
+            self._busy -= 1
+            self._listeners.pop(job.job, None)
+
+    def _read_infos(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            job, data = item
+            listener = self._listeners.get(job)
+            if listener is None:
+                continue
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
+                if data is None:
+                    listener.loop.call_soon_threadsafe(listener.started.set)
+                else:
+                    info = SearchInfo.from_dict(data)
+                    listener.loop.call_soon_threadsafe(listener.on_info, info)
+
+    def close(self) -> None:
+        """Stop the workers (a search under way is abandoned) and the reader thread."""
+        processes = list((getattr(self._executor, "_processes", None) or {}).values())
+        self._executor.shutdown(wait=False, cancel_futures=True)
+        for process in processes:  # a bot still searching would keep its worker busy
+            if process.is_alive():
+                process.terminate()
+        for process in processes:
+            process.join(timeout=5)
+        self._queue.put(None)
+        self._reader.join(timeout=5)
+        self._queue.close()
+        self._queue.join_thread()

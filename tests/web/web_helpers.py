@@ -1,0 +1,109 @@
+"""Helpers for the web tests: request bodies, starting a game, waiting for a state."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+Json = dict[str, Any]
+
+
+def human_vs_human(size: int = 4, rounds: int = 2, **extra: Any) -> Json:
+    return {
+        "settings": {"size": size, "rounds": rounds},
+        "players": [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}],
+        **extra,
+    }
+
+
+def human_vs_bot(bot: str = "greedy", time_limit: float = 0.2, **settings: Any) -> Json:
+    return {
+        "settings": {"size": 4, "rounds": 2, **settings},
+        "players": [
+            {"name": "Ann", "kind": "human"},
+            {"name": "Robo", "kind": "bot", "bot": bot, "settings": {"time": time_limit}},
+        ],
+    }
+
+
+def start(client: TestClient, body: Json) -> tuple[Json, Json]:
+    """Create a game; returns its snapshot and its secrets (fails the test on refusal)."""
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 201, response.text
+    data = response.json()
+    return data["game"], data["secrets"]
+
+
+def wait_for(
+    client: TestClient, game_id: str, done: Callable[[Json], bool], timeout: float = 30.0
+) -> Json:
+    """Poll the game until ``done(snapshot)``; fail after ``timeout`` s (a hang, not speed)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        snapshot: Json = client.get(f"/api/games/{game_id}").json()
+        if done(snapshot):
+            return snapshot
+        if time.monotonic() > deadline:
+            pytest.fail(f"game {game_id} did not reach the expected state: {snapshot}")
+        time.sleep(0.05)
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def plyground_env() -> dict[str, str]:
+    """The environment for a subprocess that imports plyground from this checkout."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "src"), env.get("PYTHONPATH")]))
+    return env
+
+
+SERVING = re.compile(r"serving the web app at (http://\S+)")
+
+
+@contextlib.contextmanager
+def served(env: dict[str, str], *args: str) -> Iterator[str]:
+    """Run ``plyground serve --port 0 ARGS`` as a subprocess; yield its URL; stop it after."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "plyground", "serve", "--port", "0", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        match = SERVING.search(line)
+        assert match, f"plyground serve said {line!r}"
+        url = match.group(1)
+        deadline = time.monotonic() + 30
+        while True:  # the socket is bound before the line is printed; wait for the app
+            try:
+                with urllib.request.urlopen(f"{url}/api/health", timeout=5) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+        yield url
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
