@@ -261,11 +261,11 @@ class RecordStore:
     def update_settings(
         self, tournament_id: str, settings: Mapping[str, Any], planned: int
     ) -> None:
-        """Replace a tournament's stored settings and planned game count (a tuning run
-        resumed with more generations)."""
+        """Replace a tournament's stored settings and planned game count, and mark it
+        unfinished (a tuning run resumed with more generations)."""
         with self._transaction() as db:
             db.execute(
-                "UPDATE tournaments SET settings = ?, planned = ? WHERE id = ?",
+                "UPDATE tournaments SET settings = ?, planned = ?, finished = NULL WHERE id = ?",
                 (json.dumps(dict(settings)), planned, tournament_id),
             )
 
