@@ -15,6 +15,9 @@ _BOTS: dict[str, str] = {
     "random": "plyground.bots.simple:RandomBot",
     "greedy": "plyground.bots.simple:GreedyBot",
     "alphabeta": "plyground.bots.alphabeta:AlphaBetaBot",
+    "hillclimb": "plyground.bots.local:HillClimbBot",
+    "annealing": "plyground.bots.local:AnnealingBot",
+    "genetic": "plyground.bots.local:GeneticBot",
 }
 
 
