@@ -163,3 +163,34 @@ def test_inline_weights_play_like_a_weights_file(tmp_path: object) -> None:
         state = state.play(move)
     with pytest.raises(SettingsError, match="bad adjacency weights"):
         make_bot("alphabeta:weights=gain:1;speed:2").choose(game.initial_state())
+
+
+class Sphere:
+    """A problem for the local-search GA built from a RealBox's operators:
+    maximise minus the squared distance to a point."""
+
+    def __init__(self, box: RealBox, target: tuple[float, ...]) -> None:
+        self.box = box
+        self.target = target
+        self.random_candidate = box.random_candidate
+        self.crossover = box.crossover
+        self.mutate = box.mutate
+
+    def neighbours(self, candidate: tuple[float, ...]) -> list[tuple[float, ...]]:
+        return []
+
+    def random_neighbour(self, candidate: tuple[float, ...], rng: Random) -> tuple[float, ...]:
+        return self.box.mutate(candidate, rng)
+
+    def fitness(self, candidate: tuple[float, ...]) -> float:
+        return -sum((x - t) ** 2 for x, t in zip(candidate, self.target, strict=True))
+
+
+def test_the_box_operators_serve_the_local_search_genetic_algorithm() -> None:
+    from plyground.algorithms.local import evolve
+    from plyground.core.limits import Clock
+
+    box = RealBox((-5.0,) * 3, (5.0,) * 3)
+    problem = Sphere(box, (1.0, -2.0, 3.0))
+    result = evolve(problem, Random(4), Clock(None), population=20, max_generations=40)
+    assert result.fitness > -0.05
