@@ -28,8 +28,6 @@ TINY_RUN = [
     "2",
     "--seed",
     "3",
-    "--concurrency",
-    "2",
 ]
 
 
@@ -77,7 +75,7 @@ def test_a_budget_stops_the_run_and_resume_finishes_it_the_same(
     run_cli: RunCli, tmp_path: Path
 ) -> None:
     db = tmp_path / "parts.sqlite3"
-    common = ["--confirm", "0", "--output", str(tmp_path / "w.json"), "--concurrency", "1"]
+    common = ["--confirm", "0", "--output", str(tmp_path / "w.json")]
     stopped = run_cli([*TINY_RUN, "--db", str(db), "--name", "r", "--budget", "0.01", *common])
     assert stopped.returncode == 0, stopped.stderr
     assert "budget spent after 0 of 2 generations" in stopped.stdout
