@@ -17,8 +17,12 @@ fitness is measured. Each generation:
 2. **Games**: members meet each other (each about ``opponents`` others,
    or all of them) and each member meets every player of the fixed
    *reference field* (by default the bot with its starting weights),
-   ``pairs`` colour-swapped pairs per meeting from openings drawn for that
-   generation. The games are :class:`~plyground.arena.tournament.GameJob` s
+   ``pairs`` colour-swapped pairs per meeting, each pair from an opening of
+   its own drawn for that generation. (Not one set of openings shared by
+   every meeting, as in a tournament: in a short game at a fixed depth the
+   opening can decide the result whatever the weights, and a few shared
+   openings then say nothing about the members. Many openings sample many
+   positions; the colour swap still cancels each opening's bias.) The games are :class:`~plyground.arena.tournament.GameJob` s
    played on any backend (a local process pool, Ray) and stored under keys
    ``g003/m0007/m0012/p0/g1``, so ``plyground report --tournament RUN``
    reads them like any tournament's.
@@ -493,11 +497,12 @@ class TuningRun:
         meetings += [(member, entrant.name) for member in ids for entrant in s.reference_field]
         spec = s.game_spec
         openings = make_start_positions(
-            spec, s.pairs, s.openings, derive_seed("opening", s.seed, number)
+            spec, s.pairs * len(meetings), s.openings, derive_seed("opening", s.seed, number)
         )
         games: list[ScheduledGame] = []
         for k in range(s.pairs):
-            for a, b in meetings:
+            for m, (a, b) in enumerate(meetings):
+                opening = openings[k * len(meetings) + m]
                 for swapped in (False, True):
                     games.append(
                         ScheduledGame(
@@ -510,7 +515,7 @@ class TuningRun:
                             pair=k,
                             swapped=swapped,
                             seats=(b, a) if swapped else (a, b),
-                            opening=openings[k],
+                            opening=opening,
                         )
                     )
         return games
