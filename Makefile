@@ -23,6 +23,7 @@ $(STAMP_TEST): pyproject.toml | $(PY)
 	touch $@ $(STAMP_RUN)
 
 play: $(STAMP_RUN)
+	$(PY) -m plyground warmup --quiet
 	$(PY) -m plyground serve --open
 
 # Debian's Chromium for the browser tests (no test downloads a browser of its own).

@@ -1,17 +1,79 @@
-"""The ``alphabeta`` bot: the game-agnostic alpha-beta with the game's evaluation."""
+"""The ``alphabeta`` bot: alpha-beta search with the game's evaluation.
+
+Two engines behind one bot:
+
+* ``engine=auto`` (the default) uses a game's accelerated (compiled) search
+  where it has one, listed in :data:`_ACCELERATED` (the adjacency game:
+  :class:`~plyground.games.adjacency.engine.AdjacencyEngine`), and the
+  reference search elsewhere;
+* ``engine=reference`` always uses the game-agnostic, readable
+  :class:`~plyground.algorithms.search.AlphaBeta`.
+
+``time``, ``depth``, ``table`` and ``weights`` mean the same for both; the
+accelerated engine evaluates with exactly the reference's evaluation.
+"""
 
 from __future__ import annotations
 
-from typing import ClassVar
+import importlib
+import time
+from collections.abc import Callable
+from typing import ClassVar, Protocol
 
 from plyground.algorithms.search.alphabeta import AlphaBeta
+from plyground.algorithms.search.evaluator import Evaluator
 from plyground.bots.base import TIME_SETTING, Bot, Decision, InfoCallback
 from plyground.bots.evaluators import evaluator_for, load_weights
-from plyground.core.game import Game, State
-from plyground.core.limits import Limit
+from plyground.core.errors import SettingsError
+from plyground.core.game import Game, Move, State
+from plyground.core.limits import Limit, SearchInfo
 from plyground.core.settings import Setting
 
-__all__ = ["AlphaBetaBot"]
+__all__ = ["AcceleratedSearch", "AlphaBetaBot", "accelerated_games"]
+
+
+class _Answer(Protocol):
+    @property
+    def move(self) -> Move: ...
+
+    @property
+    def info(self) -> SearchInfo: ...
+
+
+class AcceleratedSearch(Protocol):
+    """What the bot needs of a game's compiled search."""
+
+    def search(
+        self, state: State, limit: Limit, on_info: Callable[[SearchInfo], None] | None = None
+    ) -> _Answer:
+        """The best move within ``limit``, reporting each completed depth."""
+
+    def new_game(self) -> None:
+        """Forget what earlier searches learned."""
+
+
+# game name -> "module:factory"; the factory takes (evaluator, table entries,
+# features text or None) and returns an AcceleratedSearch ready to search
+# (its kernels compiled or loaded from the disk cache).
+_ACCELERATED: dict[str, str] = {
+    "adjacency": "plyground.bots.alphabeta:_adjacency_engine",
+}
+
+
+def _adjacency_engine(evaluator: Evaluator, table: int, features: str | None) -> AcceleratedSearch:
+    from plyground.games.adjacency.engine import AdjacencyEngine, SearchFeatures, warm_up
+    from plyground.games.adjacency.evaluation import AdjacencyEvaluator
+
+    assert isinstance(evaluator, AdjacencyEvaluator)
+    engine = AdjacencyEngine(evaluator.weights, table, SearchFeatures().with_text(features))
+    warm_up()
+    search: AcceleratedSearch = engine  # type: ignore[assignment]
+    return search
+
+
+def accelerated_games() -> list[str]:
+    """Names of the games with an accelerated alpha-beta."""
+    return list(_ACCELERATED)
 
 
 class AlphaBetaBot(Bot):
@@ -19,7 +81,8 @@ class AlphaBetaBot(Bot):
 
     Uses the evaluation registered for the game (for adjacency: material,
     tempo, gains and exposure). ``depth`` caps the search depth; the clock
-    (``time``) always applies.
+    (``time``) always applies. The bot answers within its time with the
+    best move of the last completed depth.
     """
 
     NAME = "alphabeta"
@@ -36,28 +99,73 @@ class AlphaBetaBot(Bot):
         ),
         Setting("table", int, 1 << 20, "transposition table entries", minimum=1024),
         Setting("weights", str, None, "JSON file of evaluation weights"),
+        Setting(
+            "engine",
+            str,
+            "auto",
+            "auto: the game's compiled search where it has one; reference: the generic one",
+            choices=("auto", "reference"),
+        ),
+        Setting(
+            "features",
+            str,
+            None,
+            "compiled engine only: techniques switched on/off, e.g. '-lmr+futility'",
+        ),
     )
 
     def __init__(self, **settings: object) -> None:
         super().__init__(**settings)
         self._weights = load_weights(self._settings["weights"])
-        self._search: AlphaBeta | None = None
+        self._search: AlphaBeta | AcceleratedSearch | None = None
         self._game: Game | None = None
 
-    def _searcher(self, game: Game) -> AlphaBeta:
-        if self._search is None or self._game != game:
-            self._search = AlphaBeta(evaluator_for(game, self._weights), self._settings["table"])
-            self._game = game
+    def _searcher(self, game: Game) -> AlphaBeta | AcceleratedSearch:
+        if self._search is not None and self._game == game:
+            return self._search
+        evaluator = evaluator_for(game, self._weights)
+        target = _ACCELERATED.get(game.name) if self._settings["engine"] == "auto" else None
+        features = self._settings["features"]
+        if target is None:
+            if features:
+                raise SettingsError(
+                    f"bot 'alphabeta': setting 'features' needs the compiled engine, which "
+                    f"{game.name!r} with engine={self._settings['engine']} does not use"
+                )
+            self._search = AlphaBeta(evaluator, self._settings["table"])
+        else:
+            module_name, _, factory_name = target.partition(":")
+            factory = getattr(importlib.import_module(module_name), factory_name)
+            self._search = factory(evaluator, self._settings["table"], features)
+        self._game = game
         return self._search
 
+    @property
+    def engine_name(self) -> str:
+        """``accelerated`` or ``reference``: what searched last (``none`` before any search)."""
+        if self._search is None:
+            return "none"
+        return "reference" if isinstance(self._search, AlphaBeta) else "accelerated"
+
     def new_game(self, game: Game) -> None:
-        self._search = None
+        """Start afresh, and load the compiled kernels now, before any clock runs."""
+        search = self._searcher(game)
+        if isinstance(search, AlphaBeta):
+            self._search = None
+        else:
+            search.new_game()
 
     def choose(
         self, state: State, limit: Limit | None = None, on_info: InfoCallback | None = None
     ) -> Decision:
+        started = time.perf_counter()
         limit = self.time_limit(limit)
         if self._settings["depth"] is not None and limit.depth is None:
             limit = Limit(time=limit.time, depth=self._settings["depth"], nodes=limit.nodes)
-        result = self._searcher(state.game).search(state, limit, on_info)
+        search = self._searcher(state.game)
+        if limit.time is not None:
+            # Loading the kernels on a first move counts against this move's time.
+            spent = time.perf_counter() - started
+            limit = Limit(time=max(limit.time - spent, 1e-3), depth=limit.depth, nodes=limit.nodes)
+        result = search.search(state, limit, on_info)
         return Decision(result.move, result.info)

@@ -35,12 +35,12 @@ from plyground.core.settings import Setting
 __all__ = ["AnnealingBot", "GeneticBot", "HillClimbBot", "PlanningBot"]
 
 _HORIZON = Setting(
-    "horizon", int, 3, "plan length: the bot's own moves planned ahead", minimum=1, maximum=64
+    "horizon", int, 2, "plan length: the bot's own moves planned ahead", minimum=1, maximum=64
 )
 _OPPONENT = Setting(
     "opponent",
     str,
-    "order",
+    "evaluate",
     "opponent model: order (the evaluation's first move) or evaluate (best by evaluation)",
     choices=OPPONENT_MODELS,
 )

@@ -29,6 +29,9 @@ COMMANDS: tuple[str, ...] = (
     "plyground.cli.tune",
     "plyground.cli.engine",
     "plyground.cli.serve",
+    "plyground.cli.solve",
+    "plyground.cli.warmup",
+    "plyground.cli.bench",
 )
 
 

@@ -17,6 +17,7 @@ __all__ = ["game_class", "game_names", "load_game"]
 # name -> "module:ClassName"; a new game adds one line here.
 _GAMES: dict[str, str] = {
     "adjacency": "plyground.games.adjacency:AdjacencyGame",
+    "queens": "plyground.games.queens:QueensGame",
 }
 
 

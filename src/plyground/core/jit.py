@@ -1,0 +1,216 @@
+"""Building blocks for numba kernels: bit counts, raw memory, a monotonic clock.
+
+Every kernel in plyground is ``@njit(cache=True)`` over plain integers and
+arrays. A few things numba lacks, or does slowly, are provided here as
+``@intrinsic`` s that emit one LLVM instruction each:
+
+* :func:`popcount` and :func:`trailing_zeros` of a 64-bit integer;
+* :func:`load_int` / :func:`store_int` / :func:`load_float` /
+  :func:`store_float`: element ``index`` of an int64 or float64 buffer given
+  by its address (``array.ctypes.data``). A recursive kernel that takes a
+  numpy array pays reference counting on every call (measured: about 2x
+  slower search); passing the address as an integer removes that cost. The
+  caller keeps the array alive while the kernel runs; no bounds are checked.
+* :func:`monotonic_ns`: ``clock_gettime(CLOCK_MONOTONIC)`` in nanoseconds,
+  the same clock as :func:`time.monotonic_ns`, so a deadline computed in
+  Python can be checked inside a kernel.
+
+With ``NUMBA_DISABLE_JIT=1`` (used by the tests so coverage sees the
+kernels) every helper falls back to plain Python with the same results for
+non-negative 63-bit values (boards up to 7x7).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from numba import config, types
+from numba.core import cgutils as _cgutils
+from numba.extending import intrinsic
+
+cgutils: Any = _cgutils
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+__all__ = [
+    "JIT_ENABLED",
+    "as_int64",
+    "load_float",
+    "load_int",
+    "monotonic_ns",
+    "popcount",
+    "store_float",
+    "store_int",
+    "trailing_zeros",
+]
+
+JIT_ENABLED: bool = not getattr(config, "DISABLE_JIT", False)
+"""False when ``NUMBA_DISABLE_JIT=1``: kernels then run as plain Python."""
+
+_MASK64 = (1 << 64) - 1
+
+
+def as_int64(value: int) -> int:
+    """``value`` (a 64-bit pattern, 0 <= value < 2**64 or already signed) as a signed int64.
+
+    Kernels take int64 arguments; an 8x8 board with cell h8 set has bit 63
+    set, which Python would otherwise pass as uint64.
+
+    >>> as_int64(1 << 63)
+    -9223372036854775808
+    """
+    value &= _MASK64
+    return value - (1 << 64) if value >> 63 else value
+
+
+def _llvm_ir() -> Any:
+    from llvmlite import ir  # type: ignore[import-untyped]
+
+    return ir
+
+
+@intrinsic
+def _popcount(typingctx: Any, value: Any) -> Any:
+    sig = types.int64(types.int64)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        ir = _llvm_ir()
+        fnty = ir.FunctionType(ir.IntType(64), [ir.IntType(64)])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.ctpop.i64")
+        return builder.call(fn, [args[0]])
+
+    return sig, codegen
+
+
+@intrinsic
+def _trailing_zeros(typingctx: Any, value: Any) -> Any:
+    sig = types.int64(types.int64)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        ir = _llvm_ir()
+        fnty = ir.FunctionType(ir.IntType(64), [ir.IntType(64), ir.IntType(1)])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.cttz.i64")
+        return builder.call(fn, [args[0], ir.Constant(ir.IntType(1), 0)])
+
+    return sig, codegen
+
+
+def _element_pointer(builder: Any, address: Any, index: Any, element: Any) -> Any:
+    pointer = builder.inttoptr(address, element.as_pointer())
+    return builder.gep(pointer, [index])
+
+
+@intrinsic
+def _load_int(typingctx: Any, address: Any, index: Any) -> Any:
+    sig = types.int64(types.int64, types.int64)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        ir = _llvm_ir()
+        return builder.load(_element_pointer(builder, args[0], args[1], ir.IntType(64)))
+
+    return sig, codegen
+
+
+@intrinsic
+def _store_int(typingctx: Any, address: Any, index: Any, value: Any) -> Any:
+    sig = types.void(types.int64, types.int64, types.int64)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        ir = _llvm_ir()
+        builder.store(args[2], _element_pointer(builder, args[0], args[1], ir.IntType(64)))
+        return context.get_dummy_value()
+
+    return sig, codegen
+
+
+@intrinsic
+def _load_float(typingctx: Any, address: Any, index: Any) -> Any:
+    sig = types.float64(types.int64, types.int64)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        ir = _llvm_ir()
+        return builder.load(_element_pointer(builder, args[0], args[1], ir.DoubleType()))
+
+    return sig, codegen
+
+
+@intrinsic
+def _store_float(typingctx: Any, address: Any, index: Any, value: Any) -> Any:
+    sig = types.void(types.int64, types.int64, types.float64)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        ir = _llvm_ir()
+        builder.store(args[2], _element_pointer(builder, args[0], args[1], ir.DoubleType()))
+        return context.get_dummy_value()
+
+    return sig, codegen
+
+
+@intrinsic
+def _monotonic_ns(typingctx: Any) -> Any:
+    sig = types.int64()
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        ir = _llvm_ir()
+        i32, i64 = ir.IntType(32), ir.IntType(64)
+        timespec = ir.LiteralStructType([i64, i64])
+        fnty = ir.FunctionType(i32, [i32, timespec.as_pointer()])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "clock_gettime")
+        slot = cgutils.alloca_once(builder, timespec)
+        builder.call(fn, [ir.Constant(i32, time.CLOCK_MONOTONIC), slot])
+        zero = ir.Constant(i32, 0)
+        seconds = builder.load(builder.gep(slot, [zero, zero]))
+        nanos = builder.load(builder.gep(slot, [zero, ir.Constant(i32, 1)]))
+        return builder.add(builder.mul(seconds, ir.Constant(i64, 1_000_000_000)), nanos)
+
+    return sig, codegen
+
+
+# -- plain-Python fallbacks (NUMBA_DISABLE_JIT=1) ------------------------------
+def _py_popcount(value: int) -> int:
+    return (value & _MASK64).bit_count()
+
+
+def _py_trailing_zeros(value: int) -> int:
+    value &= _MASK64
+    return ((value & -value).bit_length() - 1) if value else 64
+
+
+def _py_load_int(address: int, index: int) -> int:
+    return ctypes.c_int64.from_address(address + 8 * index).value
+
+
+def _py_store_int(address: int, index: int, value: int) -> None:
+    ctypes.c_int64.from_address(address + 8 * index).value = as_int64(value)
+
+
+def _py_load_float(address: int, index: int) -> float:
+    return ctypes.c_double.from_address(address + 8 * index).value
+
+
+def _py_store_float(address: int, index: int, value: float) -> None:
+    ctypes.c_double.from_address(address + 8 * index).value = value
+
+
+def _pick(compiled: Any, plain: _F) -> _F:
+    """The intrinsic when the JIT is on, the plain-Python version when it is off."""
+    chosen: _F = compiled if JIT_ENABLED else plain
+    return chosen
+
+
+popcount = _pick(_popcount, _py_popcount)
+"""Number of set bits of a 64-bit integer."""
+trailing_zeros = _pick(_trailing_zeros, _py_trailing_zeros)
+"""Index of the lowest set bit (64 for zero)."""
+load_int = _pick(_load_int, _py_load_int)
+"""``buffer[index]`` of the int64 buffer at ``address``."""
+store_int = _pick(_store_int, _py_store_int)
+"""``buffer[index] = value`` in the int64 buffer at ``address``."""
+load_float = _pick(_load_float, _py_load_float)
+"""``buffer[index]`` of the float64 buffer at ``address``."""
+store_float = _pick(_store_float, _py_store_float)
+"""``buffer[index] = value`` in the float64 buffer at ``address``."""
+monotonic_ns = _pick(_monotonic_ns, time.monotonic_ns)
+"""Nanoseconds of the monotonic clock (the clock of :func:`time.monotonic_ns`)."""

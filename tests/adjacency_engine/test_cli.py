@@ -1,0 +1,34 @@
+"""``plyground warmup`` and ``plyground bench adjacency`` as a user runs them."""
+
+from __future__ import annotations
+
+from conftest import RunCli
+
+
+def test_warmup_reports_each_kernel_group(run_cli: RunCli) -> None:
+    result = run_cli(["warmup"])
+    assert result.returncode == 0, result.stderr
+    assert "adjacency search" in result.stdout
+    assert "kernels ready in" in result.stdout
+    quiet = run_cli(["warmup", "--quiet"])
+    assert quiet.returncode == 0 and quiet.stdout == ""
+
+
+def test_bench_adjacency_prints_a_table(run_cli: RunCli) -> None:
+    result = run_cli(["bench", "adjacency", "--times", "0.05", "--positions", "mid"])
+    assert result.returncode == 0, result.stderr
+    for text in ("reference", "accelerated", "nodes/s", "speed-up mid"):
+        assert text in result.stdout
+
+
+def test_bench_rejects_bad_options_without_a_traceback(run_cli: RunCli) -> None:
+    for args, message in (
+        (["bench", "adjacency", "--times", "soon"], "bad --times"),
+        (["bench", "adjacency", "--positions", "end"], "bad --positions"),
+        (["bench", "adjacency", "--engines", "c"], "bad --engines"),
+    ):
+        result = run_cli(args)
+        assert result.returncode == 2
+        assert message in result.stderr and "Traceback" not in result.stderr
+    listing = run_cli(["bench"])
+    assert listing.returncode == 2 and "adjacency" in listing.stdout
