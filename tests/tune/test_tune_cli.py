@@ -15,7 +15,7 @@ from plyground.arena.tuning import TuneSettings, TuningRun
 TINY = "adjacency(size=5,rounds=3)"
 TINY_RUN = [
     "tune",
-    "alphabeta:depth=2",
+    "alphabeta:depth=2,engine=reference",
     "--game",
     TINY,
     "--population",
@@ -45,7 +45,7 @@ def test_a_tiny_run_writes_weights_plot_and_confirmation(run_cli: RunCli, tmp_pa
     assert "tuned vs start: score" in out and "over 6 games, Elo" in out
     data = json.loads(output.read_text(encoding="utf-8"))
     assert set(data["weights"]) == {"gain", "threat", "exposure", "tempo"}
-    assert data["run"] == "run" and data["bot"] == "alphabeta:depth=2"
+    assert data["run"] == "run" and data["bot"] == "alphabeta:depth=2,engine=reference"
     assert output.with_suffix(".png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     with RecordStore(db) as store:
         assert [g.number for g in store.generations("run")] == [0, 1]
@@ -56,8 +56,8 @@ def test_a_tiny_run_writes_weights_plot_and_confirmation(run_cli: RunCli, tmp_pa
     match = run_cli(
         [
             "match",
-            f"alphabeta:depth=2,weights={output}",
-            "alphabeta:depth=2",
+            f"alphabeta:depth=2,engine=reference,weights={output}",
+            "alphabeta:depth=2,engine=reference",
             "--game",
             TINY,
             "--games",

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.ray
 
 def test_ray_evolves_the_same_weights_as_the_pool(tmp_path: Path) -> None:
     settings = TuneSettings(
-        bot="alphabeta:depth=2",
+        bot="alphabeta:depth=2,engine=reference",
         game="adjacency(size=5,rounds=3)",
         population=4,
         keep=2,

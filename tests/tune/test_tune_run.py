@@ -24,7 +24,7 @@ TINY = "adjacency(size=5,rounds=3)"
 
 def tiny_settings(**changes: Any) -> TuneSettings:
     values: dict[str, Any] = {
-        "bot": "alphabeta:depth=2",
+        "bot": "alphabeta:depth=2,engine=reference",
         "game": TINY,
         "population": 5,
         "keep": 2,
@@ -180,7 +180,10 @@ def _start(game: str) -> Any:
 
 def test_a_reference_field_anchors_fitness_and_none_makes_it_relative(tmp_path: Path) -> None:
     with RecordStore(tmp_path / "t.sqlite3") as store:
-        field = (Entrant("greedy", "greedy"), Entrant("start", "alphabeta:depth=2"))
+        field = (
+            Entrant("greedy", "greedy"),
+            Entrant("start", "alphabeta:depth=2,engine=reference"),
+        )
         run = TuningRun.create(store, tiny_settings(generations=1, reference=field), "a")
         run.evolve(InProcess())
         names = {r.players[0].name for r in run.generation_records(0)}

@@ -22,8 +22,9 @@ fitness is measured. Each generation:
    every meeting, as in a tournament: in a short game at a fixed depth the
    opening can decide the result whatever the weights, and a few shared
    openings then say nothing about the members. Many openings sample many
-   positions; the colour swap still cancels each opening's bias.) The games are :class:`~plyground.arena.tournament.GameJob` s
-   played on any backend (a local process pool, Ray) and stored under keys
+   positions; the colour swap still cancels each opening's bias.) The games
+   are :class:`~plyground.arena.tournament.GameJob` s played on any backend
+   (a local process pool, Ray) and stored under keys
    ``g003/m0007/m0012/p0/g1``, so ``plyground report --tournament RUN``
    reads them like any tournament's.
 3. **Fitness**: Bradley-Terry Elo fitted on the generation's games
