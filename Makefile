@@ -42,6 +42,7 @@ typecheck: $(STAMP_TEST)
 	$(PY) -m mypy
 
 pytest: $(STAMP_TEST) chromium
+	$(PY) -m plyground warmup
 	$(PY) -m pytest -n 2 --timeout 600
 
 test: lint typecheck pytest

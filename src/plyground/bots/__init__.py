@@ -18,6 +18,7 @@ _BOTS: dict[str, str] = {
     "hillclimb": "plyground.bots.local:HillClimbBot",
     "annealing": "plyground.bots.local:AnnealingBot",
     "genetic": "plyground.bots.local:GeneticBot",
+    "2048": "plyground.bots.g2048:G2048Bot",
 }
 
 

@@ -27,6 +27,7 @@ _INLINE = re.compile(rf"{_INLINE_ITEM}(?:;{_INLINE_ITEM})*;?\s*")
 # game name -> "module:factory"; the factory takes a dict of weights (or None).
 _EVALUATORS: dict[str, str] = {
     "adjacency": "plyground.bots.evaluators:_adjacency",
+    "2048": "plyground.bots.evaluators:_g2048",
 }
 
 
@@ -37,6 +38,12 @@ def _adjacency(weights: dict[str, float] | None) -> Evaluator:
         return AdjacencyEvaluator(AdjacencyWeights(**(weights or {})))
     except TypeError as error:
         raise SettingsError(f"bad adjacency weights {weights!r}: {error}") from None
+
+
+def _g2048(weights: dict[str, float] | None) -> Evaluator:
+    from plyground.games.g2048.evaluation import G2048Evaluator, G2048Weights
+
+    return G2048Evaluator(G2048Weights.from_dict(weights))
 
 
 def inline_weights(weights: Mapping[str, float]) -> str:

@@ -120,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    from plyground.cli.warmup import warm_all
+    from plyground.games.kernels import warm_all
 
     times = _parse_times(args.times)
     positions = _parse_list(args.positions, list(POSITIONS), "--positions")

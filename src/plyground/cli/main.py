@@ -23,6 +23,7 @@ __all__ = ["COMMANDS", "build_parser", "main"]
 COMMANDS: tuple[str, ...] = (
     "plyground.cli.catalog",
     "plyground.cli.play",
+    "plyground.cli.play2048",
     "plyground.cli.match",
     "plyground.cli.tournament",
     "plyground.cli.report",

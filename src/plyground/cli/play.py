@@ -284,11 +284,19 @@ explained and you are asked again.
         epilog="""\
 examples:
   plyground play                                  you (X) vs alphabeta, 8x8, 8 rounds
+  plyground play 2048                             2048 by arrow keys; --x 2048 watches the bot
   plyground play --o greedy --size 6 --rounds 10
   plyground play --x alphabeta:time=1 --o human --first O
   plyground play --x greedy --o alphabeta:time=0.5      watch two bots
   plyground play --o "engine:plyground engine alphabeta" --time 2
   plyground play --position '6OO/6OO/8/8/3X4/8/XX6/XX6 O 15'""",
+    )
+    parser.add_argument(
+        "game_spec",
+        nargs="?",
+        metavar="GAME",
+        help="the game to play, with settings if you like (default adjacency; "
+        "same as --game): adjacency, tictactoe, morris, 2048, 'adjacency(size=6)'",
     )
     parser.add_argument("--x", default=HUMAN, metavar="PLAYER", help="first seat (default: human)")
     parser.add_argument(
@@ -306,7 +314,17 @@ examples:
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.game_spec is not None:
+        if args.game != "adjacency":
+            raise SettingsError(
+                f"the game is given twice: {args.game_spec!r} and --game {args.game!r}"
+            )
+        args.game = args.game_spec
     game = game_from_args(args)
+    if game.capabilities.players == 1 and game.capabilities.chance:
+        from plyground.cli.play2048 import play_from_play_args
+
+        return play_from_play_args(game, args)
     if game.capabilities.players != 2 or game.capabilities.chance:
         raise SettingsError(f"play needs a two-player game without chance; {game.spec!r} is not")
     start = game.parse_state(args.position) if args.position else None

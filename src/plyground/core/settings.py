@@ -19,7 +19,7 @@ from plyground.core.errors import ParseError, SettingsError
 
 __all__ = ["Setting", "format_spec", "parse_spec", "resolve_settings"]
 
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_\-]*")
+_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_\-]*")  # "2048" is a game name
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ __all__ = ["game_class", "game_names", "load_game"]
 _GAMES: dict[str, str] = {
     "adjacency": "plyground.games.adjacency:AdjacencyGame",
     "queens": "plyground.games.queens:QueensGame",
+    "2048": "plyground.games.g2048:G2048Game",
 }
 
 

@@ -24,7 +24,7 @@ from numba import njit
 
 from plyground.core.errors import SettingsError
 
-__all__ = ["MAX_COUNT_SIZE", "count_solutions", "count_solutions_reference"]
+__all__ = ["MAX_COUNT_SIZE", "count_solutions", "count_solutions_reference", "warm_up"]
 
 MAX_COUNT_SIZE = 30
 """The largest N the kernel accepts (its masks are 64-bit; N = 30 would take years anyway)."""
@@ -144,3 +144,8 @@ def count_solutions_reference(size: int) -> int:
         return found
 
     return place(0)
+
+
+def warm_up() -> None:
+    """Compile (or load from the disk cache) the counting kernel."""
+    count_solutions(4)

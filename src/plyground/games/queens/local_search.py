@@ -36,7 +36,7 @@ from numba import njit
 
 from plyground.core.errors import SettingsError
 
-__all__ = ["LocalSearchResult", "min_conflicts_queens", "verify"]
+__all__ = ["LocalSearchResult", "min_conflicts_queens", "verify", "warm_up"]
 
 _GREEDY_DRAWS = 64
 _RESCAN_EVERY = 32
@@ -193,3 +193,8 @@ def min_conflicts_queens(
             )
         total_steps += budget
     return LocalSearchResult(None, total_steps, restarts, int(initial), time.perf_counter() - start)
+
+
+def warm_up() -> None:
+    """Compile (or load from the disk cache) the min-conflicts kernels."""
+    min_conflicts_queens(8, seed=0)

@@ -1,0 +1,194 @@
+"""Game-agnostic depth-limited expectimax for one-player games with chance.
+
+Max nodes are the player's states (the best child counts), chance nodes are
+states whose ``to_move()`` is :data:`~plyground.core.game.CHANCE` (the
+probability-weighted mean of the outcomes counts). It works on any game of
+the core contract with one player, through an :class:`Evaluator`:
+
+* **depth** counts the player's moves: a search of depth ``d`` looks ``d``
+  moves ahead, and a chance node reached after the ``d``-th move is valued
+  by ``evaluator.evaluate`` (for 2048: the board after the move, before the
+  spawn);
+* a **probability cut**: a chance node whose probability of being reached
+  (the product of the outcome probabilities from the root) is below ``cut``
+  is valued by the evaluator too, which prunes the unlikely branches that
+  dominate the tree;
+* a **cache** of chance nodes' values with the depth they were searched to,
+  used again only for the same or a shallower depth, within one search;
+* a **terminal** state is worth ``evaluator.terminal(state, 0, ply)``;
+* iterative deepening under a :class:`~plyground.core.limits.Limit`: each
+  completed depth is reported; the move of the deepest completed depth is
+  played, so the search always answers in time.
+
+Contract: :meth:`Expectimax.value` of a chance node is
+``sum(p * value(child))`` over its outcomes, of a max node
+``max(value(child))`` over its moves, with the cut and the depth as above.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+
+from plyground.algorithms.search.alphabeta import SearchResult
+from plyground.algorithms.search.evaluator import Evaluator
+from plyground.core.game import CHANCE, TERMINAL, Move, State
+from plyground.core.limits import Clock, Limit, SearchInfo
+
+__all__ = ["Expectimax"]
+
+_CHECK_EVERY = 256
+
+
+class _OutOfTimeError(Exception):
+    """Raised inside the search when the clock or the node budget runs out."""
+
+
+class Expectimax:
+    """Depth-limited expectimax with a probability cut and a cache (see the module docstring).
+
+    ``cut`` is the probability below which a chance node is evaluated
+    instead of searched (0 disables it); ``cache_size`` bounds the cache of
+    chance-node values (0 disables it).
+    """
+
+    def __init__(
+        self, evaluator: Evaluator | None = None, cut: float = 0.0, cache_size: int = 1 << 18
+    ) -> None:
+        if not 0.0 <= cut < 1.0:
+            raise ValueError(f"the probability cut must be in [0, 1), got {cut!r}")
+        if cache_size < 0:
+            raise ValueError(f"the cache size must not be negative, got {cache_size!r}")
+        self.evaluator = evaluator or Evaluator()
+        self.cut = cut
+        self.cache_size = cache_size
+        self.cache: dict[State, tuple[int, float]] = {}
+        self.nodes = 0
+        self.chance_nodes = 0
+        self.evaluations = 0
+        self.cache_hits = 0
+        self._clock = Clock(None)
+        self._node_limit: int | None = None
+
+    # -- public -------------------------------------------------------------
+    def search(
+        self,
+        state: State,
+        limit: Limit,
+        on_info: Callable[[SearchInfo], None] | None = None,
+    ) -> SearchResult:
+        """The best move found within ``limit``; ``on_info`` hears each completed depth."""
+        result: SearchResult | None = None
+        for result in self.iterate(state, limit):
+            if on_info is not None:
+                on_info(result.info)
+        assert result is not None  # iterate always yields at least once
+        return result
+
+    def iterate(self, state: State, limit: Limit) -> Iterator[SearchResult]:
+        """Yield a result after each completed depth, from 1 up to ``limit.depth``.
+
+        Always yields at least once: if not even depth 1 completes in time, it
+        yields the first legal move. Without a depth limit, deepening stops
+        once a depth reached no horizon (the values are exact) or at depth 64.
+        """
+        self._check(state)
+        moves = list(state.legal_moves())
+        self._clock = Clock(limit.time, safety=min(0.05, 0.1 * limit.time) if limit.time else 0.0)
+        self._node_limit = limit.nodes
+        self.nodes = self.chance_nodes = self.evaluations = self.cache_hits = 0
+        max_depth = limit.depth or 64
+        yielded = False
+        for depth in range(1, max_depth + 1):
+            evaluations_before = self.evaluations
+            try:
+                values = self.move_values(state, depth)
+            except _OutOfTimeError:
+                break
+            best = max(moves, key=lambda m: values[m])
+            exact = self.evaluations == evaluations_before
+            info = SearchInfo(
+                depth=depth,
+                score=values[best],
+                nodes=self.nodes,
+                pv=(state.move_text(best),),
+                elapsed=self._clock.elapsed(),
+                extra={
+                    "chance_nodes": self.chance_nodes,
+                    "evaluations": self.evaluations,
+                    "cache_hits": self.cache_hits,
+                    **({"exact": True} if exact else {}),
+                },
+            )
+            yielded = True
+            yield SearchResult(best, info, exact)
+            if exact or self._clock.expired():
+                return
+        if not yielded:
+            info = SearchInfo(
+                depth=0,
+                nodes=self.nodes,
+                elapsed=self._clock.elapsed(),
+                pv=(state.move_text(moves[0]),),
+            )
+            yield SearchResult(moves[0], info)
+
+    def move_values(self, state: State, depth: int) -> dict[Move, float]:
+        """The expectimax value of each legal move at a max node, searched ``depth`` moves deep."""
+        self._check(state)
+        self.cache.clear()
+        return {
+            move: self.value(state.play(move), depth - 1, 1.0, 1) for move in state.legal_moves()
+        }
+
+    def value(self, state: State, depth: int, probability: float = 1.0, ply: int = 0) -> float:
+        """The value of any state with ``depth`` moves left to search (see the contract)."""
+        self._tick()
+        player = state.to_move()
+        if player == TERMINAL:
+            return self.evaluator.terminal(state, 0, ply)
+        if player == CHANCE:
+            return self._chance(state, depth, probability, ply)
+        if depth <= 0:
+            self.evaluations += 1
+            return self.evaluator.evaluate(state)
+        best = -math.inf
+        for move in state.legal_moves():
+            best = max(best, self.value(state.play(move), depth - 1, probability, ply + 1))
+        return best
+
+    # -- the search ---------------------------------------------------------
+    @staticmethod
+    def _check(state: State) -> None:
+        if state.game.capabilities.players != 1:
+            raise ValueError(
+                f"expectimax here plays one-player games; {state.game.spec!r} has "
+                f"{state.game.capabilities.players} players"
+            )
+        if state.to_move() != 0:
+            raise ValueError(f"no move to search: {state.text()!r} is not the player's turn")
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.nodes % _CHECK_EVERY == 0 and self._clock.expired():
+            raise _OutOfTimeError
+        if self._node_limit is not None and self.nodes >= self._node_limit:
+            raise _OutOfTimeError
+
+    def _chance(self, state: State, depth: int, probability: float, ply: int) -> float:
+        self.chance_nodes += 1
+        if depth <= 0 or probability < self.cut:
+            self.evaluations += 1
+            return self.evaluator.evaluate(state)
+        entry = self.cache.get(state) if self.cache_size else None
+        if entry is not None and entry[0] >= depth:
+            self.cache_hits += 1
+            return entry[1]
+        total = 0.0
+        for outcome, chance in state.chance_outcomes():
+            total += chance * self.value(state.play(outcome), depth, probability * chance, ply)
+        if self.cache_size:
+            if len(self.cache) >= self.cache_size:
+                self.cache.clear()
+            self.cache[state] = (depth, total)
+        return total

@@ -1,0 +1,311 @@
+"""``plyground play2048``: 2048 in the terminal; play with the arrow keys, or watch the bot.
+
+A thin front end: the rules come from the game (``state.play``,
+``state.legal_moves``), the tiles from the seeded driver
+(:func:`plyground.arena.solo.sample_outcome`), the moves from a bot. It draws
+the board with rich and reads keys straight from the terminal (arrow keys,
+WASD or HJKL; ``q`` quits). When standard input is not a terminal it reads the
+same keys from it, so a script can play (``printf '\\e[A\\e[D q'``).
+
+:func:`play_2048` is the entry point a generic ``play`` command can dispatch
+to for one-player games with chance.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import random
+import sys
+import time
+from collections.abc import Callable, Iterator
+from typing import Any, TextIO
+
+from rich.console import Console
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from plyground.arena.players import HUMAN
+from plyground.arena.solo import sample_outcome
+from plyground.bots import make_bot
+from plyground.core.errors import IllegalMoveError, SettingsError
+from plyground.core.game import Game, State
+from plyground.core.limits import SearchInfo
+from plyground.games import load_game
+from plyground.games.g2048 import DOWN, LEFT, RIGHT, UP, G2048State
+
+__all__ = ["KEYS", "play_2048", "play_from_play_args", "read_keys", "register"]
+
+KEYS: dict[str, int] = {
+    "\x1b[A": UP,
+    "\x1b[B": DOWN,
+    "\x1b[C": RIGHT,
+    "\x1b[D": LEFT,
+    "w": UP,
+    "s": DOWN,
+    "d": RIGHT,
+    "a": LEFT,
+    "k": UP,
+    "j": DOWN,
+    "l": RIGHT,
+    "h": LEFT,
+}
+"""Key (or escape sequence) -> direction."""
+_QUIT_KEYS = ("q", "\x03", "\x04")  # q, Ctrl-C, Ctrl-D
+
+_TILE_STYLES = {
+    0: "grey50",
+    2: "black on grey93",
+    4: "black on wheat1",
+    8: "white on dark_orange",
+    16: "white on orange_red1",
+    32: "white on red1",
+    64: "white on red3",
+    128: "black on light_goldenrod1",
+    256: "black on gold1",
+    512: "black on yellow2",
+    1024: "black on yellow3",
+    2048: "bold white on dark_goldenrod",
+}
+_BIG_TILE_STYLE = "bold white on grey11"
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``play2048`` subcommand."""
+    parser = subparsers.add_parser(
+        "play2048",
+        help="play 2048 in the terminal, or watch the bot play",
+        description="Play 2048 with the arrow keys (or WASD / HJKL; q quits), or watch a bot "
+        "play with --watch. Tiles spawn from a seeded random generator.",
+    )
+    parser.add_argument("--watch", action="store_true", help="let the bot play")
+    parser.add_argument(
+        "--bot", default="2048:time=0.5", help="the bot for --watch (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--seed", type=int, default=None, help="seed of the tiles (default: random)"
+    )
+    parser.add_argument("--max-moves", type=int, default=None, help="stop after this many moves")
+    parser.add_argument("--position", default=None, help="start from this position text")
+    parser.add_argument(
+        "--delay", type=float, default=None, help="seconds between the bot's moves (watching)"
+    )
+    parser.set_defaults(handler=_run)
+
+
+def play_from_play_args(game: Game, args: argparse.Namespace) -> int:
+    """``plyground play --game 2048``: the generic play command's options, mapped.
+
+    ``--x`` is the player (``human``, the default: the arrow keys; or a bot
+    spec to watch), ``--time`` the bot's time per move; ``--seed`` and
+    ``--position`` as usual.
+    """
+    if game.name != "2048":
+        raise SettingsError(
+            f"the terminal front end for one-player games plays 2048, not {game.spec!r}"
+        )
+    return play_2048(
+        game,
+        bot=None if args.x == HUMAN else args.x,
+        time_per_move=args.time,
+        seed=args.seed,
+        position=args.position,
+    )
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.max_moves is not None and args.max_moves < 0:
+        raise SettingsError(f"--max-moves must not be negative, got {args.max_moves}")
+    return play_2048(
+        load_game("2048"),
+        bot=args.bot if args.watch else None,
+        seed=args.seed,
+        max_moves=args.max_moves,
+        position=args.position,
+        delay=args.delay,
+    )
+
+
+def play_2048(
+    game: Game,
+    *,
+    bot: str | None = None,
+    seed: int | None = None,
+    max_moves: int | None = None,
+    position: str | None = None,
+    delay: float | None = None,
+    time_per_move: float | None = None,
+    console: Console | None = None,
+    keys: Iterator[str] | None = None,
+) -> int:
+    """Play ``game`` (2048) in the terminal: a person with the keys, or ``bot`` when given.
+
+    Returns the exit status (0). ``time_per_move`` overrides the bot's own
+    time setting. ``keys`` replaces the terminal's keys (for scripts); by
+    default they come from standard input.
+    """
+    console = console or Console(highlight=False)
+    rng = random.Random(seed)
+    state = game.parse_state(position) if position else game.initial_state()
+    if not isinstance(state, G2048State):
+        raise SettingsError(f"play2048 plays 2048, not {game.spec!r}")
+    state = _spawn(state, rng)
+    player = None
+    if bot:
+        player = make_bot(bot) if time_per_move is None else make_bot(bot, time=time_per_move)
+    if player is not None:
+        player.check_game(game)
+    live = console.is_terminal
+    if delay is None:
+        delay = 0.05 if live else 0.0
+    moves = 0
+    message = ""
+    info: SearchInfo | None = None
+    with contextlib.ExitStack() as stack:
+        key_source = keys
+        if player is None and key_source is None:
+            key_source = stack.enter_context(_terminal_keys(sys.stdin))
+        while not state.is_terminal() and (max_moves is None or moves < max_moves):
+            _draw(
+                console,
+                state=state,
+                moves=moves,
+                message=message,
+                info=info,
+                live=live,
+                watching=player is not None,
+            )
+            message = ""
+            if player is not None:
+                decision = player.choose(state)
+                move, info = decision.move, decision.info
+                if delay:
+                    time.sleep(delay)
+            else:
+                assert key_source is not None
+                key = next(key_source, "q")
+                if key in _QUIT_KEYS:
+                    break
+                if key not in KEYS:
+                    message = f"unknown key {key!r}: use the arrow keys, WASD or HJKL; q quits"
+                    continue
+                move = KEYS[key]
+                try:
+                    state.parse_move(state.move_text(move))
+                except IllegalMoveError as error:
+                    message = str(error)
+                    continue
+            state = _spawn(state.play(move), rng)
+            moves += 1
+        _draw(
+            console,
+            state=state,
+            moves=moves,
+            message=message,
+            info=info,
+            live=live,
+            watching=player is not None,
+        )
+    ending = "game over" if state.is_terminal() else "stopped"
+    console.print(
+        f"{ending}: score {state.score}, largest tile {state.max_tile()}, "
+        f"{moves} move{'' if moves == 1 else 's'}"
+    )
+    return 0
+
+
+def _spawn(state: State, rng: random.Random) -> G2048State:
+    while state.is_chance():
+        state = state.play(sample_outcome(state, rng))
+    assert isinstance(state, G2048State)
+    return state
+
+
+def _board(state: G2048State) -> Table:
+    table = Table(show_header=False, show_lines=True, padding=(0, 1), box=None)
+    width = max(5, *(len(str(v)) for v in state.tiles()))
+    for _ in range(4):
+        table.add_column(width=width, justify="center")
+    tiles = state.tiles()
+    for row in range(4):
+        cells = []
+        for value in tiles[4 * row : 4 * row + 4]:
+            style = _TILE_STYLES.get(value, _BIG_TILE_STYLE)
+            cells.append(Text((str(value) if value else ".").center(width), style=style))
+        table.add_row(*cells)
+    return table
+
+
+def _draw(
+    console: Console,
+    *,
+    state: G2048State,
+    moves: int,
+    message: str,
+    info: SearchInfo | None,
+    live: bool,
+    watching: bool,
+) -> None:
+    status = f"score {state.score}   moves {moves}   largest {state.max_tile()}"
+    lines = [status]
+    if info is not None:
+        rate = info.nodes / info.elapsed if info.elapsed > 0 else 0.0
+        lines.append(
+            f"bot played {' '.join(info.pv) or '-'}: depth {info.depth}  {info.nodes:,} nodes  "
+            f"{rate:,.0f}/s"
+        )
+    elif not watching:
+        lines.append("arrow keys / WASD / HJKL to move, q to quit")
+    if message:
+        lines.append(message)
+    if live:
+        console.clear()
+        console.print(Panel(_board(state), title="2048", expand=False))
+        for line in lines:
+            console.print(line)
+    else:
+        console.print(state.render().rsplit("\n", 1)[0])
+        for line in lines:
+            console.print(line)
+
+
+@contextlib.contextmanager
+def _terminal_keys(stream: TextIO) -> Iterator[Iterator[str]]:
+    """Keys from ``stream``: in raw mode when it is a terminal, as plain characters otherwise."""
+    if not stream.isatty():
+        yield read_keys(lambda: stream.read(1))
+        return
+    import termios
+    import tty
+
+    fd = stream.fileno()
+    saved = termios.tcgetattr(fd)
+    try:
+        tty.setcbreak(fd)
+        yield read_keys(lambda: os.read(fd, 1).decode("utf-8", "replace"))
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
+def read_keys(read_char: Callable[[], str]) -> Iterator[str]:
+    """Keys from a character source: escape sequences (arrows) whole, whitespace skipped.
+
+    >>> list(read_keys(iter(["\\x1b", "[", "A", " ", "a", ""]).__next__))
+    ['\\x1b[A', 'a']
+    """
+    while True:
+        char = read_char()
+        if not char:
+            return
+        if char.isspace():
+            continue
+        if char == "\x1b":
+            rest = read_char()
+            if rest in ("[", "O"):
+                yield "\x1b[" + read_char()
+                continue
+            yield rest if rest else "q"
+            continue
+        yield char.lower()

@@ -1,0 +1,131 @@
+"""The 2048 heuristic (the four terms of seed 003, weighted), in plain Python.
+
+A board's value is the sum, over its four rows and four columns, of a
+*line value*. For a line of tile exponents ``r0..r3`` (0 = empty) read in
+either direction::
+
+    lost                                       an offset: a lost game is worth 0
+  + empty        * (empty cells)
+  + merges       * (equal neighbours once empty cells are squeezed out)
+  - smoothness   * sum |r_i - r_j| over neighbouring tiles (empty cells squeezed out)
+  - monotonicity * min(rises, falls), rises = sum of r_{i+1}^p - r_i^p where the line
+                   rises (empty cells count as 0), falls the same the other way,
+                   p = monotonicity_power
+  - sum          * sum r_i^q over the tiles, q = sum_power
+
+Seed 003's four heuristics are all here: empty cells; monotonicity (log2
+differences, the better of the two directions); smoothness (differences
+between neighbours, with ``merges`` as its reward side); and the sum of
+squares, generalised to a power ``q`` of the exponents and weighted so that
+merging two tiles always pays. Because a line's value depends only on its
+16 bits, the accelerated kernel reads it from a 65,536-entry table built by
+:func:`line_table` from :func:`line_value`, the single definition.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from dataclasses import asdict, dataclass, fields
+
+import numpy as np
+import numpy.typing as npt
+
+from plyground.algorithms.search.evaluator import Evaluator
+from plyground.core.errors import SettingsError
+from plyground.core.game import State
+from plyground.games.g2048.rules import G2048State
+
+__all__ = ["G2048Evaluator", "G2048Weights", "board_value", "line_table", "line_value"]
+
+
+@dataclass(frozen=True)
+class G2048Weights:
+    """Weights of the line value (see the module docstring); tuned in docs/2048.md."""
+
+    lost: float = 200_000.0
+    empty: float = 270.0
+    merges: float = 700.0
+    smoothness: float = 0.0
+    monotonicity: float = 47.0
+    monotonicity_power: float = 4.0
+    sum: float = 11.0
+    sum_power: float = 3.5
+
+    def as_dict(self) -> dict[str, float]:
+        """The weights by name (for weight files and tuning)."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, values: dict[str, float] | None) -> G2048Weights:
+        """Weights from a dict of some names (the rest default); SettingsError on unknown names."""
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(values or {}) - known)
+        if unknown:
+            raise SettingsError(
+                f"unknown 2048 weight {unknown[0]!r} (known: {', '.join(sorted(known))})"
+            )
+        return cls(**{k: float(v) for k, v in (values or {}).items()})
+
+
+def line_value(line: tuple[int, ...], weights: G2048Weights) -> float:
+    """The value of one row or column of tile exponents (see the module docstring)."""
+    tiles = [r for r in line if r]
+    merges = sum(1 for a, b in itertools.pairwise(tiles) if a == b)
+    roughness = sum(abs(a - b) for a, b in itertools.pairwise(tiles))
+    power = weights.monotonicity_power
+    rises = falls = 0.0
+    for a, b in itertools.pairwise(line):
+        if a > b:
+            falls += a**power - b**power
+        else:
+            rises += b**power - a**power
+    return float(
+        weights.lost
+        + weights.empty * (len(line) - len(tiles))
+        + weights.merges * merges
+        - weights.smoothness * roughness
+        - weights.monotonicity * min(rises, falls)
+        - weights.sum * sum(float(r) ** weights.sum_power for r in tiles)
+    )
+
+
+@functools.lru_cache(maxsize=8)
+def _cached_table(weights: G2048Weights) -> npt.NDArray[np.float64]:
+    table = np.empty(1 << 16, dtype=np.float64)
+    for row in range(1 << 16):
+        line = (row & 0xF, (row >> 4) & 0xF, (row >> 8) & 0xF, (row >> 12) & 0xF)
+        table[row] = line_value(line, weights)
+    table.flags.writeable = False
+    return table
+
+
+def line_table(weights: G2048Weights) -> npt.NDArray[np.float64]:
+    """The value of every 16-bit line (nibble ``k`` = cell ``k`` of the line), read-only."""
+    return _cached_table(weights)
+
+
+def board_value(board: tuple[int, ...], weights: G2048Weights) -> float:
+    """The heuristic value of a board of 16 exponents: its rows' and columns' line values."""
+    rows = (board[4 * k : 4 * k + 4] for k in range(4))
+    cols = (board[k::4] for k in range(4))
+    return sum(line_value(line, weights) for line in (*rows, *cols))
+
+
+class G2048Evaluator(Evaluator):
+    """The heuristic for the game-agnostic expectimax (plain Python, any tile size).
+
+    ``evaluate`` scores any state by its board (chance nodes included: the
+    expectimax evaluates the board after a move, before the spawn); a lost
+    game is worth 0, below every live position.
+    """
+
+    def __init__(self, weights: G2048Weights | None = None) -> None:
+        self.weights = weights or G2048Weights()
+
+    def evaluate(self, state: State) -> float:
+        assert isinstance(state, G2048State)
+        return board_value(state.board, self.weights)
+
+    def terminal(self, state: State, player: int, ply: int) -> float:
+        return 0.0

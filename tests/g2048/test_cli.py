@@ -1,0 +1,57 @@
+"""``plyground play2048`` as a user runs it (a real subprocess)."""
+
+from __future__ import annotations
+
+from tests.conftest import RunCli
+
+
+def test_watch_the_bot_for_a_few_moves(run_cli: RunCli) -> None:
+    done = run_cli(
+        ["play2048", "--watch", "--bot", "2048:depth=2", "--max-moves", "6", "--seed", "3"]
+    )
+    assert done.returncode == 0, done.stderr
+    assert "bot played" in done.stdout
+    assert "moves 6" in done.stdout
+    assert done.stdout.rstrip().splitlines()[-1].startswith("stopped: score")
+
+
+def test_play_with_scripted_keys(run_cli: RunCli) -> None:
+    # up, left, an unknown key, then quit (arrow keys as the terminal sends them)
+    done = run_cli(["play2048", "--seed", "1"], input="\x1b[A\x1b[Dxq")
+    assert done.returncode == 0, done.stderr
+    assert "unknown key 'x'" in done.stdout
+    assert "stopped: score" in done.stdout and ", 2 moves" in done.stdout
+
+
+def test_keys_that_do_not_move_are_refused(run_cli: RunCli) -> None:
+    position = "2,4,8,16/0,0,0,0/0,0,0,0/0,0,0,0 0 move"
+    done = run_cli(["play2048", "--position", position, "--seed", "1"], input="wq")
+    assert done.returncode == 0, done.stderr
+    assert "up does not change the board" in done.stdout
+    assert ", 0 moves" in done.stdout
+
+
+def test_a_finished_game_says_game_over(run_cli: RunCli) -> None:
+    position = "2,4,2,4/4,2,4,2/2,4,2,4/4,2,4,2 96 move"
+    done = run_cli(["play2048", "--position", position, "--watch"])
+    assert done.returncode == 0, done.stderr
+    assert "game over: score 96, largest tile 4, 0 moves" in done.stdout
+
+
+def test_bad_input_is_one_line_not_a_traceback(run_cli: RunCli) -> None:
+    done = run_cli(["play2048", "--position", "2,4/0 0 move"])
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert "has 2 rows" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    done = run_cli(["play2048", "--watch", "--bot", "alphabeta", "--max-moves", "1"])
+    assert done.returncode == 2 and "cannot play '2048'" in done.stderr
+
+
+def test_the_play_command_dispatches_2048(run_cli: RunCli) -> None:
+    done = run_cli(["play", "--game", "2048", "--seed", "2"], input="\x1b[B\x1b[C\x1b[Aq")
+    assert done.returncode == 0, done.stderr
+    assert "stopped: score" in done.stdout and ", 0 moves" not in done.stdout
+    position = "2,4,2,4/4,2,4,2/2,4,2,4/4,2,4,0 96 spawn"
+    done = run_cli(["play", "--game", "2048", "--x", "2048:depth=1", "--position", position])
+    assert done.returncode == 0, done.stderr
+    assert "game over" in done.stdout

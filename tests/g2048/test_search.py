@@ -1,0 +1,149 @@
+"""The game-agnostic expectimax and the ``2048`` bot."""
+
+from __future__ import annotations
+
+import pytest
+
+from plyground.algorithms.search.expectimax import Expectimax
+from plyground.arena.solo import play_solo
+from plyground.bots import make_bot
+from plyground.bots.g2048 import G2048Bot, adaptive_depth
+from plyground.core.errors import SettingsError
+from plyground.core.limits import Limit, SearchInfo
+from plyground.games import load_game
+from plyground.games.g2048 import G2048State
+from plyground.games.g2048.evaluation import G2048Evaluator, G2048Weights, board_value
+from plyground.games.g2048.rules import spawn_outcome
+
+from .test_kernel import game_positions
+
+GAME = load_game("2048")
+EVALUATOR = G2048Evaluator()
+
+
+def state(text: str) -> G2048State:
+    result = GAME.parse_state(text)
+    assert isinstance(result, G2048State)
+    return result
+
+
+def test_chance_node_value_is_the_weighted_mean() -> None:
+    # One empty cell (d1): the chance node has two outcomes, 2 and 4.
+    chance = state("2,4,2,4/4,2,4,2/2,4,2,4/4,2,16,0 0 spawn")
+    search = Expectimax(EVALUATOR, cut=0.0, cache_size=0)
+    assert search.value(chance, 0) == EVALUATOR.evaluate(chance)
+    expected = 0.0
+    for outcome, probability in chance.chance_outcomes():
+        child = chance.play(outcome)
+        best = max(
+            (EVALUATOR.evaluate(child.play(m)) for m in child.legal_moves()),
+            default=0.0,  # no move: the game is lost, worth 0
+        )
+        expected += probability * best
+    assert search.value(chance, 1) == pytest.approx(expected)
+    assert chance.play(spawn_outcome(15, 1)).is_terminal()  # a 2 ends the game
+    assert not chance.play(spawn_outcome(15, 2)).is_terminal()  # a 4 merges with d2
+
+
+def test_terminal_is_worth_zero_and_cut_evaluates() -> None:
+    lost = state("2,4,2,4/4,2,4,2/2,4,2,4/4,2,4,2 0 move")
+    assert Expectimax(EVALUATOR).value(lost, 3) == 0.0
+    chance = state("2,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 0 spawn")
+    cut = Expectimax(EVALUATOR, cut=0.5)
+    assert cut.value(chance, 3, probability=0.4) == EVALUATOR.evaluate(chance)
+    assert cut.evaluations == 1
+
+
+def test_iterate_reports_each_depth_and_obeys_node_limits() -> None:
+    position = game_positions(2, 1, every=30)[0]
+    search = Expectimax(EVALUATOR, cut=0.01)
+    results = list(search.iterate(position, Limit(depth=2)))
+    assert [r.info.depth for r in results] == [1, 2]
+    assert all(r.move in position.legal_moves() for r in results)
+    assert results[-1].info.extra["evaluations"] > 0
+    starved = Expectimax(EVALUATOR).search(position, Limit(nodes=1))
+    assert starved.info.depth == 0 and starved.move in position.legal_moves()
+
+
+def test_expectimax_checks_the_game() -> None:
+    adjacency = load_game("adjacency").initial_state()
+    with pytest.raises(ValueError, match="one-player games"):
+        Expectimax().search(adjacency, Limit(depth=1))
+    with pytest.raises(ValueError, match="not the player's turn"):
+        Expectimax().search(GAME.initial_state(), Limit(depth=1))
+    with pytest.raises(ValueError, match="probability cut"):
+        Expectimax(cut=1.5)
+
+
+def test_bot_plays_only_2048() -> None:
+    bot = make_bot("2048")
+    assert isinstance(bot, G2048Bot)
+    assert bot.supports(GAME) and not bot.supports(load_game("adjacency"))
+    with pytest.raises(SettingsError, match="shallowest"):
+        make_bot("2048:shallowest=5,deepest=3")
+
+
+def test_bot_reports_search_info_per_depth() -> None:
+    position = game_positions(4, 1, every=50)[0]
+    seen: list[SearchInfo] = []
+    bot = make_bot("2048:depth=3,time=600")  # generous: the machine may be busy
+    decision = bot.choose(position, on_info=seen.append)
+    assert decision.move in position.legal_moves()
+    assert [i.depth for i in seen] == [1, 2, 3]
+    assert decision.info == seen[-1]
+    assert decision.info.nodes > 0 and decision.info.pv == (position.move_text(decision.move),)
+    assert decision.info.extra["target_depth"] == 3
+    assert bot.choose(position, Limit(depth=1)).info.depth == 1
+
+
+def test_bot_obeys_a_node_limit() -> None:
+    position = game_positions(6, 1, every=50)[0]
+    decision = make_bot("2048:depth=6,cut=0").choose(position, Limit(nodes=5000))
+    assert decision.move in position.legal_moves()
+    assert decision.info.depth < 6
+
+
+def test_numba_and_python_engines_agree() -> None:
+    for position in game_positions(8, 5, every=11):
+        fast = make_bot("2048:depth=2,cut=0.02,cache=0").choose(position)
+        slow = make_bot("2048:depth=2,cut=0.02,cache=0,engine=python").choose(position)
+        assert fast.move == slow.move
+        assert fast.info.score == pytest.approx(slow.info.score, rel=1e-12)
+
+
+def test_bot_falls_back_to_the_rules_beyond_the_kernel() -> None:
+    big = state("32768,32768,0,0/2,0,0,0/0,0,0,0/0,0,0,0 0 move")
+    decision = make_bot("2048").choose(big)
+    assert decision.move in big.legal_moves()
+    assert decision.info.depth == 2 and "target_depth" not in decision.info.extra
+
+
+def test_adaptive_depth() -> None:
+    board = (1, 2, 3, 4, 5, 6, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    assert adaptive_depth(board, 2, 6) == 5
+    assert adaptive_depth(board, 2, 4) == 4
+    assert adaptive_depth((1,) + (0,) * 15, 2, 6) == 2
+
+
+def test_weights_file(tmp_path: object) -> None:
+    from pathlib import Path
+
+    assert isinstance(tmp_path, Path)
+    path = tmp_path / "w.json"
+    path.write_text('{"smoothness": 5, "empty": 100}')
+    bot = make_bot(f"2048:weights={path}")
+    assert isinstance(bot, G2048Bot)
+    assert bot.weights == G2048Weights(smoothness=5, empty=100)
+    path.write_text('{"colour": 1}')
+    with pytest.raises(SettingsError, match="unknown 2048 weight 'colour'"):
+        make_bot(f"2048:weights={path}")
+
+
+def test_seeded_game_strength_floor() -> None:
+    """A cheap depth-2 bot reaches 512 within 400 moves of a seeded game (seed 1)."""
+    bot = make_bot("2048:depth=2")
+    result = play_solo(GAME, bot, seed=1, max_moves=400)
+    assert isinstance(result.final, G2048State)
+    assert result.final.max_tile() >= 512
+    assert result.moves == 400
+    assert board_value(result.final.board, G2048Weights()) > 0
