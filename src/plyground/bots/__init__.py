@@ -19,6 +19,8 @@ _BOTS: dict[str, str] = {
     "annealing": "plyground.bots.local:AnnealingBot",
     "genetic": "plyground.bots.local:GeneticBot",
     "2048": "plyground.bots.g2048:G2048Bot",
+    "perfect": "plyground.bots.perfect:PerfectBot",
+    "morris": "plyground.bots.morris:MorrisBot",
 }
 
 

@@ -28,6 +28,8 @@ _INLINE = re.compile(rf"{_INLINE_ITEM}(?:;{_INLINE_ITEM})*;?\s*")
 _EVALUATORS: dict[str, str] = {
     "adjacency": "plyground.bots.evaluators:_adjacency",
     "2048": "plyground.bots.evaluators:_g2048",
+    "tictactoe": "plyground.bots.evaluators:_tictactoe",
+    "morris": "plyground.bots.evaluators:_morris",
 }
 
 
@@ -44,6 +46,20 @@ def _g2048(weights: dict[str, float] | None) -> Evaluator:
     from plyground.games.g2048.evaluation import G2048Evaluator, G2048Weights
 
     return G2048Evaluator(G2048Weights.from_dict(weights))
+
+
+def _tictactoe(weights: dict[str, float] | None) -> Evaluator:
+    from plyground.games.tictactoe.evaluation import TicTacToeEvaluator
+
+    if weights:
+        raise SettingsError(f"game 'tictactoe' has no evaluation weights, got {weights!r}")
+    return TicTacToeEvaluator()
+
+
+def _morris(weights: dict[str, float] | None) -> Evaluator:
+    from plyground.games.morris.evaluation import MorrisEvaluator, MorrisWeights
+
+    return MorrisEvaluator(MorrisWeights.from_dict(weights or {}))
 
 
 def inline_weights(weights: Mapping[str, float]) -> str:

@@ -19,6 +19,8 @@ _GAMES: dict[str, str] = {
     "adjacency": "plyground.games.adjacency:AdjacencyGame",
     "queens": "plyground.games.queens:QueensGame",
     "2048": "plyground.games.g2048:G2048Game",
+    "tictactoe": "plyground.games.tictactoe:TicTacToeGame",
+    "morris": "plyground.games.morris:MorrisGame",
 }
 
 

@@ -4,11 +4,17 @@ This is the readable reference search: it works on any deterministic game
 with alternating or repeated turns through the core contract, with
 
 * a transposition table keyed by the (hashable) state,
-* move ordering: the table's best move first, then the evaluator's order,
+* move ordering: the table's best move first, then up to two "killer"
+  moves (moves that caused a cutoff at the same ply elsewhere in the tree:
+  a refutation often refutes the neighbouring lines too), then the
+  evaluator's order,
 * a clock checked every few hundred nodes, so :meth:`AlphaBeta.search`
   always answers in time with the best move of the last completed depth,
 * exact values at terminal positions, and an early stop once a depth is
-  searched without reaching the horizon anywhere (the game is solved).
+  searched without reaching the horizon anywhere (the game is solved),
+* decided-game scores adjusted by distance (fastest win, slowest loss)
+  stored in the table relative to their position (``Evaluator.decisive``),
+  so they stay right when the next search starts from another root.
 
 Contract of :meth:`AlphaBeta._negamax`: it returns a value ``v`` for the
 player to move with the fail-soft alpha-beta guarantee: if ``v <= alpha`` the
@@ -62,6 +68,7 @@ class AlphaBeta:
         self._clock = Clock(None)
         self._node_limit: int | None = None
         self._horizon_reached = False
+        self._killers: list[list[Move]] = []
 
     # -- public -------------------------------------------------------------
     def search(
@@ -95,6 +102,7 @@ class AlphaBeta:
         if len(self.table) > self.table_size:
             self.table.clear()
         max_depth = limit.depth or 1000
+        self._killers = [[] for _ in range(max_depth + 1)]
         yielded = False
         for depth in range(1, max_depth + 1):
             self._horizon_reached = False
@@ -145,6 +153,7 @@ class AlphaBeta:
         table_move: Move | None = None
         if entry is not None:
             entry_depth, flag, value, table_move, final = entry
+            value = self.evaluator.from_table(value, ply)
             if (
                 (entry_depth >= depth or final)
                 and ply > 0
@@ -160,8 +169,11 @@ class AlphaBeta:
         outer_horizon = self._horizon_reached
         self._horizon_reached = False
         moves = self.evaluator.order(state, state.legal_moves())
-        if table_move is not None:
-            moves = [table_move, *(m for m in moves if m != table_move)]
+        killers = self._killers[ply] if ply < len(self._killers) else []
+        front = [m for m in (table_move, *killers) if m is not None and m in moves]
+        if front:
+            front = list(dict.fromkeys(front))
+            moves = [*front, *(m for m in moves if m not in front)]
         best = -math.inf
         best_move: Move | None = None
         evaluator = self.evaluator
@@ -180,10 +192,13 @@ class AlphaBeta:
                 if value > alpha:
                     alpha = value
                     if alpha >= beta:
+                        if move != table_move and killers[:1] != [move]:
+                            killers.insert(0, move)
+                            del killers[2:]
                         break
         flag = _UPPER if best <= alpha_start else _LOWER if best >= beta else _EXACT
         final = not self._horizon_reached
-        self.table[state] = (depth, flag, best, best_move, final)
+        self.table[state] = (depth, flag, evaluator.to_table(best, ply), best_move, final)
         self._horizon_reached = outer_horizon or not final
         return best
 

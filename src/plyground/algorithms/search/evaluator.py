@@ -77,6 +77,33 @@ class Evaluator:
     ``plyground.games.adjacency.evaluation``).
     """
 
+    decisive: float = math.inf
+    """Values this large or larger in magnitude are decided games scored by distance.
+
+    An evaluator whose :meth:`terminal` subtracts the ply from a win (and
+    adds it to a loss) sets this to its smallest such magnitude, above every
+    heuristic value. Such a score moves one unit towards zero per ply from
+    the root, so a search's transposition table stores it relative to the
+    position (see :meth:`to_table`) and a later search from another root
+    reads it right. The default: no value is decisive.
+    """
+
+    def to_table(self, value: float, ply: int) -> float:
+        """``value`` found ``ply`` plies below the root, as stored for its position."""
+        if value >= self.decisive:
+            return value + ply
+        if value <= -self.decisive:
+            return value - ply
+        return value
+
+    def from_table(self, value: float, ply: int) -> float:
+        """Inverse of :meth:`to_table`: a stored value read ``ply`` plies below the root."""
+        if value >= self.decisive:
+            return value - ply
+        if value <= -self.decisive:
+            return value + ply
+        return value
+
     def evaluate(self, state: State) -> float:
         """A non-terminal position's value for the player to move."""
         return 0.0

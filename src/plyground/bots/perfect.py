@@ -1,0 +1,77 @@
+"""The ``perfect`` bot: full minimax to the end of the game, for games small enough."""
+
+from __future__ import annotations
+
+import time
+from typing import ClassVar
+
+from plyground.algorithms.search.evaluator import Evaluator
+from plyground.algorithms.search.minimax import minimax
+from plyground.bots.base import SEED_SETTING, TIME_SETTING, Bot, Decision, InfoCallback
+from plyground.bots.evaluators import evaluator_for
+from plyground.core.game import Game, Move, State
+from plyground.core.limits import Limit, SearchInfo
+from plyground.core.settings import Setting
+
+__all__ = ["PerfectBot"]
+
+
+class PerfectBot(Bot):
+    """Searches every line to the end (memoised minimax) and plays a best move.
+
+    With the game's depth-adjusted scores (tic-tac-toe: ``10 - ply`` for a
+    win, ``ply - 10`` for a loss) it never loses a game that can be held,
+    takes the fastest win and, when lost, the slowest loss. Equally good
+    moves are chosen at random (``seed`` fixes the choice). The search is
+    exhaustive, so it ignores the clock: it is registered only for games
+    whose whole tree takes milliseconds. It keeps its memo between moves,
+    so a game costs one search of the tree below the first position.
+    """
+
+    NAME = "perfect"
+    DESCRIPTION = "full minimax to the end of the game: never loses (tic-tac-toe)"
+    SETTINGS: ClassVar[tuple[Setting, ...]] = (TIME_SETTING, SEED_SETTING)
+    GAMES: ClassVar[tuple[str, ...] | None] = ("tictactoe",)
+
+    def __init__(self, **settings: object) -> None:
+        super().__init__(**settings)
+        self._game: Game | None = None
+        self._evaluator = Evaluator()
+        self._table: dict[tuple[State, int | None, int], float] = {}
+
+    def new_game(self, game: Game) -> None:
+        self._game = None
+
+    def choose(
+        self, state: State, limit: Limit | None = None, on_info: InfoCallback | None = None
+    ) -> Decision:
+        self.check_game(state.game)
+        start = time.perf_counter()
+        if self._game != state.game:
+            self._game = state.game
+            self._evaluator = evaluator_for(state.game)
+            self._table = {}
+        result = minimax(state, self._evaluator, table=self._table)
+        move = self.rng.choice(result.best_moves)
+        line = self._principal_variation(state, move)
+        info = SearchInfo(
+            depth=len(line),
+            score=result.value,
+            nodes=result.nodes,
+            pv=tuple(line),
+            elapsed=time.perf_counter() - start,
+            extra={"exact": True},
+        )
+        if on_info is not None:
+            on_info(info)
+        return Decision(move, info)
+
+    def _principal_variation(self, state: State, move: Move) -> list[str]:
+        """``move`` and best replies to the end of the game (from the memo: no new search)."""
+        line = [state.move_text(move)]
+        state = state.play(move)
+        while not state.is_terminal():
+            reply = minimax(state, self._evaluator, table=self._table).best_moves[0]
+            line.append(state.move_text(reply))
+            state = state.play(reply)
+        return line

@@ -1,0 +1,362 @@
+"""Nine Men's Morris evaluation: the seed's weighted relations (COURSE.md, seed 002).
+
+A position is valued for the player to move as a weighted sum of relations,
+each the mover's count minus the opponent's unless said otherwise:
+
+========  ===================================================================
+closed    R1: a mill was closed on the last move: +1 by the mover, -1 by the
+          opponent (the last move is always the opponent's here, so 0 or -1)
+mills     R2: closed mills
+blocked   R3: blocked men (no empty neighbour), the opponent's minus the mover's
+men       R4: men, on the board and in hand
+twos      R5: two-piece configurations: a mill line with two own men and an
+          empty point
+threes    R6: three-piece configurations: a man in two such lines at once
+opened    "opened" mills: a two-piece line whose empty point has another own
+          man next to it, off the line, so the mill closes on the next move
+double    double mills: a man in two closed mills
+win       winning configuration: +1 when the opponent cannot move (or has
+          fewer than three men), -1 when the mover is in that state
+========  ===================================================================
+
+The weights differ by phase (:class:`MorrisWeights`). The position is in
+the placing phase while anyone has men in hand, in the flying phase once
+someone is down to three men, in the moving phase otherwise. The defaults
+are the seed's tournament-tuned weights:
+
+* placing: 18 closed + 26 mills + 1 blocked + 6 men + 12 twos + 7 threes
+* moving: 14 closed + 43 mills + 10 blocked + 8 men + 7 opened + 42 double + 1086 win
+* flying: 16 closed + 10 twos + 1 threes + 1190 win
+
+Every relation is computed with whole-board bit operations
+(:mod:`plyground.games.morris.board`): about thirty integer operations per
+player, no loop over points. A finished game scores ``WIN - ply`` for a win
+and ``ply - WIN`` for a loss (``WIN`` = 100,000, far above any weighted
+sum), so the search prefers the fastest win and the slowest loss.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field, fields, replace
+from typing import cast
+
+from plyground.algorithms.search.evaluator import Evaluator, TunableWeight
+from plyground.core.errors import SettingsError
+from plyground.core.game import Move, State
+from plyground.games.morris.board import (
+    _TO_H0,
+    _TO_H1,
+    _TO_H2,
+    _TO_V0,
+    _TO_V1,
+    _TO_V2,
+    FULL,
+    TRIPLE_STARTS,
+    adjacent,
+    along_triples,
+    spread,
+    to_horizontal,
+    to_vertical,
+    triple_flags,
+    vertical_neighbours,
+)
+from plyground.games.morris.rules import WHITE, MorrisState
+
+__all__ = [
+    "PHASES",
+    "RELATIONS",
+    "WIN",
+    "MorrisEvaluator",
+    "MorrisWeights",
+    "PhaseWeights",
+    "phase_of",
+    "relations",
+]
+
+WIN = 100_000
+"""The score of a win at the root; one less per ply."""
+
+RELATIONS = ("closed", "mills", "blocked", "men", "twos", "threes", "opened", "double", "win")
+"""The relations, in the order of the table above."""
+
+PHASES = ("placing", "moving", "flying")
+
+_TAKES = 1 << 10
+"""Moves (ints, see ``rules.encode``) at least this large take a man."""
+
+
+@dataclass(frozen=True)
+class PhaseWeights:
+    """The weight of each relation in one phase (0: not used)."""
+
+    closed: float = 0.0
+    mills: float = 0.0
+    blocked: float = 0.0
+    men: float = 0.0
+    twos: float = 0.0
+    threes: float = 0.0
+    opened: float = 0.0
+    double: float = 0.0
+    win: float = 0.0
+
+
+def _placing() -> PhaseWeights:
+    return PhaseWeights(closed=18, mills=26, blocked=1, men=6, twos=12, threes=7)
+
+
+def _moving() -> PhaseWeights:
+    return PhaseWeights(closed=14, mills=43, blocked=10, men=8, opened=7, double=42, win=1086)
+
+
+def _flying() -> PhaseWeights:
+    return PhaseWeights(closed=16, twos=10, threes=1, win=1190)
+
+
+@dataclass(frozen=True)
+class MorrisWeights:
+    """The three weight sets; flat names like ``"moving.mills"`` for weight files."""
+
+    placing: PhaseWeights = field(default_factory=_placing)
+    moving: PhaseWeights = field(default_factory=_moving)
+    flying: PhaseWeights = field(default_factory=_flying)
+
+    def as_dict(self) -> dict[str, float]:
+        """Every weight by flat name (``"placing.closed"``, ...), for weight files and tuning."""
+        return {
+            f"{phase}.{name}": value
+            for phase in PHASES
+            for name, value in asdict(getattr(self, phase)).items()
+        }
+
+    @classmethod
+    def from_dict(cls, weights: Mapping[str, float]) -> MorrisWeights:
+        """The defaults with the given flat-named weights replaced; SettingsError if unknown."""
+        known = {f.name for f in fields(PhaseWeights)}
+        changes: dict[str, dict[str, float]] = {phase: {} for phase in PHASES}
+        for key, value in weights.items():
+            phase, _, name = key.partition(".")
+            if phase not in changes or name not in known:
+                names = ", ".join(f"{p}.{n}" for p in PHASES for n in RELATIONS)
+                raise SettingsError(f"unknown Morris weight {key!r} (known: {names})")
+            changes[phase][name] = float(value)
+        defaults = cls()
+        return cls(
+            **{phase: replace(getattr(defaults, phase), **changes[phase]) for phase in PHASES}
+        )
+
+
+def phase_of(state: MorrisState) -> str:
+    """The evaluation's phase: placing while anyone has men in hand, flying once someone has
+    three men, moving otherwise."""
+    if state.white_hand or state.black_hand:
+        return "placing"
+    if state.white.bit_count() == 3 or state.black.bit_count() == 3:
+        return "flying"
+    return "moving"
+
+
+def _side(own: int, empty: int, adj_empty: int) -> tuple[int, int, int, int, int, int]:
+    """One player's (mills, blocked, twos, threes, opened, double) counts."""
+    h_full, h_two = triple_flags(own, empty)
+    own_v, empty_v = to_vertical(own), to_vertical(empty)
+    v_full, v_two = triple_flags(own_v, empty_v)
+    h_two_points, v_two_points = spread(h_two), spread(v_two)
+    threes = own & h_two_points & to_horizontal(v_two_points)
+    double = own & spread(h_full) & to_horizontal(spread(v_full))
+    # An open point of a horizontal line closes from a vertical neighbour, and vice versa.
+    opened = (h_two_points & empty & vertical_neighbours(own)).bit_count() + (
+        v_two_points & empty_v & to_vertical(along_triples(own))
+    ).bit_count()
+    return (
+        h_full.bit_count() + v_full.bit_count(),
+        (own & ~adj_empty).bit_count(),
+        h_two.bit_count() + v_two.bit_count(),
+        threes.bit_count(),
+        opened,
+        double.bit_count(),
+    )
+
+
+def relations(state: MorrisState) -> dict[str, int]:
+    """Every relation for the player to move, by name (what the evaluation weighs)."""
+    side = state.side
+    own, theirs = (state.white, state.black) if side == WHITE else (state.black, state.white)
+    empty = FULL & ~(own | theirs)
+    adj_empty = adjacent(empty)
+    mine = _side(own, empty, adj_empty)
+    their = _side(theirs, empty, adj_empty)
+    own_men, their_men = state.men(side), state.men(1 - side)
+
+    def stuck(men: int, hand: int, total: int) -> bool:
+        return total < 3 or (not hand and total > 3 and not men & adj_empty)
+
+    win = int(stuck(theirs, state.hand(1 - side), their_men)) - int(
+        stuck(own, state.hand(side), own_men)
+    )
+    return {
+        "closed": -1 if state.took else 0,
+        "mills": mine[0] - their[0],
+        "blocked": their[1] - mine[1],
+        "men": own_men - their_men,
+        "twos": mine[2] - their[2],
+        "threes": mine[3] - their[3],
+        "opened": mine[4] - their[4],
+        "double": mine[5] - their[5],
+        "win": win,
+    }
+
+
+class MorrisEvaluator(Evaluator):
+    """The seed's weighted relations with per-phase weights; taking moves searched first.
+
+    With ``phase=None`` each position is weighed by its own phase. With a
+    phase given, every position is weighed with that phase's weights: the
+    ``morris`` bot passes the phase of the position it is thinking about,
+    so that all the positions one search compares are valued on one scale
+    (see docs/morris.md: leaf phases made the bot avoid taking a man that
+    leaves the opponent three, because the flying weights have no material
+    term).
+    """
+
+    decisive = WIN / 2
+
+    def __init__(self, weights: MorrisWeights | None = None, phase: str | None = None) -> None:
+        if phase is not None and phase not in PHASES:
+            raise ValueError(f"phase must be one of {', '.join(PHASES)}, got {phase!r}")
+        self.weights = weights or MorrisWeights()
+        self.phase = phase
+        self._placing, self._moving, self._flying = (
+            tuple(getattr(getattr(self.weights, phase), name) for name in RELATIONS)
+            for phase in PHASES
+        )
+        self._fixed = getattr(self, f"_{phase or 'moving'}")
+
+    def tunable_weights(self) -> tuple[TunableWeight, ...]:
+        """The seed's non-zero weights by flat name (``moving.mills``), each searched in
+        ``[0, 2 x seed]``; the relations a phase does not use stay 0 (``plyground tune``)."""
+        seed = MorrisWeights().as_dict()
+        return tuple(
+            TunableWeight(name, value, 0.0, 2.0 * value, f"{name} (the seed's weight: {value:g})")
+            for name, value in seed.items()
+            if value > 0
+        )
+
+    def terminal(self, state: State, player: int, ply: int) -> float:
+        assert isinstance(state, MorrisState)
+        winner = state.winner()
+        if winner is None:
+            return 0.0
+        return float(WIN - ply) if winner == player else float(ply - WIN)
+
+    def evaluate(self, state: State) -> float:
+        """The weighted relations for the player to move.
+
+        The same numbers as :func:`relations` (the tests hold them equal),
+        computed inline: this runs at every leaf of the search.
+        """
+        assert isinstance(state, MorrisState)
+        if state.side == WHITE:
+            own, theirs = state.white, state.black
+            own_hand, their_hand = state.white_hand, state.black_hand
+        else:
+            own, theirs = state.black, state.white
+            own_hand, their_hand = state.black_hand, state.white_hand
+        if self.phase is not None:
+            weights = self._fixed
+        elif own_hand or their_hand:
+            weights = self._placing
+        elif own.bit_count() == 3 or theirs.bit_count() == 3:
+            weights = self._flying
+        else:
+            weights = self._moving
+        w_closed, w_mills, w_blocked, w_men, w_twos, w_threes, w_opened, w_double, w_win = weights
+        starts = TRIPLE_STARTS
+        empty = FULL & ~(own | theirs)
+        own_v = _TO_V0[own & 255] | _TO_V1[own >> 8 & 255] | _TO_V2[own >> 16]
+        their_v = _TO_V0[theirs & 255] | _TO_V1[theirs >> 8 & 255] | _TO_V2[theirs >> 16]
+        empty_v = FULL & ~(own_v | their_v)
+        # Triple flags on each triple's first bit: full, and two men with an empty point.
+        open_h = (empty | empty >> 1 | empty >> 2) & starts
+        open_v = (empty_v | empty_v >> 1 | empty_v >> 2) & starts
+        a, b, c = own & starts, own >> 1 & starts, own >> 2 & starts
+        own_full_h, own_two_h = a & b & c, (a & b | c & (a | b)) & open_h
+        a, b, c = own_v & starts, own_v >> 1 & starts, own_v >> 2 & starts
+        own_full_v, own_two_v = a & b & c, (a & b | c & (a | b)) & open_v
+        a, b, c = theirs & starts, theirs >> 1 & starts, theirs >> 2 & starts
+        their_full_h, their_two_h = a & b & c, (a & b | c & (a | b)) & open_h
+        a, b, c = their_v & starts, their_v >> 1 & starts, their_v >> 2 & starts
+        their_full_v, their_two_v = a & b & c, (a & b | c & (a | b)) & open_v
+        own_men = own.bit_count() + own_hand
+        their_men = theirs.bit_count() + their_hand
+        value = w_men * (own_men - their_men)
+        if w_closed and state.took:
+            value -= w_closed
+        if w_mills:
+            value += w_mills * (
+                own_full_h.bit_count()
+                + own_full_v.bit_count()
+                - their_full_h.bit_count()
+                - their_full_v.bit_count()
+            )
+        if w_twos:
+            value += w_twos * (
+                own_two_h.bit_count()
+                + own_two_v.bit_count()
+                - their_two_h.bit_count()
+                - their_two_v.bit_count()
+            )
+        if w_blocked or w_win:
+            # Points next to an empty point: along the usual order's triples, and the vertical
+            # ones through the transposed order.
+            near = along_triples(empty_v)
+            near = (
+                along_triples(empty)
+                | _TO_H0[near & 255]
+                | _TO_H1[near >> 8 & 255]
+                | _TO_H2[near >> 16]
+            )
+            own_free, their_free = own & near, theirs & near
+            value += w_blocked * ((theirs ^ their_free).bit_count() - (own ^ own_free).bit_count())
+            if w_win:
+                if their_men < 3 or (not their_hand and their_men > 3 and not their_free):
+                    value += w_win
+                if own_men < 3 or (not own_hand and own_men > 3 and not own_free):
+                    value -= w_win
+        if w_threes:
+            value += w_threes * (
+                (own & own_two_h * 7 & to_horizontal(own_two_v * 7)).bit_count()
+                - (theirs & their_two_h * 7 & to_horizontal(their_two_v * 7)).bit_count()
+            )
+        if w_double:
+            value += w_double * (
+                (own & own_full_h * 7 & to_horizontal(own_full_v * 7)).bit_count()
+                - (theirs & their_full_h * 7 & to_horizontal(their_full_v * 7)).bit_count()
+            )
+        if w_opened:
+            value += w_opened * (
+                (own_two_h * 7 & empty & vertical_neighbours(own)).bit_count()
+                + (own_two_v * 7 & empty_v & to_vertical(along_triples(own))).bit_count()
+                - (their_two_h * 7 & empty & vertical_neighbours(theirs)).bit_count()
+                - (their_two_v * 7 & empty_v & to_vertical(along_triples(theirs))).bit_count()
+            )
+        return float(value)
+
+    def order(self, state: State, moves: Sequence[Move]) -> Sequence[Move]:
+        """Moves that take a man first, then moves onto the open point of an opposing
+        two-piece line (which stop a mill), then the rest, each group in the game's order."""
+        assert isinstance(state, MorrisState)
+        own, theirs = (
+            (state.white, state.black) if state.side == WHITE else (state.black, state.white)
+        )
+        empty = FULL & ~(own | theirs)
+        _, h_two = triple_flags(theirs, empty)
+        _, v_two = triple_flags(to_vertical(theirs), to_vertical(empty))
+        threats = (spread(h_two) | to_horizontal(spread(v_two))) & empty
+        ints = cast("Sequence[int]", moves)
+        takes = [m for m in ints if m >= _TAKES]
+        if not threats:
+            return takes + [m for m in ints if m < _TAKES] if takes else moves
+        quiet = [m for m in ints if m < _TAKES]
+        blocks = [m for m in quiet if threats >> (m & 31) & 1]
+        return takes + blocks + [m for m in quiet if not threats >> (m & 31) & 1]

@@ -1,0 +1,592 @@
+"""Nine Men's Morris (RULES.md section 3): the plain-Python reference.
+
+The rules are OpenSpiel's ``nine_mens_morris``, so that it can serve as a
+cross-check (``tests/morris/test_openspiel.py``):
+
+* White moves first. While a player has men in hand, a turn places one on
+  an empty point (phase 1). Then a turn moves a man along a line to an
+  empty neighbour (phase 2), or anywhere empty when the player has exactly
+  three men left (flying, phase 3).
+* A man that completes a mill of its colour takes an opposing man, which
+  must not stand in a mill unless all of them do. Here the taking is part
+  of the move (``d2-d3xg7``), where OpenSpiel makes it a second action.
+* A player with two men (on the board and in hand together) loses, and so
+  does a player to move with no legal move.
+* The draw cap: after 200 turns (a turn is one player's move, its taking
+  included; OpenSpiel's ``kMaxNumTurns``) the game is drawn, unless the
+  player to move has no legal move or has two men, which still loses.
+
+A position is the two players' masks (see :mod:`plyground.games.morris.board`),
+the men each has in hand and the turns played; the side to move is White
+when that number is even.
+
+Position text (docs/morris.md)::
+
+    <rows> <to-move> <white-in-hand> <black-in-hand> <turns>
+
+``<rows>`` lists the board rows from row 7 down to row 1, separated by
+``/``: three points per row, six in row 4, each ``W``, ``B`` or ``.``, in
+the order of :data:`~plyground.games.morris.board.ROWS`. The start is
+``.../.../.../....../.../.../... W 9 9 0``.
+
+Moves are ints (see :func:`encode`): the destination point, the origin (or
+none when placing) and the man taken (or none).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar, Final
+
+from plyground.core.errors import IllegalMoveError, ParseError
+from plyground.core.game import TERMINAL, Capabilities, Game, Move, State
+from plyground.core.settings import Setting
+from plyground.games.morris.board import (
+    FULL,
+    MILLS_OF,
+    NEIGHBOUR_POINTS,
+    NEIGHBOURS,
+    POINT_INDEX,
+    POINTS,
+    ROWS,
+    adjacent,
+    bits,
+    in_mills,
+)
+
+__all__ = [
+    "BLACK",
+    "MAX_TURNS",
+    "MEN",
+    "NONE",
+    "WHITE",
+    "MorrisGame",
+    "MorrisState",
+    "decode",
+    "encode",
+    "parse_point",
+]
+
+WHITE: Final = 0
+"""Player index of White (moves first)."""
+BLACK: Final = 1
+"""Player index of Black."""
+SIDES: Final = "WB"
+COLOURS: Final = ("White", "Black")
+MEN: Final = 9
+"""Men per player."""
+MAX_TURNS: Final = 200
+"""The draw cap: OpenSpiel's ``kMaxNumTurns``."""
+NONE: Final = -1
+"""No point: the origin of a placement, or the man taken by a move that closes no mill."""
+
+_MOVE = re.compile(r"([a-z][0-9]+)(?:-([a-z][0-9]+))?(?:x([a-z][0-9]+))?")
+_ALL_POINTS: Final = " ".join(sorted(POINTS))
+
+
+def encode(origin: int, destination: int, taken: int = NONE) -> int:
+    """A move as an int: ``destination | (origin + 1) << 5 | (taken + 1) << 10``.
+
+    ``origin`` is :data:`NONE` for a placement, ``taken`` is :data:`NONE` when
+    no man is taken.
+    """
+    return destination | (origin + 1) << 5 | (taken + 1) << 10
+
+
+def decode(move: int) -> tuple[int, int, int]:
+    """Inverse of :func:`encode`: ``(origin, destination, taken)``."""
+    return (move >> 5 & 31) - 1, move & 31, (move >> 10) - 1
+
+
+def parse_point(text: str) -> int:
+    """The index of a point name (``"d2"``); ParseError lists the points otherwise."""
+    index = POINT_INDEX.get(text.strip().lower())
+    if index is None:
+        raise ParseError(f"{text!r} is not a point of the board (the points: {_ALL_POINTS})")
+    return index
+
+
+class MorrisGame(Game):
+    """Nine Men's Morris with OpenSpiel's rules, including its draw cap."""
+
+    NAME = "morris"
+    DESCRIPTION = "Nine Men's Morris: place, move and fly men; close mills to take men"
+    CAPABILITIES = Capabilities(players=2, chance=False, zero_sum=True)
+    PLAYER_NAMES = ("White", "Black")
+    SETTINGS: ClassVar[tuple[Setting, ...]] = ()
+
+    def initial_state(self) -> MorrisState:
+        return MorrisState(self, 0, 0, white_hand=MEN, black_hand=MEN, turns=0)
+
+    def parse_state(self, text: str) -> MorrisState:
+        """Read ``<rows> <to-move> <white-in-hand> <black-in-hand> <turns>``.
+
+        ParseError names the problem: the field count, the row count or a
+        row's length, an unknown character, a bad side, a bad count of men in
+        hand or turns, more than nine men of a colour, or counts that no
+        game reaches (hands that do not alternate, a side to move or a turn
+        number that the placements contradict).
+        """
+        if not isinstance(text, str):
+            raise ParseError(f"position must be text, got {type(text).__name__}")
+        fields = text.strip().split(" ")
+        if len(fields) != 5:
+            raise ParseError(
+                f"position {text!r} must have 5 fields separated by single spaces "
+                f"(<rows> <to-move> <white-in-hand> <black-in-hand> <turns>), found {len(fields)}"
+            )
+        rows_text, side_text, white_text, black_text, turns_text = fields
+        rows = rows_text.split("/")
+        if len(rows) != len(ROWS):
+            raise ParseError(f"position {text!r} has {len(rows)} rows, expected {len(ROWS)}")
+        men = [0, 0]
+        for number, (row_text, points) in enumerate(zip(rows, ROWS, strict=True)):
+            row_name = 7 - number
+            if len(row_text) != len(points):
+                raise ParseError(
+                    f"row {row_name} {row_text!r} has {len(row_text)} points, "
+                    f"expected {len(points)}, in {text!r}"
+                )
+            for char, point in zip(row_text, points, strict=True):
+                if char in SIDES:
+                    men[SIDES.index(char)] |= 1 << point
+                elif char != ".":
+                    raise ParseError(
+                        f"unknown character {char!r} in row {row_name} {row_text!r} of {text!r}: "
+                        f"use W, B or ."
+                    )
+        if side_text not in ("W", "B"):
+            raise ParseError(f"side to move must be W or B, got {side_text!r} in {text!r}")
+        hands = []
+        for colour, field in zip(COLOURS, (white_text, black_text), strict=True):
+            if not (field.isascii() and field.isdigit()) or int(field) > MEN:
+                raise ParseError(
+                    f"{colour}'s men in hand must be a whole number from 0 to {MEN}, "
+                    f"got {field!r} in {text!r}"
+                )
+            hands.append(int(field))
+        if not (turns_text.isascii() and turns_text.isdigit()) or int(turns_text) > MAX_TURNS:
+            raise ParseError(
+                f"turns played must be a whole number from 0 to {MAX_TURNS}, "
+                f"got {turns_text!r} in {text!r}"
+            )
+        turns = int(turns_text)
+        for player in (WHITE, BLACK):
+            total = men[player].bit_count() + hands[player]
+            if total > MEN:
+                raise ParseError(
+                    f"{COLOURS[player]} has {men[player].bit_count()} men on the board and "
+                    f"{hands[player]} in hand, more than {MEN}, in {text!r}"
+                )
+        white_hand, black_hand = hands
+        if white_hand not in (black_hand, black_hand - 1):
+            raise ParseError(
+                f"White has {white_hand} men in hand and Black {black_hand} in {text!r}: "
+                f"they place in turn, White first, so White has as many as Black or one fewer"
+            )
+        placed = 2 * MEN - white_hand - black_hand
+        if white_hand or black_hand:
+            if turns != placed:
+                raise ParseError(
+                    f"while men are being placed, turns played equal men placed ({placed}), "
+                    f"not {turns}, in {text!r}"
+                )
+        elif turns < placed:
+            raise ParseError(
+                f"all {placed} men have been placed, so at least {placed} turns have been "
+                f"played, not {turns}, in {text!r}"
+            )
+        expected = SIDES[turns % 2]
+        if side_text != expected:
+            raise ParseError(
+                f"after {turns} turns it is {expected} to move, not {side_text}, in {text!r}"
+            )
+        return MorrisState(
+            self, men[WHITE], men[BLACK], white_hand=white_hand, black_hand=black_hand, turns=turns
+        )
+
+
+class MorrisState(State):
+    """A position: both players' masks, their men in hand and the turns played.
+
+    Immutable and hashable. ``took`` remembers whether the move that made
+    this position took a man (the evaluation's "mill closed on the last
+    move"); it is history, not position, so equality, hashing and the text
+    leave it out.
+    """
+
+    __slots__ = (
+        "_game",
+        "_hash",
+        "_moves",
+        "_status",
+        "_winner",
+        "black",
+        "black_hand",
+        "side",
+        "took",
+        "turns",
+        "white",
+        "white_hand",
+    )
+
+    _game: MorrisGame
+    white: int
+    black: int
+    white_hand: int
+    black_hand: int
+    turns: int
+    side: int
+    took: bool
+    _hash: int
+    _status: int
+    _winner: int | None
+    _moves: list[int] | None
+
+    def __init__(
+        self,
+        game: MorrisGame,
+        white: int,
+        black: int,
+        *,
+        white_hand: int,
+        black_hand: int,
+        turns: int,
+        took: bool = False,
+    ) -> None:
+        setter = object.__setattr__
+        setter(self, "_game", game)
+        setter(self, "white", white)
+        setter(self, "black", black)
+        setter(self, "white_hand", white_hand)
+        setter(self, "black_hand", black_hand)
+        setter(self, "turns", turns)
+        setter(self, "took", took)
+        side = turns & 1
+        setter(self, "side", side)
+        setter(self, "_hash", hash((white, black, white_hand, black_hand, turns)))
+        setter(self, "_moves", None)
+        # The result, in OpenSpiel's order: a player to move without a legal
+        # move loses; then a player with two men; then the draw cap.
+        if side == WHITE:
+            own, hand = white, white_hand
+        else:
+            own, hand = black, black_hand
+        winner: int | None = None
+        over = True
+        if hand == 0 and own.bit_count() > 3 and not own & adjacent(FULL & ~(white | black)):
+            winner = 1 - side
+        elif white.bit_count() + white_hand <= 2:
+            winner = BLACK
+        elif black.bit_count() + black_hand <= 2:
+            winner = WHITE
+        elif turns < MAX_TURNS:
+            over = False
+        setter(self, "_winner", winner)
+        setter(self, "_status", TERMINAL if over else side)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("MorrisState is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, MorrisState)
+            and self.white == other.white
+            and self.black == other.black
+            and self.turns == other.turns
+            and self.white_hand == other.white_hand
+            and self.black_hand == other.black_hand
+        )
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"MorrisState({self.text()!r})"
+
+    # -- the contract -------------------------------------------------------
+    @property
+    def game(self) -> MorrisGame:
+        return self._game
+
+    def to_move(self) -> int:
+        return self._status
+
+    def is_terminal(self) -> bool:
+        return self._status == TERMINAL
+
+    def winner(self) -> int | None:
+        """WHITE, BLACK, or None for a draw or a game still going."""
+        return self._winner
+
+    def returns(self) -> tuple[float, float]:
+        """(1, -1) when White has won, (-1, 1) when Black has, (0, 0) otherwise."""
+        if self._winner is None:
+            return (0.0, 0.0)
+        return (1.0, -1.0) if self._winner == WHITE else (-1.0, 1.0)
+
+    def legal_moves(self) -> list[int]:
+        """Every legal move (taking included), by origin, destination, man taken."""
+        moves = self._moves
+        if moves is None:
+            moves = self._generate() if self._status != TERMINAL else []
+            object.__setattr__(self, "_moves", moves)
+        return moves
+
+    def _generate(self) -> list[int]:
+        if self.side == WHITE:
+            own, theirs, hand = self.white, self.black, self.white_hand
+        else:
+            own, theirs, hand = self.black, self.white, self.black_hand
+        empty = FULL & ~(own | theirs)
+        takes: list[int] = []
+        moves: list[int] = []
+        if hand:
+            pairs = [(0, own, d) for d in bits(empty)]
+        elif own.bit_count() == 3:
+            empties = bits(empty)
+            pairs = [((o + 1) << 5, own ^ 1 << o, d) for o in bits(own) for d in empties]
+        else:
+            pairs = [
+                ((o + 1) << 5, own ^ 1 << o, d)
+                for o in bits(own)
+                for d in NEIGHBOUR_POINTS[o]
+                if empty >> d & 1
+            ]
+        for code, base, destination in pairs:
+            after = base | 1 << destination
+            horizontal, vertical = MILLS_OF[destination]
+            if after & horizontal == horizontal or after & vertical == vertical:
+                if not takes:
+                    takeable = theirs & ~in_mills(theirs) or theirs
+                    takes = [(t + 1) << 10 for t in bits(takeable)]
+                code |= destination
+                moves.extend(code | take for take in takes)
+            else:
+                moves.append(code | destination)
+        return moves
+
+    def play(self, move: Move) -> MorrisState:
+        """The position after ``move`` (an int from :func:`encode`)."""
+        if move not in self.legal_moves():
+            raise IllegalMoveError(self._why_illegal(move))
+        assert isinstance(move, int)
+        # decode(move), inline: this runs at every node of a search.
+        origin, taken = (move >> 5 & 31) - 1, (move >> 10) - 1
+        bit = 1 << (move & 31)
+        if origin != NONE:
+            bit |= 1 << origin
+        gone = 0 if taken == NONE else 1 << taken
+        white, black = self.white, self.black
+        white_hand, black_hand = self.white_hand, self.black_hand
+        if self.side == WHITE:
+            white ^= bit
+            black ^= gone
+            if origin == NONE:
+                white_hand -= 1
+        else:
+            black ^= bit
+            white ^= gone
+            if origin == NONE:
+                black_hand -= 1
+        return MorrisState(
+            self._game,
+            white,
+            black,
+            white_hand=white_hand,
+            black_hand=black_hand,
+            turns=self.turns + 1,
+            took=taken != NONE,
+        )
+
+    def _why_illegal(self, move: Move) -> str:
+        if self.is_terminal():
+            return f"the game is over: no move is legal in {self.text()!r}"
+        if isinstance(move, int) and not isinstance(move, bool) and 0 <= move < 1 << 15:
+            origin, destination, taken = decode(move)
+            if all(p == NONE or 0 <= p < 24 for p in (origin, taken)) and destination < 24:
+                try:
+                    self._check(origin, destination, taken)
+                except IllegalMoveError as error:
+                    return str(error)
+        return f"illegal move {move!r} in {self.text()!r}"
+
+    def move_text(self, move: Move) -> str:
+        """``d2`` (place), ``d2-d3`` (move or fly), with ``xg7`` when a man is taken."""
+        if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < 1 << 15:
+            raise IllegalMoveError(f"{move!r} is not a Nine Men's Morris move")
+        origin, destination, taken = decode(move)
+        if destination >= 24 or origin >= 24 or taken >= 24:
+            raise IllegalMoveError(f"{move!r} is not a Nine Men's Morris move")
+        text = POINTS[destination] if origin == NONE else f"{POINTS[origin]}-{POINTS[destination]}"
+        return text if taken == NONE else f"{text}x{POINTS[taken]}"
+
+    def parse_move(self, text: str) -> int:
+        """Read ``d2``, ``d2-d3`` or either with ``xg7``; the error says what is wrong."""
+        cleaned = text.strip().lower() if isinstance(text, str) else ""
+        match = _MOVE.fullmatch(cleaned)
+        if not match:
+            raise ParseError(
+                f"{text!r} is not a move: write a point to place ('d2'), two points to move "
+                f"('d2-d3'), and 'x' with the man to take when closing a mill ('d2-d3xg7')"
+            )
+        first, second, take = match.groups()
+        points = [parse_point(name) if name else NONE for name in (first, second, take)]
+        origin, destination = (NONE, points[0]) if second is None else (points[0], points[1])
+        self._check(origin, destination, points[2])
+        return encode(origin, destination, points[2])
+
+    def _check(self, origin: int, destination: int, taken: int) -> None:
+        """Raise IllegalMoveError saying why a move is not legal here (or return)."""
+        if self.is_terminal():
+            raise IllegalMoveError(f"the game is over: no move is legal in {self.text()!r}")
+        side = self.side
+        colour, other = COLOURS[side], COLOURS[1 - side]
+        own, theirs = (self.white, self.black) if side == WHITE else (self.black, self.white)
+        hand = self.white_hand if side == WHITE else self.black_hand
+        occupied = own | theirs
+        if origin == NONE:
+            if not hand:
+                raise IllegalMoveError(
+                    f"{colour} has no men left to place: move one along a line, like 'd2-d3'"
+                )
+        else:
+            if hand:
+                raise IllegalMoveError(
+                    f"{colour} still has {hand} men to place: write the point to place on, "
+                    f"like '{POINTS[destination]}'"
+                )
+            if not own >> origin & 1:
+                holder = f"a {other} man" if theirs >> origin & 1 else "no man"
+                raise IllegalMoveError(f"{POINTS[origin]} holds {holder}, not one of {colour}'s")
+        if occupied >> destination & 1:
+            holder = colour if own >> destination & 1 else other
+            raise IllegalMoveError(f"{POINTS[destination]} is taken by a {holder} man")
+        flying = not hand and own.bit_count() == 3
+        if origin != NONE and not flying and not NEIGHBOURS[origin] >> destination & 1:
+            near = ", ".join(
+                POINTS[p] for p in sorted(bits(NEIGHBOURS[origin]), key=POINTS.__getitem__)
+            )
+            raise IllegalMoveError(
+                f"{POINTS[origin]}-{POINTS[destination]} does not follow a line: from "
+                f"{POINTS[origin]} a man moves to {near} (only a player with three men flies)"
+            )
+        after = own | 1 << destination
+        if origin != NONE:
+            after ^= 1 << origin
+        horizontal, vertical = MILLS_OF[destination]
+        closes = after & horizontal == horizontal or after & vertical == vertical
+        takeable = theirs & ~in_mills(theirs) or theirs
+        options = " ".join(sorted(POINTS[p] for p in bits(takeable)))
+        played = (
+            POINTS[destination] if origin == NONE else f"{POINTS[origin]}-{POINTS[destination]}"
+        )
+        if closes and taken == NONE:
+            raise IllegalMoveError(
+                f"{played} closes a mill: add the {other} man to take, like "
+                f"'{played}x{POINTS[bits(takeable)[0]]}' (takeable: {options})"
+            )
+        if not closes and taken != NONE:
+            raise IllegalMoveError(f"{played} closes no mill, so it takes no man")
+        if taken != NONE and not theirs >> taken & 1:
+            raise IllegalMoveError(f"{POINTS[taken]} holds no {other} man to take")
+        if taken != NONE and not takeable >> taken & 1:
+            raise IllegalMoveError(
+                f"the {other} man on {POINTS[taken]} stands in a mill and {other} has men "
+                f"outside mills: take one of {options}"
+            )
+
+    def text(self) -> str:
+        rows = []
+        for points in ROWS:
+            rows.append(
+                "".join(
+                    "W" if self.white >> p & 1 else "B" if self.black >> p & 1 else "."
+                    for p in points
+                )
+            )
+        return (
+            f"{'/'.join(rows)} {SIDES[self.side]} {self.white_hand} {self.black_hand} {self.turns}"
+        )
+
+    # -- friendly API -------------------------------------------------------
+    def point(self, where: int | str) -> str | None:
+        """``"W"``, ``"B"`` or ``None`` for a point given by index or name."""
+        index = parse_point(where) if isinstance(where, str) else where
+        return "W" if self.white >> index & 1 else "B" if self.black >> index & 1 else None
+
+    def move_effects(self, move: Move) -> dict[str, str]:
+        """The points ``move`` changes: ``placed``, or ``moved-from`` and ``moved-to``, and
+        ``removed`` for the man taken."""
+        if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < 1 << 15:
+            return {}
+        origin, destination, taken = decode(move)
+        if max(origin, destination, taken) >= 24:
+            return {}
+        effects = {}
+        if origin == NONE:
+            effects[POINTS[destination]] = "placed"
+        else:
+            effects[POINTS[origin]] = "moved-from"
+            effects[POINTS[destination]] = "moved-to"
+        if taken != NONE:
+            effects[POINTS[taken]] = "removed"
+        return effects
+
+    def count(self, player: int) -> int:
+        """Men ``player`` has left, on the board and in hand (what a status line shows)."""
+        return self.men(player)
+
+    def men(self, player: int) -> int:
+        """How many men ``player`` has, on the board and in hand."""
+        if player == WHITE:
+            return self.white.bit_count() + self.white_hand
+        return self.black.bit_count() + self.black_hand
+
+    def hand(self, player: int) -> int:
+        """How many men ``player`` still has to place."""
+        return self.white_hand if player == WHITE else self.black_hand
+
+    def phase(self, player: int) -> str:
+        """``"placing"``, ``"moving"`` or ``"flying"`` for ``player``'s next turn."""
+        if self.hand(player):
+            return "placing"
+        return "flying" if self.men(player) == 3 else "moving"
+
+    def render(self) -> str:
+        """The board for a terminal: a status line, then the board with row numbers at the
+        start of its lines and the column letters on the last (as front ends expect)."""
+        grid = [[" "] * 25 for _ in range(13)]
+        coords = {}
+        for p, name in enumerate(POINTS):
+            coords[p] = (2 * (7 - int(name[1])), 4 * (ord(name[0]) - ord("a")))
+        for p in range(24):
+            for q in bits(NEIGHBOURS[p]):
+                (r1, c1), (r2, c2) = coords[p], coords[q]
+                if r1 == r2:
+                    for c in range(min(c1, c2) + 1, max(c1, c2)):
+                        grid[r1][c] = "-"
+                else:
+                    for r in range(min(r1, r2) + 1, max(r1, r2)):
+                        grid[r][c1] = "|"
+        for p, (r, c) in coords.items():
+            grid[r][c] = self.point(p) or "."
+        lines = [self.status()]
+        for r, row in enumerate(grid):
+            label = str(7 - r // 2) if r % 2 == 0 else " "
+            lines.append(f"{label}  " + "".join(row).rstrip())
+        lines.append("   " + "   ".join("abcdefg"))
+        return "\n".join(lines)
+
+    def status(self) -> str:
+        """One line: who is to move (or the result), men in hand and on the board, turns."""
+        counts = (
+            f"in hand W {self.white_hand} B {self.black_hand}, "
+            f"on board W {self.white.bit_count()} B {self.black.bit_count()}, "
+            f"turn {self.turns}/{MAX_TURNS}"
+        )
+        if self.is_terminal():
+            winner = self._winner
+            result = "draw" if winner is None else f"{COLOURS[winner]} wins"
+            return f"game over: {result}; {counts}"
+        return f"{COLOURS[self.side]} to move ({self.phase(self.side)}); {counts}"
