@@ -194,3 +194,22 @@ def test_the_box_operators_serve_the_local_search_genetic_algorithm() -> None:
     problem = Sphere(box, (1.0, -2.0, 3.0))
     result = evolve(problem, Random(4), Clock(None), population=20, max_generations=40)
     assert result.fitness > -0.05
+
+
+def test_many_inline_weights_are_not_taken_for_a_file_name() -> None:
+    weights = {f"phase{i}.relation": float(i) * 1000.5 for i in range(40)}
+    text = inline_weights(weights)
+    assert len(text) > 255  # longer than a file name may be
+    assert load_weights(text) == weights
+
+
+def test_the_morris_evaluation_declares_the_seeds_weights() -> None:
+    from plyground.games.morris.evaluation import MorrisWeights
+
+    declared = tunable_weights(load_game("morris"))
+    seed = MorrisWeights().as_dict()
+    assert {w.name: w.default for w in declared} == {k: v for k, v in seed.items() if v}
+    assert all((w.low, w.high) == (0.0, 2 * w.default) for w in declared)
+    tuned = {w.name: w.high for w in declared}
+    bot = make_bot(f"morris:placing=1,moving=1,flying=1,weights={inline_weights(tuned)}")
+    assert bot.choose(load_game("morris").initial_state()).move is not None

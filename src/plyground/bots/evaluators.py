@@ -77,6 +77,14 @@ def inline_weights(weights: Mapping[str, float]) -> str:
     return ";".join(f"{name}:{float(value)!r}" for name, value in weights.items())
 
 
+def _is_file(path: str) -> bool:
+    """True if ``path`` names a file (False for names the system cannot even look up)."""
+    try:
+        return Path(path).is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def load_weights(path: str | None) -> dict[str, float] | None:
     """Read weights: a file holding a JSON object of name -> number (or one with a
     ``"weights"`` object inside), or inline ``name:value;name:value`` text
@@ -87,7 +95,7 @@ def load_weights(path: str | None) -> dict[str, float] | None:
     """
     if not path:
         return None
-    if _INLINE.fullmatch(path) and not Path(path).exists():
+    if _INLINE.fullmatch(path) and not _is_file(path):
         items = (item.split(":") for item in path.split(";") if item.strip())
         return {name.strip(): float(value) for name, value in items}
     try:
