@@ -21,6 +21,17 @@ Schema (version :data:`SCHEMA_VERSION`, kept in ``PRAGMA user_version``):
     and ``record``: the whole :class:`~plyground.arena.record.GameRecord`
     as JSON, which is the truth the other columns are derived from. SQLite's
     JSON functions reach inside it (``json_each(record, '$.moves')``).
+``generations`` (since version 2)
+    one row per generation of a tuning run (``plyground tune``, a tournament
+    of kind ``tune``): ``tournament_id``, ``number`` (0, 1, ...),
+    ``created``, ``population`` (JSON: the members, each with its id,
+    weights, origin and parents), ``fitness`` (JSON: each member's fitness,
+    NULL until the generation's games are all stored) and ``finished``.
+    A generation's games are the tournament's games whose key starts with
+    ``g{number:03d}/``.
+
+Upgrades are additive: opening a version 1 file adds the ``generations``
+table in one transaction and sets the version; nothing else changes.
 
 The database runs in WAL mode with ``synchronous=FULL``: readers (a report
 while a tournament runs) never block the writer, and a committed game
@@ -46,6 +57,7 @@ from plyground.core.errors import ParseError, PlygroundError
 __all__ = [
     "DB_ENV",
     "SCHEMA_VERSION",
+    "GenerationRow",
     "RecordStore",
     "StoreError",
     "StoredGame",
@@ -54,7 +66,7 @@ __all__ = [
     "utc_now",
 ]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 """The schema this code writes; older files are upgraded, newer ones refused."""
 
 DB_ENV = "PLYGROUND_DB"
@@ -88,6 +100,15 @@ CREATE TABLE IF NOT EXISTS games (
 );
 CREATE INDEX IF NOT EXISTS games_by_tournament ON games (tournament_id);
 CREATE INDEX IF NOT EXISTS games_by_players ON games (player0, player1);
+CREATE TABLE IF NOT EXISTS generations (
+    tournament_id TEXT NOT NULL REFERENCES tournaments(id),
+    number INTEGER NOT NULL,
+    created TEXT NOT NULL,
+    population TEXT NOT NULL,
+    fitness TEXT,
+    finished TEXT,
+    PRIMARY KEY (tournament_id, number)
+);
 """
 
 
@@ -131,6 +152,18 @@ class StoredGame:
     tournament_id: str | None
     key: str | None
     record: GameRecord
+
+
+@dataclass(frozen=True)
+class GenerationRow:
+    """A stored generation of a tuning run: its members and, once scored, their fitness."""
+
+    tournament_id: str
+    number: int
+    created: str
+    population: list[dict[str, Any]]
+    fitness: dict[str, Any] | None
+    finished: str | None
 
 
 class RecordStore:
@@ -225,6 +258,17 @@ class RecordStore:
                 "UPDATE tournaments SET finished = ? WHERE id = ?", (utc_now(), tournament_id)
             )
 
+    def update_settings(
+        self, tournament_id: str, settings: Mapping[str, Any], planned: int
+    ) -> None:
+        """Replace a tournament's stored settings and planned game count, and mark it
+        unfinished (a tuning run resumed with more generations)."""
+        with self._transaction() as db:
+            db.execute(
+                "UPDATE tournaments SET settings = ?, planned = ?, finished = NULL WHERE id = ?",
+                (json.dumps(dict(settings)), planned, tournament_id),
+            )
+
     def tournament(self, tournament_id: str) -> TournamentRow:
         """The tournament ``tournament_id``; StoreError lists the known ids if it is unknown."""
         for row in self.tournaments():
@@ -257,6 +301,71 @@ class RecordStore:
         """The most recently created tournament (optionally: not yet finished)."""
         rows = [t for t in self.tournaments() if not (unfinished_only and t.finished)]
         return rows[-1] if rows else None
+
+    # -- generations of tuning runs ---------------------------------------------
+    def add_generation(
+        self, tournament_id: str, number: int, population: list[dict[str, Any]]
+    ) -> None:
+        """Store a new generation's members; StoreError if it is stored already."""
+        with self._transaction() as db:
+            self._insert_generation(db, tournament_id, number, population)
+
+    def finish_generation(
+        self,
+        tournament_id: str,
+        number: int,
+        fitness: Mapping[str, Any],
+        next_population: list[dict[str, Any]] | None = None,
+    ) -> None:
+        """Store a generation's fitness and, in the same transaction, the next
+        generation's members (if any): a run stopped at any moment holds either
+        both or neither."""
+        with self._transaction() as db:
+            cursor = db.execute(
+                "UPDATE generations SET fitness = ?, finished = ? "
+                "WHERE tournament_id = ? AND number = ? AND fitness IS NULL",
+                (json.dumps(dict(fitness)), utc_now(), tournament_id, number),
+            )
+            if cursor.rowcount != 1:
+                raise StoreError(
+                    f"generation {number} of {tournament_id!r} is not stored or already scored"
+                )
+            if next_population is not None:
+                self._insert_generation(db, tournament_id, number + 1, next_population)
+
+    @staticmethod
+    def _insert_generation(
+        db: sqlite3.Connection, tournament_id: str, number: int, population: list[dict[str, Any]]
+    ) -> None:
+        try:
+            db.execute(
+                "INSERT INTO generations (tournament_id, number, created, population) "
+                "VALUES (?, ?, ?, ?)",
+                (tournament_id, number, utc_now(), json.dumps(population)),
+            )
+        except sqlite3.IntegrityError as error:
+            raise StoreError(
+                f"cannot store generation {number} of {tournament_id!r}: {error}"
+            ) from None
+
+    def generations(self, tournament_id: str) -> list[GenerationRow]:
+        """The stored generations of a tuning run, in order."""
+        rows = self._db.execute(
+            "SELECT tournament_id, number, created, population, fitness, finished "
+            "FROM generations WHERE tournament_id = ? ORDER BY number",
+            (tournament_id,),
+        ).fetchall()
+        return [
+            GenerationRow(
+                tournament_id=row[0],
+                number=row[1],
+                created=row[2],
+                population=json.loads(row[3]),
+                fitness=None if row[4] is None else json.loads(row[4]),
+                finished=row[5],
+            )
+            for row in rows
+        ]
 
     # -- games ----------------------------------------------------------------
     def add_game(

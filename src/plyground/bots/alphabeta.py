@@ -98,7 +98,9 @@ class AlphaBetaBot(Bot):
             maximum=200,
         ),
         Setting("table", int, 1 << 20, "transposition table entries", minimum=1024),
-        Setting("weights", str, None, "JSON file of evaluation weights"),
+        Setting(
+            "weights", str, None, "JSON file of evaluation weights, or inline gain:2.5;threat:1"
+        ),
         Setting(
             "engine",
             str,

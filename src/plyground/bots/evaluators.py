@@ -9,14 +9,20 @@ from __future__ import annotations
 
 import importlib
 import json
+import math
+import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from plyground.algorithms.search.evaluator import Evaluator
+from plyground.algorithms.search.evaluator import Evaluator, TunableWeight
 from plyground.core.errors import SettingsError
 from plyground.core.game import Game
 
-__all__ = ["evaluator_for", "load_weights"]
+__all__ = ["evaluator_for", "inline_weights", "load_weights", "tunable_weights"]
+
+_INLINE_ITEM = r"\s*[A-Za-z_][A-Za-z0-9_.]*\s*:\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*"
+_INLINE = re.compile(rf"{_INLINE_ITEM}(?:;{_INLINE_ITEM})*;?\s*")
 
 # game name -> "module:factory"; the factory takes a dict of weights (or None).
 _EVALUATORS: dict[str, str] = {
@@ -56,10 +62,42 @@ def _morris(weights: dict[str, float] | None) -> Evaluator:
     return MorrisEvaluator(MorrisWeights.from_dict(weights or {}))
 
 
+def inline_weights(weights: Mapping[str, float]) -> str:
+    """Weights as the inline text :func:`load_weights` reads: ``gain:2.5;threat:1``.
+
+    Inline weights travel inside a bot spec (``alphabeta:weights=gain:2.5;threat:1``),
+    so a tuner's candidates need no files on the machines that play them.
+
+    >>> inline_weights({"gain": 2.5, "threat": 1.0})
+    'gain:2.5;threat:1.0'
+    """
+    for name, value in weights.items():
+        if not math.isfinite(value):
+            raise SettingsError(f"weight {name!r} must be a finite number, got {value!r}")
+    return ";".join(f"{name}:{float(value)!r}" for name, value in weights.items())
+
+
+def _is_file(path: str) -> bool:
+    """True if ``path`` names a file (False for names the system cannot even look up)."""
+    try:
+        return Path(path).is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def load_weights(path: str | None) -> dict[str, float] | None:
-    """Read a weights file (a JSON object of name -> number); None passes through."""
+    """Read weights: a file holding a JSON object of name -> number (or one with a
+    ``"weights"`` object inside), or inline ``name:value;name:value`` text
+    (:func:`inline_weights`); None passes through.
+
+    >>> load_weights("gain:2.5;threat:1")
+    {'gain': 2.5, 'threat': 1.0}
+    """
     if not path:
         return None
+    if _INLINE.fullmatch(path) and not _is_file(path):
+        items = (item.split(":") for item in path.split(";") if item.strip())
+        return {name.strip(): float(value) for name, value in items}
     try:
         data: Any = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as error:
@@ -73,6 +111,11 @@ def load_weights(path: str | None) -> dict[str, float] | None:
     ):
         raise SettingsError(f"weights file {path!r} must hold an object of name -> number")
     return {str(k): float(v) for k, v in data.items()}
+
+
+def tunable_weights(game: Game) -> tuple[TunableWeight, ...]:
+    """The weights the evaluation registered for ``game`` declares for tuning (maybe none)."""
+    return evaluator_for(game).tunable_weights()
 
 
 def evaluator_for(game: Game, weights: dict[str, float] | None = None) -> Evaluator:

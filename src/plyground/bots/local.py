@@ -44,7 +44,9 @@ _OPPONENT = Setting(
     "opponent model: order (the evaluation's first move) or evaluate (best by evaluation)",
     choices=OPPONENT_MODELS,
 )
-_WEIGHTS = Setting("weights", str, None, "JSON file of evaluation weights")
+_WEIGHTS = Setting(
+    "weights", str, None, "JSON file of evaluation weights, or inline gain:2.5;threat:1"
+)
 
 
 class PlanningBot(Bot):

@@ -27,6 +27,7 @@ COMMANDS: tuple[str, ...] = (
     "plyground.cli.match",
     "plyground.cli.tournament",
     "plyground.cli.report",
+    "plyground.cli.tune",
     "plyground.cli.engine",
     "plyground.cli.serve",
     "plyground.cli.solve",

@@ -4,10 +4,68 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass, field, fields, is_dataclass
+from typing import Any
 
 from plyground.core.game import Move, State
 
-__all__ = ["Evaluator"]
+__all__ = ["Evaluator", "TunableWeight", "declared_weights", "weight"]
+
+_WEIGHT_KEY = "plyground.tunable"
+"""The key of a tunable weight's (low, high, help) in a dataclass field's metadata."""
+
+
+@dataclass(frozen=True)
+class TunableWeight:
+    """One weight of an evaluation, as a tuner sees it: its name in weight files,
+    its default, the range ``[low, high]`` a tuner searches, and what it weighs.
+
+    The range is where tuning looks, not a limit on what a weights file may hold.
+    """
+
+    name: str
+    default: float
+    low: float
+    high: float
+    help: str
+
+    def __post_init__(self) -> None:
+        if not (math.isfinite(self.low) and math.isfinite(self.high) and self.low < self.high):
+            raise ValueError(f"weight {self.name!r}: bad range [{self.low}, {self.high}]")
+        if not self.low <= self.default <= self.high:
+            raise ValueError(
+                f"weight {self.name!r}: default {self.default} outside [{self.low}, {self.high}]"
+            )
+
+
+def weight(default: float, low: float, high: float, help: str) -> Any:
+    """A dataclass field holding a tunable weight: its default, tuning range and meaning.
+
+    A weights dataclass declares each weight once, with this, and
+    :func:`declared_weights` reads the declarations back.
+    """
+    return field(default=default, metadata={_WEIGHT_KEY: (low, high, help)})
+
+
+def declared_weights(weights_type: type) -> tuple[TunableWeight, ...]:
+    """The :class:`TunableWeight` s a weights dataclass declares with :func:`weight`.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Weights:
+    ...     mobility: float = weight(0.5, 0.0, 2.0, "moves available")
+    >>> declared_weights(Weights)
+    (TunableWeight(name='mobility', default=0.5, low=0.0, high=2.0, help='moves available'),)
+    """
+    if not is_dataclass(weights_type):
+        raise TypeError(f"{weights_type!r} is not a dataclass")
+    declared = []
+    for item in fields(weights_type):
+        if _WEIGHT_KEY in item.metadata:
+            low, high, text = item.metadata[_WEIGHT_KEY]
+            default: Any = item.default
+            declared.append(TunableWeight(item.name, float(default), low, high, text))
+    return tuple(declared)
 
 
 class Evaluator:
@@ -61,3 +119,8 @@ class Evaluator:
     def order(self, state: State, moves: Sequence[Move]) -> Sequence[Move]:
         """``moves`` sorted best first by a cheap guess (the default keeps them)."""
         return moves
+
+    def tunable_weights(self) -> tuple[TunableWeight, ...]:
+        """The weights this evaluation reads from a weights file, with their defaults
+        and the ranges a tuner searches (``plyground tune``); none by default."""
+        return ()

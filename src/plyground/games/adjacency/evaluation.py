@@ -21,7 +21,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
-from plyground.algorithms.search.evaluator import Evaluator
+from plyground.algorithms.search.evaluator import (
+    Evaluator,
+    TunableWeight,
+    declared_weights,
+    weight,
+)
 from plyground.core.game import Move, State
 from plyground.games.adjacency.bits import best_gain, cells_by_gain, neighbourhood
 from plyground.games.adjacency.rules import AdjacencyState, X
@@ -31,12 +36,15 @@ __all__ = ["AdjacencyEvaluator", "AdjacencyWeights"]
 
 @dataclass(frozen=True)
 class AdjacencyWeights:
-    """Weights of the evaluation terms (see the module docstring)."""
+    """Weights of the evaluation terms (see the module docstring), each with the
+    range ``plyground tune`` searches."""
 
-    gain: float = 2.0
-    threat: float = 1.0
-    exposure: float = 0.25
-    tempo: float = 0.5
+    gain: float = weight(2.0, 0.0, 4.0, "marks per mark the mover can flip with its next move")
+    threat: float = weight(1.0, 0.0, 3.0, "marks per mark the opponent could flip if it moved")
+    exposure: float = weight(
+        0.25, -1.0, 1.0, "marks per own mark next to an empty cell, minus the opponent's"
+    )
+    tempo: float = weight(0.5, -1.0, 2.0, "marks for having the move")
 
     def as_dict(self) -> dict[str, float]:
         """The weights by name (for weight files and tuning)."""
@@ -63,6 +71,10 @@ class AdjacencyEvaluator(Evaluator):
         near_empty = neighbourhood(empty, size)
         exposed = (own & near_empty).bit_count() - (theirs & near_empty).bit_count()
         return material + w.tempo + w.gain * my_gain - w.threat * their_gain - w.exposure * exposed
+
+    def tunable_weights(self) -> tuple[TunableWeight, ...]:
+        """The four weights of :class:`AdjacencyWeights` with their tuning ranges."""
+        return declared_weights(AdjacencyWeights)
 
     def order(self, state: State, moves: Sequence[Move]) -> Sequence[Move]:
         """Every legal move, most flips first (``moves`` must be all legal moves)."""

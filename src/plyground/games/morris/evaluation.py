@@ -41,7 +41,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import cast
 
-from plyground.algorithms.search.evaluator import Evaluator
+from plyground.algorithms.search.evaluator import Evaluator, TunableWeight
 from plyground.core.errors import SettingsError
 from plyground.core.game import Move, State
 from plyground.games.morris.board import (
@@ -231,6 +231,16 @@ class MorrisEvaluator(Evaluator):
             for phase in PHASES
         )
         self._fixed = getattr(self, f"_{phase or 'moving'}")
+
+    def tunable_weights(self) -> tuple[TunableWeight, ...]:
+        """The seed's non-zero weights by flat name (``moving.mills``), each searched in
+        ``[0, 2 x seed]``; the relations a phase does not use stay 0 (``plyground tune``)."""
+        seed = MorrisWeights().as_dict()
+        return tuple(
+            TunableWeight(name, value, 0.0, 2.0 * value, f"{name} (the seed's weight: {value:g})")
+            for name, value in seed.items()
+            if value > 0
+        )
 
     def terminal(self, state: State, player: int, ply: int) -> float:
         assert isinstance(state, MorrisState)

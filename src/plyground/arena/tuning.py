@@ -1,0 +1,793 @@
+"""Tuning a bot's evaluation weights by evolving them through tournaments.
+
+A tuning run (``plyground tune``) is a tournament of kind ``tune`` in a
+:class:`~plyground.arena.store.RecordStore`. Its settings
+(:class:`TuneSettings`) name a bot whose evaluation declares tunable
+weights (:meth:`~plyground.algorithms.search.evaluator.Evaluator.tunable_weights`:
+a default and a range per weight), the game, the population, and how
+fitness is measured. Each generation:
+
+1. **Members**: generation 0 is the starting weights (the evaluation's
+   defaults, or the ``weights`` the bot spec names) and ``population - 1``
+   sets drawn uniformly from the declared ranges (``init="random"``) or
+   varied around the start (``init="defaults"``). Each member has an id
+   (``m0007``) for life; its weights travel inline in its bot spec
+   (``alphabeta(depth=3,weights=gain:2.31;threat:0.87;...)``), so the
+   machines that play it need no file.
+2. **Games**: members meet each other (each about ``opponents`` others,
+   or all of them) and each member meets every player of the fixed
+   *reference field* (by default the bot with its starting weights),
+   ``pairs`` colour-swapped pairs per meeting, each pair from an opening of
+   its own drawn for that generation. (Not one set of openings shared by
+   every meeting, as in a tournament: in a short game at a fixed depth the
+   opening can decide the result whatever the weights, and a few shared
+   openings then say nothing about the members. Many openings sample many
+   positions; the colour swap still cancels each opening's bias.) The games
+   are :class:`~plyground.arena.tournament.GameJob` s played on any backend
+   (a local process pool, Ray) and stored under keys
+   ``g003/m0007/m0012/p0/g1``, so ``plyground report --tournament RUN``
+   reads them like any tournament's.
+3. **Fitness**: Bradley-Terry Elo fitted on the generation's games
+   (:func:`~plyground.arena.ratings.fit_ratings`), anchored so that the
+   first reference player is 0: a member's fitness is its estimated Elo
+   against the starting weights, comparable across generations. Without a
+   reference field the ratings are relative (mean 0) within a generation.
+4. **Breeding**: the ``keep`` fittest are kept unchanged and the rest bred
+   from them (:func:`~plyground.algorithms.local.real_vectors.next_generation`:
+   BLX-alpha crossover, Gaussian mutation, both within the ranges).
+
+Everything random (members, pairings, openings, breeding, the games' seeds)
+is derived from the run's seed and the generation's number, and fitness is
+computed from the games in key order, so the same settings give the same run
+on any backend whenever the bot itself is deterministic (a fixed ``depth``
+with a generous clock). Each generation's members are stored before its games,
+and its fitness is stored in one transaction with the next generation's
+members, so a run stopped at any point resumes where it was: the missing
+games of the current generation are played, nothing is played twice.
+
+The best weights are those of the final generation's member with the highest
+rating over *all* the run's games (a member kept for several generations is
+judged on all of them). A confirmation match (:func:`confirmation`) then
+plays them against the starting weights on fresh openings.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from random import Random
+from typing import Any
+from urllib.parse import quote
+
+from plyground.algorithms.local.real_vectors import RealBox, next_generation
+from plyground.algorithms.search.evaluator import TunableWeight
+from plyground.arena.backends import Backend
+from plyground.arena.elo import EloEstimate, elo_from_wdl
+from plyground.arena.ratings import Outcome, fit_ratings
+from plyground.arena.record import GameRecord, Penalty
+from plyground.arena.schedule import ScheduledGame, derive_seed, make_start_positions
+from plyground.arena.store import GenerationRow, RecordStore, StoreError, utc_now
+from plyground.arena.tournament import (
+    DEFAULT_MEMORY_MB,
+    Entrant,
+    GameJob,
+    Tournament,
+    TournamentObserver,
+    TournamentSettings,
+)
+from plyground.bots import bot_class
+from plyground.bots.evaluators import inline_weights, load_weights, tunable_weights
+from plyground.core.errors import SettingsError
+from plyground.core.settings import format_spec, parse_spec
+from plyground.games import load_game
+
+__all__ = [
+    "INITS",
+    "PRESETS",
+    "GenerationResult",
+    "Member",
+    "TuneObserver",
+    "TuneSettings",
+    "TuningRun",
+    "confirmation",
+    "plot_fitness",
+    "write_weights",
+]
+
+INITS = ("random", "defaults")
+"""How generation 0 is drawn besides the starting weights: uniformly in the
+ranges, or varied around the start."""
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "seed": {"population": 50, "keep": 10, "opponents": None},
+}
+"""Named schemes: ``seed`` is COURSE.md's (50 sets play each other, keep 10, breed 40)."""
+
+_MEMBER_NAME = re.compile(r"m\d+")
+_DIGITS = 4
+"""Weights are rounded to this many decimals: what is stored is exactly what plays."""
+
+
+@dataclass(frozen=True)
+class Member:
+    """One weight set of a population: its id for life, weights, and origin
+    (``start``, ``random``, ``varied``, ``kept`` or ``bred``) with its parents' ids."""
+
+    id: str
+    weights: Mapping[str, float]
+    origin: str
+    parents: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-friendly; :meth:`from_dict` reads it back."""
+        return {
+            "id": self.id,
+            "weights": dict(self.weights),
+            "origin": self.origin,
+            "parents": list(self.parents),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Member:
+        """Read what :meth:`to_dict` wrote."""
+        return cls(
+            id=str(data["id"]),
+            weights={str(k): float(v) for k, v in data["weights"].items()},
+            origin=str(data["origin"]),
+            parents=tuple(str(p) for p in data.get("parents", ())),
+        )
+
+
+@dataclass(frozen=True)
+class TuneSettings:
+    """Everything that fixes a tuning run (stored with it; see the module docstring).
+
+    ``bot`` is the bot's spec; a ``weights`` setting in it is the starting
+    point (else the evaluation's defaults) and the reference field's default
+    player. ``opponents=None`` means every member meets every other.
+    """
+
+    bot: str
+    game: str = "adjacency"
+    population: int = 16
+    keep: int = 4
+    generations: int = 10
+    opponents: int | None = 4
+    reference: tuple[Entrant, ...] | None = None
+    """The fixed field; None: the bot with its starting weights, named ``start``."""
+    pairs: int = 1
+    openings: int = 2
+    init: str = "random"
+    crossover_rate: float = 0.9
+    mutation_rate: float = 0.8
+    mutation_scale: float = 0.1
+    blend: float = 0.5
+    seed: int = 0
+    time: float = 2.0
+    grace: float = 0.25
+    policy: Penalty = Penalty.RANDOM_MOVE
+    isolate: bool = False
+    memory_mb: int | None = DEFAULT_MEMORY_MB
+    startup: float = 60.0
+    engine_log: bool = False
+    _tunable: tuple[TunableWeight, ...] = field(default=(), init=False, compare=False, repr=False)
+    _start: tuple[float, ...] = field(default=(), init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        name, given = parse_spec(self.bot)
+        cls = bot_class(name)
+        if not any(s.name == "weights" for s in cls.SETTINGS):
+            raise SettingsError(
+                f"bot {name!r} has no 'weights' setting: only a bot whose evaluation "
+                "reads weights can be tuned (e.g. alphabeta)"
+            )
+        bot = cls(**given)
+        game = load_game(self.game)
+        bot.check_game(game)
+        if game.capabilities.players != 2:
+            raise SettingsError(f"tuning plays games between two players; {game.spec!r} is not one")
+        declared = tunable_weights(game)
+        if not declared:
+            raise SettingsError(f"the evaluation of {game.name!r} declares no tunable weights")
+        start = {w.name: w.default for w in declared}
+        for key, value in (load_weights(given.get("weights")) or {}).items():
+            if key not in start:
+                known = ", ".join(start)
+                raise SettingsError(f"weight {key!r} is not tunable in {game.name!r} ({known})")
+            start[key] = value
+        object.__setattr__(self, "_tunable", declared)
+        object.__setattr__(self, "_start", tuple(start[w.name] for w in declared))
+        if self.population < 2:
+            raise SettingsError(f"a population needs at least 2 members, got {self.population}")
+        if not 1 <= self.keep < self.population:
+            raise SettingsError(
+                f"keep must be 1 to population - 1 ({self.population - 1}), got {self.keep}"
+            )
+        if self.generations < 1:
+            raise SettingsError(f"generations must be at least 1, got {self.generations}")
+        if self.opponents is not None and self.opponents < 1:
+            raise SettingsError(f"opponents must be at least 1, got {self.opponents}")
+        if self.pairs < 1 or self.openings < 0:
+            raise SettingsError(f"bad pairs {self.pairs} or openings {self.openings}")
+        if self.init not in INITS:
+            raise SettingsError(f"init must be one of {', '.join(INITS)}, got {self.init!r}")
+        if not self.time > 0:
+            raise SettingsError(f"time per move must be positive, got {self.time!r}")
+        field_names = [e.name for e in self.reference_field]
+        for entrant in self.reference_field:
+            if _MEMBER_NAME.fullmatch(entrant.name):
+                raise SettingsError(
+                    f"reference player {entrant.name!r}: names like m0001 are the members'"
+                )
+        if len(set(field_names)) != len(field_names):
+            raise SettingsError(f"reference players need distinct names, got {field_names}")
+        self.box()  # checks the operators' settings
+
+    # -- derived --------------------------------------------------------------
+    @property
+    def tunable(self) -> tuple[TunableWeight, ...]:
+        """The weights being tuned, with defaults and ranges, as the evaluation declares."""
+        return self._tunable
+
+    @property
+    def start_weights(self) -> dict[str, float]:
+        """The starting weights: the defaults, or the bot spec's weights over them."""
+        return {w.name: v for w, v in zip(self._tunable, self._start, strict=True)}
+
+    @property
+    def reference_field(self) -> tuple[Entrant, ...]:
+        """The reference field (possibly empty)."""
+        if self.reference is None:
+            return (Entrant("start", self.bot),)
+        return self.reference
+
+    @property
+    def game_spec(self) -> str:
+        """The game's full spec."""
+        return load_game(self.game).spec
+
+    def box(self) -> RealBox:
+        """The search space and its operators."""
+        try:
+            return RealBox(
+                tuple(w.low for w in self._tunable),
+                tuple(w.high for w in self._tunable),
+                blend=self.blend,
+                scale=self.mutation_scale,
+            )
+        except ValueError as error:
+            raise SettingsError(str(error)) from None
+
+    def member_spec(self, weights: Mapping[str, float]) -> str:
+        """The bot spec that plays ``weights`` (inline, in place of any weights file)."""
+        name, given = parse_spec(self.bot)
+        return format_spec(name, {**given, "weights": inline_weights(weights)})
+
+    def vector(self, weights: Mapping[str, float]) -> tuple[float, ...]:
+        """``weights`` as a vector in the order of :attr:`tunable`."""
+        return tuple(weights[w.name] for w in self._tunable)
+
+    def weights(self, vector: Sequence[float]) -> dict[str, float]:
+        """A vector as named weights, rounded (see :data:`_DIGITS`)."""
+        return {
+            w.name: round(float(x), _DIGITS) + 0.0
+            for w, x in zip(self._tunable, vector, strict=True)
+        }
+
+    def games_per_generation(self) -> int:
+        """How many games each generation plays."""
+        n = self.population
+        offsets = None if self.opponents is None else _offsets(n, self.opponents)
+        meetings = n * (n - 1) // 2 if offsets is None else n * len(offsets)
+        return 2 * self.pairs * (meetings + n * len(self.reference_field))
+
+    # -- storage --------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-friendly; :meth:`from_dict` reads it back."""
+        return {
+            "bot": self.bot,
+            "game": self.game,
+            "population": self.population,
+            "keep": self.keep,
+            "generations": self.generations,
+            "opponents": self.opponents,
+            "reference": None
+            if self.reference is None
+            else [{"name": e.name, "spec": e.spec} for e in self.reference],
+            "pairs": self.pairs,
+            "openings": self.openings,
+            "init": self.init,
+            "crossover_rate": self.crossover_rate,
+            "mutation_rate": self.mutation_rate,
+            "mutation_scale": self.mutation_scale,
+            "blend": self.blend,
+            "seed": self.seed,
+            "time": self.time,
+            "grace": self.grace,
+            "policy": self.policy.value,
+            "isolate": self.isolate,
+            "memory_mb": self.memory_mb,
+            "startup": self.startup,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], **changes: Any) -> TuneSettings:
+        """Read what :meth:`to_dict` wrote (with ``changes`` applied); StoreError if unreadable."""
+        try:
+            values = dict(data)
+            reference = values.get("reference")
+            values["reference"] = (
+                None
+                if reference is None
+                else tuple(Entrant(str(e["name"]), str(e["spec"])) for e in reference)
+            )
+            values["policy"] = Penalty(values["policy"])
+            values.update(changes)
+            return cls(**values)
+        except (KeyError, TypeError, ValueError) as error:
+            if isinstance(error, SettingsError):
+                raise
+            raise StoreError(f"stored tuning settings are not readable: {error!r}") from None
+
+
+def _offsets(n: int, opponents: int) -> list[int] | None:
+    """The circulant offsets that give each of ``n`` members about ``opponents``
+    opponents (rounded up to even), or None when that means everyone."""
+    half = math.ceil(opponents / 2)
+    if 2 * half >= n - 1:
+        return None
+    return list(range(1, half + 1))
+
+
+@dataclass(frozen=True)
+class GenerationResult:
+    """A scored generation: per member its fitness (Elo), 95% margin, games and score."""
+
+    number: int
+    members: tuple[Member, ...]
+    fitness: Mapping[str, Mapping[str, float]]
+
+    def ranked(self) -> list[Member]:
+        """Members from the fittest down (ties: the earlier member first)."""
+        order = {m.id: i for i, m in enumerate(self.members)}
+        return sorted(self.members, key=lambda m: (-self.fitness[m.id]["elo"], order[m.id]))
+
+    @property
+    def best(self) -> float:
+        """The highest fitness."""
+        return max(self.fitness[m.id]["elo"] for m in self.members)
+
+    @property
+    def mean(self) -> float:
+        """The members' mean fitness."""
+        return sum(self.fitness[m.id]["elo"] for m in self.members) / len(self.members)
+
+
+class TuneObserver:
+    """Hears a tuning run's progress (the CLI shows it); every method is optional."""
+
+    def generation_started(
+        self, run: TuningRun, number: int, members: Sequence[Member], total: int, done: int
+    ) -> None:
+        """Generation ``number`` begins: ``total`` games, ``done`` already stored."""
+
+    def game_stored(self, record: GameRecord, done: int, total: int) -> None:
+        """A game of the current generation ended and was stored."""
+
+    def generation_finished(self, run: TuningRun, result: GenerationResult) -> None:
+        """A generation was scored."""
+
+
+@dataclass
+class TuningRun:
+    """A tuning run in a store (see the module docstring)."""
+
+    store: RecordStore
+    id: str
+    settings: TuneSettings
+
+    KIND = "tune"
+
+    @classmethod
+    def create(
+        cls, store: RecordStore, settings: TuneSettings, name: str | None = None
+    ) -> TuningRun:
+        """A new run stored under ``name`` (default: ``tune-`` and the time), with
+        generation 0's members."""
+        if name is None:
+            stamp = utc_now().replace(":", "").replace("-", "").replace("+0000", "")
+            name = f"tune-{stamp}-{derive_seed(time.time_ns()) % 65536:04x}"
+        if not name.strip():
+            raise SettingsError("a tuning run's name may not be empty")
+        planned = settings.generations * settings.games_per_generation()
+        store.create_tournament(name, cls.KIND, settings.to_dict(), planned)
+        run = cls(store, name, settings)
+        store.add_generation(name, 0, [m.to_dict() for m in run.first_generation()])
+        return run
+
+    @classmethod
+    def resume(
+        cls, store: RecordStore, run_id: str | None = None, generations: int | None = None
+    ) -> TuningRun:
+        """The run ``run_id`` (default: the latest unfinished tuning run); with
+        ``generations`` its total number of generations changes (a finished run
+        given more generations continues)."""
+        if run_id is None:
+            rows = [t for t in store.tournaments() if t.kind == cls.KIND and not t.finished]
+            if not rows:
+                raise StoreError(f"no unfinished tuning run to resume in {str(store.path)!r}")
+            row = rows[-1]
+        else:
+            row = store.tournament(run_id)
+        if row.kind != cls.KIND:
+            raise StoreError(f"{row.id!r} is not a tuning run (it is a {row.kind})")
+        changes = {} if generations is None else {"generations": generations}
+        settings = TuneSettings.from_dict(row.settings, **changes)
+        run = cls(store, row.id, settings)
+        if (
+            generations is not None
+            and generations != TuneSettings.from_dict(row.settings).generations
+        ):
+            scored = [g for g in store.generations(row.id) if g.fitness is not None]
+            if generations < len(scored):
+                raise SettingsError(
+                    f"run {row.id!r} has already scored {len(scored)} generations; "
+                    f"cannot cut it to {generations}"
+                )
+            planned = generations * settings.games_per_generation()
+            store.update_settings(row.id, settings.to_dict(), planned)
+        return run
+
+    # -- members --------------------------------------------------------------
+    def first_generation(self) -> list[Member]:
+        """Generation 0: the starting weights and ``population - 1`` drawn sets."""
+        s = self.settings
+        rng = Random(derive_seed("init", s.seed))
+        box = s.box()
+        start = s.start_weights
+        members = [Member("m0000", start, "start")]
+        wide = RealBox(box.lows, box.highs, scale=0.25, gene_rate=1.0)
+        while len(members) < s.population:
+            if s.init == "random":
+                vector, origin = box.random_candidate(rng), "random"
+            else:
+                vector, origin = wide.mutate(s.vector(start), rng), "varied"
+            members.append(Member(_member_id(len(members)), s.weights(vector), origin))
+        return members
+
+    def generations(self) -> list[GenerationRow]:
+        """The stored generations."""
+        return self.store.generations(self.id)
+
+    def results(self) -> list[GenerationResult]:
+        """Every scored generation."""
+        return [
+            GenerationResult(
+                row.number,
+                tuple(Member.from_dict(m) for m in row.population),
+                row.fitness,
+            )
+            for row in self.generations()
+            if row.fitness is not None
+        ]
+
+    @property
+    def finished(self) -> bool:
+        """True when the planned generations are all scored."""
+        return len(self.results()) >= self.settings.generations
+
+    # -- the games of a generation ---------------------------------------------
+    def schedule(self, number: int, members: Sequence[Member]) -> list[ScheduledGame]:
+        """Every game of generation ``number`` (see the module docstring)."""
+        s = self.settings
+        ids = [m.id for m in members]
+        order = list(ids)
+        Random(derive_seed("pairings", s.seed, number)).shuffle(order)
+        offsets = None if s.opponents is None else _offsets(len(order), s.opponents)
+        if offsets is None:
+            meetings = [(a, b) for i, a in enumerate(ids) for b in ids[i + 1 :]]
+        else:
+            meetings = [
+                (order[i], order[(i + k) % len(order)]) for k in offsets for i in range(len(order))
+            ]
+        meetings += [(member, entrant.name) for member in ids for entrant in s.reference_field]
+        spec = s.game_spec
+        openings = make_start_positions(
+            spec, s.pairs * len(meetings), s.openings, derive_seed("opening", s.seed, number)
+        )
+        games: list[ScheduledGame] = []
+        for k in range(s.pairs):
+            for m, (a, b) in enumerate(meetings):
+                opening = openings[k * len(meetings) + m]
+                for swapped in (False, True):
+                    games.append(
+                        ScheduledGame(
+                            key=f"g{number:03d}/{quote(a, safe='')}/{quote(b, safe='')}"
+                            f"/p{k}/g{int(swapped)}",
+                            index=len(games),
+                            game=spec,
+                            rounds=None,
+                            pairing=(a, b),
+                            pair=k,
+                            swapped=swapped,
+                            seats=(b, a) if swapped else (a, b),
+                            opening=opening,
+                        )
+                    )
+        return games
+
+    def _tournament(self, members: Sequence[Member]) -> Tournament:
+        """A tournament view of one generation, to make its games' jobs the way
+        every tournament does (seeds derived from the run's seed and the key)."""
+        s = self.settings
+        entrants = (
+            tuple(Entrant(m.id, s.member_spec(m.weights)) for m in members) + s.reference_field
+        )
+        settings = TournamentSettings(
+            entrants=entrants,
+            game=s.game,
+            openings=s.openings,
+            seed=s.seed,
+            time=s.time,
+            grace=s.grace,
+            policy=s.policy,
+            isolate=s.isolate,
+            memory_mb=s.memory_mb,
+            startup=s.startup,
+            engine_log=s.engine_log,
+        )
+        return Tournament(self.store, self.id, settings)
+
+    def jobs(self, number: int, members: Sequence[Member]) -> list[GameJob]:
+        """The jobs of generation ``number``, in schedule order."""
+        tournament = self._tournament(members)
+        jobs = []
+        for scheduled in self.schedule(number, members):
+            job = tournament.job(scheduled)
+            jobs.append(replace(job, tags={**job.tags, "generation": str(number)}))
+        return jobs
+
+    def generation_records(self, number: int) -> list[GameRecord]:
+        """The stored games of generation ``number``, in key order."""
+        prefix = f"g{number:03d}/"
+        games = [g for g in self.store.games(self.id) if (g.key or "").startswith(prefix)]
+        return [g.record for g in sorted(games, key=lambda g: g.key or "")]
+
+    def score(self, number: int, members: Sequence[Member]) -> GenerationResult:
+        """Fitness of each member from generation ``number``'s games (module docstring)."""
+        records = self.generation_records(number)
+        s = self.settings
+        names = [m.id for m in members] + [e.name for e in s.reference_field]
+        table = fit_ratings(
+            _outcomes(records),
+            players=names,
+            anchor=(s.reference_field[0].name, 0.0) if s.reference_field else None,
+        )
+        fitness = {
+            m.id: {
+                "elo": round(table.rating(m.id), 3),
+                "margin": round(table.margin(m.id), 3),
+                "games": table.games[i],
+                "score": round(table.scores[i] / table.games[i], 4) if table.games[i] else 0.0,
+            }
+            for i, m in enumerate(members)
+        }
+        return GenerationResult(number, tuple(members), fitness)
+
+    def breed(self, result: GenerationResult) -> list[Member]:
+        """The next generation's members from a scored one."""
+        s = self.settings
+        ranked = result.ranked()
+        rng = Random(derive_seed("breed", s.seed, result.number + 1))
+        children = next_generation(
+            [s.vector(m.weights) for m in ranked],
+            s.box(),
+            rng,
+            size=s.population,
+            keep=s.keep,
+            crossover_rate=s.crossover_rate,
+            mutation_rate=s.mutation_rate,
+        )
+        next_id = 1 + max(int(m["id"][1:]) for row in self.generations() for m in row.population)
+        members = []
+        for child in children:
+            if child.origin == "kept":
+                members.append(
+                    Member(ranked[child.parents[0]].id, ranked[child.parents[0]].weights, "kept")
+                )
+            else:
+                parents = tuple(ranked[i].id for i in child.parents)
+                members.append(
+                    Member(_member_id(next_id), s.weights(child.candidate), "bred", parents)
+                )
+                next_id += 1
+        return members
+
+    # -- playing --------------------------------------------------------------
+    def evolve(
+        self,
+        backend: Backend,
+        observer: TuneObserver | None = None,
+        deadline: float | None = None,
+    ) -> bool:
+        """Play and score generations until the planned number are scored (True) or
+        ``time.monotonic()`` passes ``deadline`` (False: the run stays resumable)."""
+        observer = observer or TuneObserver()
+        while True:
+            rows = self.generations()
+            scored = [r for r in rows if r.fitness is not None]
+            if len(scored) >= self.settings.generations:
+                self.store.finish_tournament(self.id)
+                return True
+            if deadline is not None and time.monotonic() >= deadline:
+                return False
+            current = rows[-1]
+            if current.fitness is not None:  # a run given more generations after it ended
+                members = self.breed(self.results()[-1])
+                self.store.add_generation(
+                    self.id, current.number + 1, [m.to_dict() for m in members]
+                )
+                continue
+            members = [Member.from_dict(m) for m in current.population]
+            if not self._play_generation(current.number, members, backend, observer, deadline):
+                return False
+            result = self.score(current.number, members)
+            last = current.number + 1 >= self.settings.generations
+            following = None if last else [m.to_dict() for m in self.breed(result)]
+            self.store.finish_generation(self.id, current.number, result.fitness, following)
+            observer.generation_finished(self, result)
+
+    def _play_generation(
+        self,
+        number: int,
+        members: Sequence[Member],
+        backend: Backend,
+        observer: TuneObserver,
+        deadline: float | None,
+    ) -> bool:
+        jobs = self.jobs(number, members)
+        stored = self.store.stored_keys(self.id)
+        todo = [job for job in jobs if job.key not in stored]
+        done = len(jobs) - len(todo)
+        observer.generation_started(self, number, members, len(jobs), done)
+        if not todo:
+            return True
+        results = backend.run(iter(todo))
+        try:
+            for job, record in results:
+                if self.store.add_game(record, self.id, job.key) is not None:
+                    done += 1
+                    observer.game_stored(record, done, len(jobs))
+                if deadline is not None and time.monotonic() >= deadline and done < len(jobs):
+                    return False
+        finally:
+            close = getattr(results, "close", None)
+            if close is not None:
+                close()
+        return done >= len(jobs)
+
+    # -- the outcome ------------------------------------------------------------
+    def best(self) -> tuple[Member, float]:
+        """The final scored generation's member rated highest over all the run's games,
+        and that rating (Elo against the first reference player, if any)."""
+        results = self.results()
+        if not results:
+            raise StoreError(f"tuning run {self.id!r} has no scored generation yet")
+        members = results[-1].members
+        field_names = [e.name for e in self.settings.reference_field]
+        records = [g.record for g in self.store.games(self.id)]
+        table = fit_ratings(
+            _outcomes(sorted(records, key=lambda r: r.tags.get("key", ""))),
+            anchor=(field_names[0], 0.0) if field_names else None,
+        )
+        order = {m.id: i for i, m in enumerate(members)}
+        best = min(members, key=lambda m: (-table.rating(m.id), order[m.id]))
+        return best, table.rating(best.id)
+
+
+def _member_id(number: int) -> str:
+    return f"m{number:04d}"
+
+
+def _outcomes(records: Sequence[GameRecord]) -> list[Outcome]:
+    return [
+        Outcome(r.players[0].name, r.players[1].name, r.score(0))
+        for r in records
+        if len(r.players) == 2
+    ]
+
+
+def confirmation(
+    run: TuningRun,
+    member: Member,
+    pairs: int,
+    backend: Backend,
+    observer: TournamentObserver | None = None,
+) -> tuple[Tournament, EloEstimate]:
+    """Play (or resume, or find stored) ``pairs`` colour-swapped pairs of the tuned
+    weights (``tuned``) against the starting ones (``start``), on openings drawn
+    with a seed of their own, and return the tournament and the tuned side's Elo."""
+    s = run.settings
+    name = f"{run.id}-confirm-{member.id}-{pairs}"
+    settings = TournamentSettings(
+        entrants=(Entrant("tuned", s.member_spec(member.weights)), Entrant("start", s.bot)),
+        game=s.game,
+        pairs=pairs,
+        openings=s.openings,
+        seed=derive_seed("confirm", s.seed) % (1 << 31),
+        time=s.time,
+        grace=s.grace,
+        policy=s.policy,
+        isolate=s.isolate,
+        memory_mb=s.memory_mb,
+        startup=s.startup,
+        engine_log=s.engine_log,
+    )
+    known = {t.id for t in run.store.tournaments()}
+    if name in known:
+        tournament = Tournament.resume(run.store, name)
+    else:
+        tournament = Tournament.create(run.store, settings, name)
+    tournament.play(backend, observer)
+    wins = draws = losses = 0
+    for record in tournament.records():
+        seat = 0 if record.players[0].name == "tuned" else 1
+        score = record.score(seat)
+        wins += score == 1.0
+        draws += score == 0.5
+        losses += score == 0.0
+    return tournament, elo_from_wdl(wins, draws, losses)
+
+
+def write_weights(path: str | Path, run: TuningRun, member: Member, rating: float) -> Path:
+    """Write ``member``'s weights as a file the bot loads (``weights=PATH``), with
+    where they came from."""
+    target = Path(path)
+    data = {
+        "weights": dict(member.weights),
+        "bot": run.settings.bot,
+        "game": run.settings.game_spec,
+        "run": run.id,
+        "member": member.id,
+        "elo_vs_start": round(rating, 1) if math.isfinite(rating) else None,
+        "tunable": [
+            {"name": w.name, "default": w.default, "low": w.low, "high": w.high, "help": w.help}
+            for w in run.settings.tunable
+        ],
+    }
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    return target
+
+
+def plot_fitness(results: Sequence[GenerationResult], path: str | Path, title: str) -> Path:
+    """A PNG of the best and mean fitness per generation (with the best member's
+    95% interval)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    numbers = [r.number for r in results]
+    best = [r.best for r in results]
+    mean = [r.mean for r in results]
+    margins = [r.fitness[r.ranked()[0].id]["margin"] for r in results]
+    figure, axes = plt.subplots(figsize=(7.0, 4.2))
+    axes.errorbar(numbers, best, yerr=margins, marker="o", capsize=3, label="best (95% interval)")
+    axes.plot(numbers, mean, marker="s", label="mean")
+    axes.axhline(0.0, color="grey", linewidth=0.8, linestyle="--")
+    axes.set_xlabel("generation")
+    axes.set_ylabel("fitness (Elo)")
+    axes.set_title(title)
+    axes.legend()
+    axes.grid(alpha=0.3)
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    figure.savefig(target, dpi=110, bbox_inches="tight")
+    plt.close(figure)
+    return target

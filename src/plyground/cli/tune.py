@@ -1,0 +1,443 @@
+"""``plyground tune``: evolve a bot's evaluation weights through tournaments."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import re
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console, Group
+from rich.live import Live
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from plyground.arena.backends import make_backend
+from plyground.arena.record import GameRecord, Penalty
+from plyground.arena.store import RecordStore
+from plyground.arena.tournament import Entrant, parse_entrant
+from plyground.arena.tuning import (
+    INITS,
+    PRESETS,
+    GenerationResult,
+    Member,
+    TuneObserver,
+    TuneSettings,
+    TuningRun,
+    confirmation,
+    plot_fitness,
+    write_weights,
+)
+from plyground.cli.options import positive_int
+from plyground.cli.tournament import LiveProgress, add_run_options
+from plyground.core.errors import SettingsError
+
+__all__ = ["parse_duration", "register"]
+
+_DURATION = re.compile(r"(?P<value>\d+(?:\.\d*)?|\.\d+)\s*(?P<unit>[smh]?)")
+
+
+def parse_duration(text: str) -> float:
+    """argparse type: seconds, or a number with ``s``, ``m`` or ``h`` (``90``, ``30m``, ``2h``)."""
+    match = _DURATION.fullmatch(text.strip())
+    if match is None or float(match.group("value")) <= 0:
+        raise argparse.ArgumentTypeError(f"expected a duration like 90, 30m or 2h, got {text!r}")
+    factor = {"": 1.0, "s": 1.0, "m": 60.0, "h": 3600.0}[match.group("unit")]
+    return float(match.group("value")) * factor
+
+
+def _opponents(text: str) -> int | str:
+    """argparse type: a positive count, or ``all``."""
+    return "all" if text == "all" else positive_int(text)
+
+
+def _rate(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number from 0 to 1, got {text!r}") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"expected a number from 0 to 1, got {text!r}")
+    return value
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``tune`` subcommand."""
+    parser = subparsers.add_parser(
+        "tune",
+        help="evolve a bot's evaluation weights through tournaments (genetic algorithm)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="""\
+Evolve the weights of BOT's evaluation for GAME. A population of weight sets
+(the starting weights plus sets drawn within the ranges the evaluation
+declares) plays games: each member against about --opponents others and
+against a fixed reference field (by default BOT with its starting weights,
+named 'start'). Fitness is each member's Elo from those games (against
+'start'). The --keep best are kept and the rest bred from them (blend
+crossover, Gaussian mutation), for --generations generations or until
+--budget ends. Every game and every generation is stored in the database:
+stop at any time and continue with --resume; inspect the games with
+'plyground report --tournament RUN'. At the end the best weights go to
+--output (load them with 'alphabeta:weights=FILE'), a plot of the best and
+mean fitness per generation to --plot, and a confirmation match of --confirm
+pairs plays the tuned weights against the starting ones.
+
+Use a bot with a fixed depth (alphabeta:depth=3): a clock-bound search
+depends on the machine's load, which would bias fitness, and a fixed depth
+makes the run reproducible (the same seed gives the same run on any backend).""",
+        epilog="""\
+examples:
+  plyground tune alphabeta:depth=3 --game adjacency --generations 10 --concurrency 2
+  plyground tune alphabeta:depth=3 --preset seed --budget 2h --backend ray
+  plyground tune morris:placing=2,moving=3,flying=2 --game morris --init defaults
+  plyground tune --resume --budget 30m
+  plyground match alphabeta:depth=3,weights=best-weights.json alphabeta:depth=3""",
+    )
+    parser.add_argument(
+        "bot", nargs="?", metavar="BOT", help="the bot spec, e.g. alphabeta:depth=3"
+    )
+    parser.add_argument(
+        "--game", default="adjacency", metavar="SPEC", help="the game (default: %(default)s)"
+    )
+    evolution = parser.add_argument_group("evolution")
+    evolution.add_argument(
+        "--preset",
+        choices=sorted(PRESETS),
+        help="seed: COURSE.md's scheme, 50 sets that all play each other, keep 10, breed 40",
+    )
+    evolution.add_argument(
+        "--population", type=int, metavar="N", help="weight sets per generation (default: 16)"
+    )
+    evolution.add_argument(
+        "--keep", type=int, metavar="K", help="the best kept each generation (default: 4)"
+    )
+    evolution.add_argument(
+        "--generations",
+        type=positive_int,
+        metavar="G",
+        help="generations to run (default: 10; with --resume: a new total)",
+    )
+    evolution.add_argument(
+        "--budget",
+        type=parse_duration,
+        metavar="DURATION",
+        help="stop evolving after this long (90, 30m, 2h): the run stays resumable",
+    )
+    evolution.add_argument(
+        "--opponents",
+        type=_opponents,
+        metavar="K|all",
+        help="members each member meets (rounded up to even; default: 4; all: everyone)",
+    )
+    evolution.add_argument(
+        "--reference",
+        nargs="+",
+        metavar="[NAME=]SPEC",
+        help="the fixed reference field every member meets (default: BOT as given, "
+        "named 'start'); fitness is Elo against the first",
+    )
+    evolution.add_argument(
+        "--no-reference",
+        action="store_true",
+        help="members meet only each other (fitness is relative within a generation)",
+    )
+    evolution.add_argument(
+        "--pairs",
+        type=positive_int,
+        default=1,
+        metavar="N",
+        help="colour-swapped pairs per meeting (default: %(default)s)",
+    )
+    evolution.add_argument(
+        "--openings",
+        type=int,
+        default=2,
+        metavar="K",
+        help="random plies that start each pair; new openings every generation "
+        "(default: %(default)s)",
+    )
+    evolution.add_argument(
+        "--init",
+        choices=INITS,
+        default="random",
+        help="generation 0 besides the starting weights: drawn in the ranges, or varied "
+        "around the start (default: %(default)s)",
+    )
+    evolution.add_argument(
+        "--crossover-rate", type=_rate, default=0.9, metavar="P", help="default: %(default)g"
+    )
+    evolution.add_argument(
+        "--mutation-rate", type=_rate, default=0.8, metavar="P", help="default: %(default)g"
+    )
+    evolution.add_argument(
+        "--mutation-scale",
+        type=float,
+        default=0.1,
+        metavar="F",
+        help="mutation step as a fraction of each weight's range (default: %(default)g)",
+    )
+    outputs = parser.add_argument_group("results")
+    outputs.add_argument(
+        "--output",
+        default="best-weights.json",
+        metavar="FILE",
+        help="where the best weights go (default: %(default)s)",
+    )
+    outputs.add_argument(
+        "--plot",
+        metavar="FILE",
+        help="PNG of best and mean fitness per generation (default: --output with .png)",
+    )
+    outputs.add_argument(
+        "--confirm",
+        type=int,
+        default=50,
+        metavar="PAIRS",
+        help="pairs of games of the tuned against the starting weights (0: none; "
+        "default: %(default)s)",
+    )
+    parser.add_argument("--name", metavar="ID", help="the run's id in the database")
+    parser.add_argument(
+        "--resume",
+        nargs="?",
+        const="",
+        metavar="ID",
+        help="continue a stored run (default: the latest unfinished one)",
+    )
+    add_run_options(parser, time_default=2.0)
+    parser.set_defaults(handler=_run)
+
+
+def _settings(args: argparse.Namespace) -> TuneSettings:
+    if not args.bot:
+        raise SettingsError("name the bot to tune, e.g. plyground tune alphabeta:depth=3")
+    values: dict[str, Any] = {"population": 16, "keep": 4, "generations": 10, "opponents": 4}
+    if args.preset:
+        values.update(PRESETS[args.preset])
+    for name in ("population", "keep", "generations"):
+        if getattr(args, name) is not None:
+            values[name] = getattr(args, name)
+    if args.opponents is not None:
+        values["opponents"] = None if args.opponents == "all" else args.opponents
+    if args.no_reference and args.reference:
+        raise SettingsError("--reference and --no-reference exclude each other")
+    reference: tuple[Entrant, ...] | None = None
+    if args.no_reference:
+        reference = ()
+    elif args.reference:
+        reference = tuple(parse_entrant(text) for text in args.reference)
+    if args.openings < 0:
+        raise SettingsError(f"--openings must not be negative, got {args.openings}")
+    return TuneSettings(
+        bot=args.bot,
+        game=args.game,
+        reference=reference,
+        pairs=args.pairs,
+        openings=args.openings,
+        init=args.init,
+        crossover_rate=args.crossover_rate,
+        mutation_rate=args.mutation_rate,
+        mutation_scale=args.mutation_scale,
+        seed=args.seed,
+        time=args.time,
+        grace=args.grace,
+        policy=Penalty(args.policy),
+        isolate=args.isolate,
+        memory_mb=args.memory,
+        startup=args.startup,
+        engine_log=args.engine_log,
+        **values,
+    )
+
+
+def _weights_text(member: Member) -> str:
+    return " ".join(f"{k}={v:g}" for k, v in member.weights.items())
+
+
+def _history_table(results: Sequence[GenerationResult]) -> Table:
+    table = Table(title="fitness per generation (Elo against the reference)", title_justify="left")
+    for column in ("gen", "best", "±95%", "mean", "best member", "weights"):
+        table.add_column(
+            column, justify="left" if column in ("best member", "weights") else "right"
+        )
+    for result in results[-12:]:
+        best = result.ranked()[0]
+        fitness = result.fitness[best.id]
+        table.add_row(
+            str(result.number),
+            f"{fitness['elo']:+.0f}",
+            f"{fitness['margin']:.0f}",
+            f"{result.mean:+.0f}",
+            f"{best.id} ({best.origin})",
+            _weights_text(best),
+        )
+    return table
+
+
+class LiveTuning(TuneObserver):
+    """Generations and games done, time left, and the fitness history: live on a
+    terminal, a line per generation otherwise."""
+
+    def __init__(self, console: Console, quiet: bool, budget: float | None) -> None:
+        self.console = console
+        self.quiet = quiet
+        self.started = time.monotonic()
+        self.budget = budget
+        self.results: list[GenerationResult] = []
+        self.progress = Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=console,
+        )
+        self.generations = self.progress.add_task("generations", total=1)
+        self.games = self.progress.add_task("games", total=1)
+        self.live: Live | None = None
+        self._drawn = 0.0
+
+    def begin(self, run: TuningRun) -> None:
+        """Show the run's header and its history so far."""
+        self.results = run.results()
+        total = run.settings.generations
+        self.progress.update(self.generations, total=total, completed=len(self.results))
+        if self.quiet:
+            return
+        s = run.settings
+        ranges = ", ".join(f"{w.name} {w.low:g}..{w.high:g}" for w in s.tunable)
+        field = ", ".join(e.name for e in s.reference_field) or "none"
+        opponents = "all" if s.opponents is None else s.opponents
+        self.console.print(
+            f"tuning run {run.id}: {s.bot} on {s.game_spec}; population {s.population}, "
+            f"keep {s.keep}, {total} generations; opponents {opponents}, reference {field}; "
+            f"{s.games_per_generation()} games per generation; seed {s.seed}"
+        )
+        self.console.print(f"weights: {ranges}")
+        if self.console.is_terminal:
+            self.live = Live(self._view(), console=self.console, refresh_per_second=4)
+            self.live.start()
+
+    def _view(self) -> Group:
+        parts: list[Any] = [self.progress]
+        if self.budget is not None:
+            left = max(0.0, self.budget - (time.monotonic() - self.started))
+            parts.append(f"budget: {left / 60:.1f} min left")
+        if self.results:
+            parts.append(_history_table(self.results))
+        return Group(*parts)
+
+    def _refresh(self, force: bool = False) -> None:
+        if self.live is not None:
+            now = time.monotonic()
+            if force or now - self._drawn > 0.5:
+                self.live.update(self._view())
+                self._drawn = now
+
+    def generation_started(
+        self, run: TuningRun, number: int, members: Sequence[Member], total: int, done: int
+    ) -> None:
+        self.progress.update(
+            self.games, total=total, completed=done, description=f"generation {number}"
+        )
+        self._refresh(force=True)
+
+    def game_stored(self, record: GameRecord, done: int, total: int) -> None:
+        self.progress.update(self.games, completed=done)
+        self._refresh()
+
+    def generation_finished(self, run: TuningRun, result: GenerationResult) -> None:
+        self.results.append(result)
+        self.progress.update(self.generations, completed=len(self.results))
+        if self.live is not None:
+            self._refresh(force=True)
+        elif not self.quiet:
+            best = result.ranked()[0]
+            fitness = result.fitness[best.id]
+            self.console.print(
+                f"generation {result.number}: best {fitness['elo']:+.0f} ±{fitness['margin']:.0f} "
+                f"({best.id}, {best.origin}: {_weights_text(best)}), mean {result.mean:+.0f}"
+            )
+
+    def stop(self) -> None:
+        """End the live display (leaving its last frame on screen)."""
+        if self.live is not None:
+            self.live.update(self._view())
+            self.live.stop()
+            self.live = None
+
+
+def _run(args: argparse.Namespace) -> int:
+    console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
+    with RecordStore(args.db) as store:
+        if args.resume is not None:
+            if args.bot:
+                raise SettingsError("--resume continues a stored run with its own bot; give none")
+            run = TuningRun.resume(store, args.resume or None, args.generations)
+        else:
+            run = TuningRun.create(store, _settings(args), args.name)
+        observer = LiveTuning(console, args.quiet, args.budget)
+        deadline = None if args.budget is None else time.monotonic() + args.budget
+        backend = make_backend(args.backend, args.concurrency, args.address)
+        try:
+            with backend:
+                observer.begin(run)
+                complete = run.evolve(backend, observer, deadline)
+                observer.stop()
+                _finish(run, args, console, complete, backend)
+        except KeyboardInterrupt:
+            observer.stop()
+            print(
+                f"\nstopped: {store.count_games(run.id)} games are stored. Continue with: "
+                f"plyground tune --resume {run.id} --db {store.path}",
+                file=sys.stderr,
+            )
+            raise
+        finally:
+            observer.stop()
+    return 0
+
+
+def _finish(
+    run: TuningRun, args: argparse.Namespace, console: Console, complete: bool, backend: Any
+) -> None:
+    results = run.results()
+    store = run.store
+    if not complete:
+        console.print(
+            f"budget spent after {len(results)} of {run.settings.generations} generations; "
+            f"continue with: plyground tune --resume {run.id} --db {store.path}"
+        )
+    if not results:
+        console.print("no generation was completed: no weights to write")
+        return
+    console.print(_history_table(results))
+    best, rating = run.best()
+    output = write_weights(args.output, run, best, rating)
+    rating_text = f"{rating:+.0f} Elo over all the run's games" if math.isfinite(rating) else ""
+    console.print(f"best: {best.id} ({_weights_text(best)}) {rating_text}")
+    console.print(f"weights written to {output} (load with weights={output})")
+    plot = Path(args.plot) if args.plot else output.with_suffix(".png")
+    plot_fitness(results, plot, f"tuning {run.settings.bot} on {run.settings.game_spec}")
+    console.print(f"fitness plot written to {plot}")
+    if args.confirm > 0:
+        console.print(
+            f"confirmation: {args.confirm} pairs of tuned ({best.id}) against start, "
+            "on openings of their own"
+        )
+        progress = LiveProgress(console, quiet=args.quiet)
+        try:
+            tournament, estimate = confirmation(run, best, args.confirm, backend, progress)
+        finally:
+            progress.stop()
+        console.print(
+            f"tuned vs start: score {estimate.score:.3f} over {estimate.games} games, "
+            f"Elo {estimate.text()} (95% interval); stored as tournament {tournament.id}"
+        )
+    console.print(
+        f"games stored in {store.path} as tuning run {run.id}: "
+        f"plyground report --tournament {run.id} --db {store.path}"
+    )
