@@ -867,9 +867,14 @@ class GameService:
         if len(session.moves) != ply or session.error is not None:
             raise ApiError(409, "the board changed while the tool worked: run it again")
         result: dict[str, Any] = answer["result"]
+        kept = session.tool_results
+        session.tool_results = [*kept, result][-TOOL_RESULTS_KEPT:]  # before the record is made
         if result["moves"]:
-            self._play_tool_moves(session, result)
-        session.tool_results = [*session.tool_results, result][-TOOL_RESULTS_KEPT:]
+            try:
+                self._play_tool_moves(session, result)
+            except ApiError:
+                session.tool_results = kept
+                raise
         session.bump()
         return session
 
