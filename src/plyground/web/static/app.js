@@ -95,6 +95,7 @@ function fmtNumber(value) {
 
 function fmtScore(value) {
   if (value === null || value === undefined) return "–";
+  if (Math.abs(value) >= 1e4) return `${value > 0 ? "+" : "-"}${fmtNumber(Math.abs(Math.round(value)))}`;
   const rounded = Math.round(value * 100) / 100;
   return rounded > 0 ? `+${rounded}` : String(rounded);
 }
