@@ -31,9 +31,10 @@ def server() -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Debian's Chromium driven by Playwright (never a downloaded browser)."""
+    """Debian's Chromium driven by Playwright (never a downloaded browser); per module, as
+    Playwright's event loop must not outlive the browser tests (others call asyncio.run)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

@@ -15,7 +15,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Request, Response
+from fastapi import FastAPI, Query, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
 from fastapi.staticfiles import StaticFiles
@@ -282,7 +282,12 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         tags=["play"],
         responses=_ERRORS,
     )
-    async def legal(game_id: str, clicks: str = "") -> dict[str, Any]:
+    async def legal(
+        game_id: str,
+        clicks: Annotated[
+            str, Query(max_length=100, description="cells clicked so far: d2,d3")
+        ] = "",
+    ) -> dict[str, Any]:
         return service().legal(game_id, [c for c in clicks.split(",") if c])
 
     @app.post(

@@ -219,7 +219,10 @@ class BotPool:
         of the moment a worker took the job (the tool's own clock stops a
         search at ``job.seconds``).
         """
-        return await self._run(job.job, _run_tool, job, lambda info: None, job.seconds + grace)
+        answer: dict[str, Any] = await self._run(
+            job.job, _run_tool, job, lambda info: None, job.seconds + grace
+        )
+        return answer
 
     async def _run(
         self,
