@@ -1,14 +1,17 @@
-"""Fixtures for the web app: an API client over a real app (with its bot pool), and helpers."""
+"""Fixtures for the web app: an API client over a real app (with its bot pool), and for the
+browser tests one ``plyground serve`` and one Chromium for the whole session."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 pytest.importorskip("fastapi", reason="the web tests need the 'web' extra (fastapi)")
 
 from fastapi.testclient import TestClient
+from web_helpers import CHROMIUM, CHROMIUM_ARGS, LAPTOP, WAIT_MS, plyground_env, served
 
 from plyground.web import WebSettings, create_app
 
@@ -19,3 +22,37 @@ def client() -> Iterator[TestClient]:
     app = create_app(WebSettings(think_cap=2.0, workers=2, max_games=200))
     with TestClient(app) as test_client:
         yield test_client
+
+
+@pytest.fixture(scope="session")
+def server() -> Iterator[str]:
+    """``plyground serve`` in a subprocess, shared by every browser test; yields its URL."""
+    with served(plyground_env(), "--think-cap", "3", "--workers", "2") as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright (never a downloaded browser); per module, as
+    Playwright's event loop must not outlive the browser tests (others call asyncio.run)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Any, server: str) -> Iterator[Any]:
+    """A fresh laptop-sized tab on the start form; fails the test if the page raised."""
+    context = browser.new_context(viewport=LAPTOP)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_default_timeout(WAIT_MS)
+    page.goto(server)
+    page.wait_for_selector("#name-0")
+    yield page
+    context.close()
+    assert not errors, f"the page raised: {errors}"

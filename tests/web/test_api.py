@@ -28,7 +28,8 @@ def expected_state(snapshot: Json) -> AdjacencyState:
 
 def test_catalog_lists_games_bots_and_only_safe_settings(client: TestClient) -> None:
     catalog = client.get("/api/catalog").json()
-    assert [g["name"] for g in catalog["games"]] == ["adjacency"]
+    names = [g["name"] for g in catalog["games"]]
+    assert names == ["adjacency", "tictactoe", "morris", "2048", "queens"]
     adjacency = catalog["games"][0]
     assert adjacency["players"] == ["X", "O"]
     assert adjacency["hints"]["rounds"]["table"]["4"] == 4

@@ -7,31 +7,15 @@ Screenshots go to ``artifacts/web/`` (ignored by git).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from web_helpers import ROOT, plyground_env, served
+from web_helpers import CHROMIUM, LAPTOP, PHONE, shot
 
 from plyground.games import load_game
 from plyground.games.adjacency import AdjacencyState, O, X
 
 pytestmark = pytest.mark.browser
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-SHOTS = ROOT / "artifacts" / "web"
-LAPTOP = {"width": 1280, "height": 820}
-PHONE = {"width": 390, "height": 844}
-WAIT_MS = 30_000  # generous: a hang fails, slowness on a busy machine does not
 
 if not CHROMIUM.exists():
     pytest.skip(
@@ -39,41 +23,7 @@ if not CHROMIUM.exists():
         "browser tests; they never download a browser",
         allow_module_level=True,
     )
-sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright")
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    with served(plyground_env(), "--think-cap", "3", "--workers", "2") as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def page(browser: Any, server: str) -> Iterator[Any]:
-    context = browser.new_context(viewport=LAPTOP)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.set_default_timeout(WAIT_MS)
-    page.goto(server)
-    page.wait_for_selector("#name-0")
-    yield page
-    context.close()
-    assert not errors, f"the page raised: {errors}"
-
-
-def shot(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.wait_for_timeout(700)  # let the flips finish turning
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright")
 
 
 def board(page: Any) -> dict[str, tuple[str, bool]]:

@@ -107,3 +107,27 @@ def served(env: dict[str, str], *args: str) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+# -- the browser tests ------------------------------------------------------------
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SHOTS = ROOT / "artifacts" / "web"
+LAPTOP = {"width": 1280, "height": 820}
+PHONE = {"width": 390, "height": 844}
+WAIT_MS = 30_000  # generous: a hang fails, slowness on a busy machine does not
+
+
+def shot(page: Any, name: str) -> None:
+    """Save a screenshot of the whole page to ``artifacts/web/NAME.png``."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.wait_for_timeout(700)  # let the animations finish
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)

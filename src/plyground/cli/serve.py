@@ -25,8 +25,9 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "serve",
         help="play in the browser: start the web app",
-        description="Start the web app: play the Adjacency Strategy Game against the bots, "
-        "watch bots play each other, review finished games. Open the address it prints.",
+        description="Start the web app: play the Adjacency Strategy Game, tic-tac-toe, Nine "
+        "Men's Morris and 2048 against the bots, solve N-Queens, watch bots play each other, "
+        "review finished games. Open the address it prints.",
     )
     parser.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on "
                         f"(default {DEFAULT_HOST}; 0.0.0.0 for every interface)")  # fmt: skip
@@ -46,6 +47,10 @@ def register(subparsers: Any) -> None:
                         default=defaults.policy, help="what a bot's rule break (late, illegal or "
                         "crashed answer) costs: a random move played for it, or the game "
                         "(default %(default)s)")  # fmt: skip
+    parser.add_argument("--db", metavar="PATH", default=None,
+                        help="store every finished game in this SQLite database (the one "
+                        "tournaments use), as tournament 'web'; default: keep games in memory "
+                        "only")  # fmt: skip
     parser.add_argument("--open", action="store_true", help="open the page in a browser")
     parser.set_defaults(handler=_serve)
 
@@ -57,7 +62,12 @@ def _serve(args: argparse.Namespace) -> int:
         max_games=args.max_games,
         expiry=args.expiry,
         policy=args.policy,
+        db=args.db,
     )
+    if args.db is not None:  # a database that cannot be used is one clear error, now
+        from plyground.arena.store import RecordStore
+
+        RecordStore(args.db).close()
     if not 0 <= args.port <= 65535:
         raise PlygroundError(f"port must be 0 to 65535, got {args.port}")
     try:

@@ -16,6 +16,9 @@ Counting all solutions is :func:`plyground.games.queens.counting.count_solutions
 
 from __future__ import annotations
 
+import functools
+import operator
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from plyground.algorithms.csp import (
@@ -67,13 +70,22 @@ def solve_queens(
     seed: int = 0,
     time_limit: float | None = None,
     lcv: bool = False,
+    *,
+    fixed: Sequence[int] = (),
 ) -> QueensSolution:
     """One solution of ``size``-Queens by ``method`` (see :data:`METHODS`).
+
+    ``fixed`` keeps queens already placed: the 0-based rows of the first
+    ``len(fixed)`` columns (the generic CSP solvers only; their domains
+    shrink to those rows, so a placement that no solution extends ends
+    ``unsatisfiable`` for backtracking and mac, ``stopped`` for min-conflicts).
 
     Raises SettingsError for an unknown method or an N the method cannot handle.
 
     >>> solve_queens(4).rows
     (1, 3, 0, 2)
+    >>> solve_queens(4, fixed=(2,)).rows
+    (2, 0, 3, 1)
     """
     if method not in METHODS:
         raise SettingsError(f"unknown method {method!r} (choose from {', '.join(METHODS)})")
@@ -85,8 +97,16 @@ def solve_queens(
             f"N = {size} is too large for {method} (at most {caps[method]}): "
             f"use --method min-conflicts"
         )
+    if len(fixed) > size or not all(
+        isinstance(row, int) and not isinstance(row, bool) and 0 <= row < size for row in fixed
+    ):
+        raise SettingsError(f"fixed rows must be 0 to {size - 1}, at most {size}, got {fixed!r}")
     limit = Limit(time=time_limit)
     if method == "min-conflicts" and size > GENERIC_MIN_CONFLICTS_MAX:
+        if fixed:
+            raise SettingsError(
+                f"N = {size}: the specialised min-conflicts solver cannot keep placed queens"
+            )
         min_conflicts_queens(8)  # load the compiled kernel before the clock starts
         local = min_conflicts_queens(size, seed=seed)
         stats = CSPStats(nodes=local.steps, steps=local.steps, elapsed=local.elapsed)
@@ -96,6 +116,8 @@ def solve_queens(
             size, method, "min-conflicts (queens-specialised, O(N))", status, rows, stats
         )
     csp = queens_csp(size)
+    for col, row in enumerate(fixed):
+        csp.add_constraint([col], functools.partial(operator.eq, row), f"fixed {col}")
     if method == "min-conflicts":
         max_steps = max(1000, 20 * size)
         result = min_conflicts(csp, max_steps=max_steps, seed=seed, limit=limit)

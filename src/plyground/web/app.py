@@ -15,7 +15,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Request, Response
+from fastapi import FastAPI, Query, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
 from fastapi.staticfiles import StaticFiles
@@ -60,6 +60,9 @@ class CreateGameBody(_Body):
     start: Annotated[str | None, Field(max_length=500)] = None
     delay: float = Field(0.5, description="seconds between moves when bots play each other")
     paused: bool = False
+    seed: StrictInt | None = Field(
+        None, description="games with chance (2048): the seed of the tiles (default: random)"
+    )
 
 
 class MoveBody(_Body):
@@ -74,6 +77,20 @@ class TokenBody(_Body):
     """A request that needs only a secret."""
 
     token: Token
+
+
+class UndoBody(_Body):
+    """Take back moves: your last one (and a bot's reply), or in a puzzle all from ``ply`` on."""
+
+    token: Token
+    ply: StrictInt | None = Field(None, description="puzzles: take back every move from this one")
+
+
+class ToolBody(_Body):
+    """Run a puzzle tool (for N-Queens: solve, count) with its options."""
+
+    token: Token
+    options: Annotated[dict[str, Scalar], Field(max_length=8)] = {}
 
 
 class ControlBody(_Body):
@@ -144,9 +161,9 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     app = FastAPI(
         title="plyground",
         version=__version__,
-        description="Play the Adjacency Strategy Game (and friends) against plyground's bots, "
-        "or watch bots play. Secrets: each human seat gets a token when the game begins; "
-        "only that token can move for that seat.",
+        description="Play the Adjacency Strategy Game, tic-tac-toe, Nine Men's Morris, 2048 "
+        "and N-Queens against plyground's bots (or solvers), or watch bots play. Secrets: each "
+        "human seat gets a token when the game begins; only that token can move for that seat.",
         lifespan=lifespan,
     )
 
@@ -209,6 +226,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
             start=body.start,
             delay=body.delay,
             paused=body.paused,
+            seed=body.seed,
         )
         return {"game": session.snapshot(), "secrets": secrets_out}
 
@@ -255,8 +273,32 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         tags=["play"],
         responses=_ERRORS,
     )
-    async def undo(game_id: str, body: TokenBody) -> dict[str, Any]:
-        return service().undo(game_id, body.token).snapshot()
+    async def undo(game_id: str, body: UndoBody) -> dict[str, Any]:
+        return service().undo(game_id, body.token, body.ply).snapshot()
+
+    @app.get(
+        "/api/games/{game_id}/legal",
+        summary="the legal moves with their click paths, or the continuations of a partial one",
+        tags=["play"],
+        responses=_ERRORS,
+    )
+    async def legal(
+        game_id: str,
+        clicks: Annotated[
+            str, Query(max_length=100, description="cells clicked so far: d2,d3")
+        ] = "",
+    ) -> dict[str, Any]:
+        return service().legal(game_id, [c for c in clicks.split(",") if c])
+
+    @app.post(
+        "/api/games/{game_id}/tools/{tool}",
+        summary="run a puzzle tool (N-Queens: solve, count); a solution is played on the board",
+        tags=["play"],
+        responses=_ERRORS,
+    )
+    async def run_tool(game_id: str, tool: str, body: ToolBody) -> dict[str, Any]:
+        session = await service().run_tool(game_id, body.token, tool, dict(body.options))
+        return session.snapshot()
 
     @app.post(
         "/api/games/{game_id}/control",

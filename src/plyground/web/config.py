@@ -31,6 +31,8 @@ class WebSettings:
     """Longest pause between moves a bot-vs-bot game may ask for (seconds)."""
     policy: str = Penalty.RANDOM_MOVE.value
     """What a bot's rule break costs (RULES.md): a random move played for it, or the game."""
+    db: str | None = None
+    """A SQLite file (the tournaments' database) where finished games are stored; None: none."""
 
     SETTINGS: ClassVar[tuple[Setting, ...]] = (
         Setting("think_cap", float, 10.0, "most seconds a bot may think per move",
@@ -45,6 +47,8 @@ class WebSettings:
         Setting("policy", str, Penalty.RANDOM_MOVE.value,
                 "what a bot's rule break costs: a random move, or the game",
                 choices=tuple(p.value for p in Penalty)),
+        Setting("db", str, None, "database file where finished games are stored (none: "
+                "games stay in memory only)"),
     )  # fmt: skip
 
     def __post_init__(self) -> None:

@@ -26,11 +26,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from plyground.bots import Bot, make_bot
+from plyground.core.errors import PlygroundError
 from plyground.core.limits import Limit, SearchInfo
 from plyground.games import load_game
 from plyground.games.kernels import warm_all
+from plyground.web.views import view_for
 
-__all__ = ["BotPool", "ThinkAnswer", "ThinkJob"]
+__all__ = ["BotPool", "ThinkAnswer", "ThinkJob", "ToolJob"]
 
 WORKER_NICENESS = 10
 """How much lower than the server the workers run: a search never delays a request."""
@@ -46,6 +48,19 @@ class ThinkJob:
     bot: str
     game: str
     position: str
+    seconds: float
+
+
+@dataclass(frozen=True)
+class ToolJob:
+    """A puzzle tool to run: the game, its start and current positions, the tool, its options."""
+
+    job: int
+    game: str
+    start: str
+    position: str
+    tool: str
+    options: dict[str, Any]
     seconds: float
 
 
@@ -130,7 +145,21 @@ def _think(job: ThinkJob) -> ThinkAnswer:
         return ThinkAnswer(None, None, time.perf_counter() - start, error=detail)
 
 
-def _retrieve(future: asyncio.Future[ThinkAnswer]) -> None:
+def _run_tool(job: ToolJob) -> dict[str, Any]:
+    """Run in a worker: the game's view runs the tool; its result, or the error it raised."""
+    assert _worker is not None, "the worker was not started by BotPool"
+    _worker.queue.put((job.job, None))  # the clock starts now, not while the job was queued
+    try:
+        game = load_game(job.game)
+        view = view_for(game.name)
+        start, state = game.parse_state(job.start), game.parse_state(job.position)
+        result = view.run_tool(job.tool, start, state, job.options, job.seconds)
+        return {"result": result.to_dict()}
+    except PlygroundError as error:
+        return {"error": str(error)}
+
+
+def _retrieve(future: asyncio.Future[Any]) -> None:
     if not future.cancelled():
         future.exception()
 
@@ -180,21 +209,45 @@ class BotPool:
         timeout, abandons the job: its answer and later infos are dropped
         (the worker finishes the search by the bot's own clock).
         """
+        answer: ThinkAnswer = await self._run(job.job, _think, job, on_info, job.seconds + grace)
+        return answer
+
+    async def run_tool(self, job: ToolJob, grace: float) -> dict[str, Any]:
+        """Run a puzzle tool in a worker: ``{"result": ...}`` or ``{"error": message}``.
+
+        Raises TimeoutError when no answer comes within ``job.seconds + grace``
+        of the moment a worker took the job (the tool's own clock stops a
+        search at ``job.seconds``).
+        """
+        answer: dict[str, Any] = await self._run(
+            job.job, _run_tool, job, lambda info: None, job.seconds + grace
+        )
+        return answer
+
+    async def _run(
+        self,
+        job_id: int,
+        function: Callable[[Any], Any],
+        job: Any,
+        on_info: Callable[[SearchInfo], None],
+        timeout: float,
+    ) -> Any:
+        """Run ``function(job)`` in a worker; the timeout counts from the worker's start signal."""
         loop = asyncio.get_running_loop()
         listener = _Listener(loop, on_info, asyncio.Event())
-        self._listeners[job.job] = listener
+        self._listeners[job_id] = listener
         self._busy += 1
-        answer = loop.run_in_executor(self._executor, _think, job)
+        answer = loop.run_in_executor(self._executor, function, job)
         answer.add_done_callback(_retrieve)  # an abandoned job's outcome is not an error
         started = asyncio.ensure_future(listener.started.wait())
         first: set[asyncio.Future[Any]] = {answer, started}
         try:
             await asyncio.wait(first, return_when=asyncio.FIRST_COMPLETED)
-            return await asyncio.wait_for(asyncio.shield(answer), job.seconds + grace)
+            return await asyncio.wait_for(asyncio.shield(answer), timeout)
         finally:
             started.cancel()
             self._busy -= 1
-            self._listeners.pop(job.job, None)
+            self._listeners.pop(job_id, None)
 
     def _read_infos(self) -> None:
         while True:

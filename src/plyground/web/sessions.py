@@ -17,9 +17,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 import secrets
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -34,15 +36,17 @@ from plyground.arena.record import (
     Termination,
 )
 from plyground.arena.referee import winner_of
+from plyground.arena.solo import sample_outcome
+from plyground.arena.store import RecordStore
 from plyground.bots import Bot, bot_class, bot_names, make_bot
 from plyground.core.errors import IllegalMoveError, PlygroundError, UnknownNameError
-from plyground.core.game import Game, Move, State
+from plyground.core.game import CHANCE, Game, Move, State
 from plyground.core.limits import SearchInfo
-from plyground.core.settings import Setting
+from plyground.core.settings import Setting, resolve_settings
 from plyground.games import game_class
 from plyground.web.config import WebSettings
-from plyground.web.pool import BotPool, ThinkJob
-from plyground.web.views import BoardLayout, BoardView, move_effects, view_for, viewable_games
+from plyground.web.pool import BotPool, ThinkJob, ToolJob
+from plyground.web.views import BoardLayout, BoardView, Tool, view_for, viewable_games
 
 __all__ = ["ApiError", "GameService", "GameSession", "Seat", "SeatRequest"]
 
@@ -52,6 +56,12 @@ NAME_LENGTH = 40
 """Longest player name."""
 GRACE = 1.0
 """Seconds past its limit a bot may take before the referee calls it a timeout."""
+MOVES_SHOWN = 200
+"""Most recent moves a snapshot carries (the history and the record have them all)."""
+TOOL_RESULTS_KEPT = 5
+"""Most recent puzzle-tool results a game keeps."""
+WEB_TOURNAMENT = "web"
+"""The tournament id under which ``--db`` stores the web app's finished games."""
 
 
 class ApiError(Exception):
@@ -123,7 +133,11 @@ class GameSession:
     """One game: its seats, its states and moves, the bot at work, who is watching.
 
     Mutated only on the event loop; every change calls :meth:`bump`, which
-    wakes the clients streaming its events.
+    wakes the clients streaming its events. In a game with chance the
+    session plays the chance outcomes itself, drawn from its own
+    ``random.Random(seed)`` as the arena's solo driver does, so the game
+    never waits at a chance node and a seed replays the same tiles; each
+    outcome is recorded as a move of player -1.
     """
 
     def __init__(
@@ -138,6 +152,7 @@ class GameSession:
         delay: float,
         paused: bool,
         policy: Penalty,
+        seed: int | None = None,
     ) -> None:
         self.id = game_id
         self.game = game
@@ -163,10 +178,17 @@ class GameSession:
         self.finished_at: float | None = None
         self.version = 0
         self.driver: asyncio.Task[None] | None = None
+        self.tools: list[Tool] = view.tools(game)
+        self.tool_running: str | None = None
+        self.tool_results: list[dict[str, Any]] = []
+        self.on_finish: Callable[[GameSession], None] | None = None
+        self.seed = seed
+        self._rng = random.Random(seed)
         self._changed = asyncio.Event()
         self._wake = asyncio.Event()
         self._snapshot: tuple[int, dict[str, Any]] | None = None
-        if start.is_terminal():
+        self._play_chance()
+        if self.state.is_terminal():
             self.finished_at = self.created
 
     # -- reading ------------------------------------------------------------
@@ -190,6 +212,34 @@ class GameSession:
     def all_bots(self) -> bool:
         return all(seat.kind == "bot" for seat in self.seats)
 
+    @property
+    def is_puzzle(self) -> bool:
+        """A one-player game without chance: its moves may be taken back, even after the end."""
+        capabilities = self.game.capabilities
+        return capabilities.players == 1 and not capabilities.chance
+
+    @property
+    def undo_kind(self) -> str | None:
+        """Which take-backs this game allows: against a bot, in a puzzle, or none."""
+        if self.is_puzzle:
+            return "puzzle"
+        if self.game.capabilities.chance:
+            return None  # a take-back would draw new chance outcomes
+        kinds = {seat.kind for seat in self.seats}
+        return "bot" if kinds == {"human", "bot"} else None
+
+    def takeback(self) -> dict[str, int]:
+        """In a puzzle: each piece on the board -> the ply of the move that put it there."""
+        if not self.is_puzzle:
+            return {}
+        tokens = dict(zip(self.layout.names, self.view.tokens(self.state), strict=True))
+        found: dict[str, int] = {}
+        for ply, effects in enumerate(self.effects):
+            for cell in effects:
+                if tokens.get(cell):
+                    found[cell] = ply
+        return found
+
     def label(self, player: int) -> str:
         return self.game.player_name(player)
 
@@ -210,6 +260,7 @@ class GameSession:
             "returns": list(self.state.returns()),
             "termination": termination.value,
             "error": self.error,
+            "headline": self.view.headline(self.state),
         }
 
     def snapshot(self) -> dict[str, Any]:
@@ -227,6 +278,13 @@ class GameSession:
         state = self.state
         to_move = state.to_move()
         finished = self.finished
+        first_shown = max(0, len(self.moves) - MOVES_SHOWN)
+        shown = zip(self.moves[first_shown:], self.effects[first_shown:], strict=True)
+        number = sum(1 for move in self.moves[:first_shown] if move.player >= 0)
+        numbers = []  # each player's move counted from 1, chance outcomes left out
+        for move in self.moves[first_shown:]:
+            number += move.player >= 0
+            numbers.append(number if move.player >= 0 else None)
         return {
             "id": self.id,
             "game": self.game.spec,
@@ -240,11 +298,24 @@ class GameSession:
             "status": [{"label": k, "value": v} for k, v in self.view.status(state)],
             "to_move": None if finished or to_move < 0 else to_move,
             "clickable": [] if finished else self.view.clickable(state),
+            "legal": [] if finished else self.view.legal(state),
+            "marks": {cell: mark.to_dict() for cell, mark in self.view.marks(state).items()},
             "ply": len(self.moves),
             "moves": [
-                {**move.to_dict(), "ply": ply, "effects": effects}
-                for ply, (move, effects) in enumerate(zip(self.moves, self.effects, strict=True))
+                {
+                    **move.to_dict(),
+                    "ply": ply,
+                    "number": numbers[ply - first_shown],
+                    "effects": effects,
+                }
+                for ply, (move, effects) in enumerate(shown, start=first_shown)
             ],
+            "undo": self.undo_kind,
+            "takeback": self.takeback(),
+            "tools": [tool.to_dict() for tool in self.tools],
+            "tool_running": self.tool_running,
+            "tool_results": list(self.tool_results),
+            "seed": self.seed,
             "rule_breaks": [rule_break.to_dict() for rule_break in self.rule_breaks],
             "thinking": None,
             "finished": finished,
@@ -267,6 +338,7 @@ class GameSession:
                     "tokens": self.view.tokens(state),
                     "scores": self.view.scores(state),
                     "status": [{"label": k, "value": v} for k, v in self.view.status(state)],
+                    "marks": {c: mark.to_dict() for c, mark in self.view.marks(state).items()},
                     "to_move": None if to_move < 0 else to_move,
                     "move": None if move is None else move.move,
                     "player": None if move is None else move.player,
@@ -291,8 +363,18 @@ class GameSession:
             rule_breaks=tuple(self.rule_breaks),
             started=self.started,
             duration=(self.finished_at or time.monotonic()) - self.created,
-            tags={"source": "web", "id": self.id, "policy": self.policy.value},
+            tags=self.tags(),
         )
+
+    def tags(self) -> dict[str, str]:
+        """The record's context: where it was played, the game id, the policy, the seed."""
+        tags = {"source": "web", "id": self.id, "policy": self.policy.value}
+        if self.seed is not None:
+            tags["seed"] = str(self.seed)
+        solved = [r["tool"] for r in self.tool_results if r["moves"]]
+        if solved:
+            tags["tools"] = ",".join(solved)
+        return tags
 
     # -- changing -----------------------------------------------------------
     def bump(self) -> None:
@@ -329,17 +411,39 @@ class GameSession:
         info: SearchInfo | None = None,
         rule_break: RuleBreakKind | None = None,
     ) -> None:
-        """Play ``move`` for the side to move (legal: checked by the caller) and record it."""
+        """Play ``move`` for the side to move (legal: checked by the caller) and record it,
+        then any chance outcomes that follow."""
+        self._append(move, elapsed, info, rule_break)
+        self._play_chance()
+        self.turn_since = time.monotonic()
+        if self.state.is_terminal():
+            self.finish()
+        self.bump()
+
+    def _append(
+        self,
+        move: Move,
+        elapsed: float = 0.0,
+        info: SearchInfo | None = None,
+        rule_break: RuleBreakKind | None = None,
+    ) -> None:
         before = self.state
         after = before.play(move)
         player = before.to_move()
         self.moves.append(MoveRecord(player, before.move_text(move), elapsed, info, rule_break))
-        self.effects.append(move_effects(self.view, self.layout, before, move, after))
+        self.effects.append(self.view.effects(before, move, after, self.layout))
         self.states.append(after)
-        self.turn_since = time.monotonic()
-        if after.is_terminal():
-            self.finished_at = time.monotonic()
-        self.bump()
+
+    def _play_chance(self) -> None:
+        """Play chance outcomes, drawn from the game's seeded generator, until a player moves."""
+        while self.state.to_move() == CHANCE:
+            self._append(sample_outcome(self.state, self._rng))
+
+    def finish(self) -> None:
+        """Note that the game is over (by the rules or a forfeit) and hand it to ``on_finish``."""
+        self.finished_at = time.monotonic()
+        if self.on_finish is not None:
+            self.on_finish(self)
 
     def take_back(self, plies: int) -> None:
         del self.states[-plies:]
@@ -347,6 +451,7 @@ class GameSession:
         del self.effects[-plies:]
         self.rule_breaks = [r for r in self.rule_breaks if r.ply < len(self.moves)]
         self.turn_since = time.monotonic()
+        self.finished_at = None if not self.finished else self.finished_at
         self.bump()
 
 
@@ -391,6 +496,11 @@ class GameService:
         self.sessions: dict[str, GameSession] = {}
         self._catalog: dict[str, Any] | None = None
         self._random = secrets.SystemRandom()
+        # One thread owns the database connection: writes never block the event loop.
+        self._writer = ThreadPoolExecutor(1, "plyground-db") if settings.db else None
+        self._store: RecordStore | None = None
+        self.stored = 0
+        """Games written to the database so far."""
 
     # -- what can be played -------------------------------------------------
     def catalog(self) -> dict[str, Any]:
@@ -400,25 +510,36 @@ class GameService:
             games = []
             for name in viewable_games():
                 cls = game_class(name)
+                view = view_for(name)
+                settings = [_public_setting(s, cap) for s in cls.SETTINGS]
+                for setting in settings:
+                    cut = view.web_maximum(cls).get(setting["name"])
+                    if cut is not None:
+                        setting["maximum"] = min(setting["maximum"] or cut, cut)
+                game = cls()
                 games.append(
                     {
                         "name": name,
                         "description": cls.DESCRIPTION,
                         "players": list(cls.PLAYER_NAMES),
-                        "settings": [_public_setting(s, cap) for s in cls.SETTINGS],
-                        "hints": view_for(name).form_hints(cls),
-                        "bots": [b for b in bot_names() if make_bot(b).supports(cls())],
+                        "chance": game.capabilities.chance,
+                        "settings": settings,
+                        "hints": view.form_hints(cls),
+                        "example": game.initial_state().text(),
+                        "pieces": view.layout(game).pieces,
+                        "bots": [b for b in bot_names() if make_bot(b).supports(game)],
                     }
                 )
             bots = []
             for name in bot_names():
                 bot = bot_class(name)
-                settings = web_settings_of(bot.SETTINGS)
                 bots.append(
                     {
                         "name": name,
                         "description": bot.DESCRIPTION,
-                        "settings": [_public_setting(s, cap) for s in settings],
+                        "settings": [
+                            _public_setting(s, cap) for s in web_settings_of(bot.SETTINGS)
+                        ],
                     }
                 )
             self._catalog = {
@@ -478,13 +599,30 @@ class GameService:
         start: str | None = None,
         delay: float = 0.5,
         paused: bool = False,
+        seed: int | None = None,
     ) -> tuple[GameSession, dict[str, Any]]:
-        """Start a game; returns it and its secrets (human seats' tokens, the control token)."""
+        """Start a game; returns it and its secrets (human seats' tokens, the control token).
+
+        ``seed`` fixes the chance outcomes of a game with chance (default: a random seed).
+        """
         try:
             view = view_for(game_name)
             game = game_class(game_name)(**game_settings)
         except PlygroundError as error:
             raise ApiError(422, str(error)) from None
+        for name, maximum in view.web_maximum(type(game)).items():
+            if game.settings[name] > maximum:
+                raise ApiError(
+                    422,
+                    f"{name} {game.settings[name]} is too large for the browser: "
+                    f"at most {maximum} here",
+                )
+        if seed is not None and not game.capabilities.chance:
+            raise ApiError(422, f"{game.spec} has no chance: it takes no seed")
+        if seed is not None and not 0 <= seed < 2**63:
+            raise ApiError(422, f"seed must be 0 to 2**63 - 1, got {seed}")
+        if seed is None and game.capabilities.chance:
+            seed = self._random.randrange(2**32)
         players = game.capabilities.players
         if len(seats) != players:
             raise ApiError(422, f"{game.spec} needs {players} players, got {len(seats)}")
@@ -523,7 +661,9 @@ class GameService:
             delay=delay,
             paused=paused,
             policy=Penalty(self.settings.policy),
+            seed=seed,
         )
+        session.on_finish = self._store_game
         self.sessions[game_id] = session
         secrets_out = {
             "seats": {str(i): seat.token for i, seat in enumerate(built) if seat.token},
@@ -580,6 +720,27 @@ class GameService:
             raise ApiError(422, f"{label}: bot {request.bot!r} cannot play {game.spec}")
         return Seat(name, "bot", bot=bot)
 
+    def legal(self, game_id: str, clicks: Sequence[str] = ()) -> dict[str, Any]:
+        """The legal moves (text and click path), or those whose path starts with ``clicks``,
+        and the cells that may be clicked next."""
+        session = self.get(game_id)
+        moves = [] if session.finished else session.view.legal(session.state)
+        depth = len(clicks)
+        matching = [m for m in moves if [c["cell"] for c in m["clicks"][:depth]] == list(clicks)]
+        if clicks and not matching:
+            raise ApiError(
+                409, f"no legal move starts with the clicks {','.join(clicks)!r} in this position"
+            )
+        following = {m["clicks"][depth]["cell"]: None for m in matching if len(m["clicks"]) > depth}
+        return {
+            "ply": len(session.moves),
+            "to_move": None if session.finished else session.state.to_move(),
+            "clicks": list(clicks),
+            "moves": matching,
+            "next": list(following),
+            "complete": [m["move"] for m in matching if len(m["clicks"]) == depth and depth],
+        }
+
     # -- acting in a game ---------------------------------------------------
     def _human_seat(self, session: GameSession, token: str) -> int:
         seat = session.seat_of(token)
@@ -609,6 +770,8 @@ class GameService:
             )
         try:
             move = session.view.move_for_click(state, move_text)
+            if move not in state.legal_moves():
+                raise IllegalMoveError(f"not a legal move in {state.text()!r}")
         except PlygroundError as error:
             status = 409 if isinstance(error, IllegalMoveError) else 422  # now vs never legal
             raise ApiError(status, f"move {move_text!r}: {error}") from None
@@ -616,13 +779,22 @@ class GameService:
         self._drive_soon(session)
         return session
 
-    def undo(self, game_id: str, token: str) -> GameSession:
-        """Take back a human's last move against a bot (and the bot's reply, if any)."""
+    def undo(self, game_id: str, token: str, ply: int | None = None) -> GameSession:
+        """Take back a human's last move against a bot (and the bot's reply, if any).
+
+        In a puzzle, take back the last move, or every move from ``ply`` on,
+        even after the end (a dead end is where a puzzle backtracks from).
+        """
         session = self.get(game_id)
+        if session.undo_kind == "puzzle":
+            self._human_seat(session, token)
+            return self._take_back_puzzle(session, ply)
         self._check_running(session)
         seat = self._human_seat(session, token)
-        if all(other.kind == "human" for other in session.seats):
-            raise ApiError(409, "undo is for games against a bot")
+        if ply is not None:
+            raise ApiError(422, "ply is for puzzles: against a bot, undo takes back your last move")
+        if session.undo_kind != "bot":
+            raise ApiError(409, "undo is for games against a bot and for puzzles")
         mine = [ply for ply, move in enumerate(session.moves) if move.player == seat]
         if not mine:
             raise ApiError(409, f"{session.label(seat)} has no move to take back")
@@ -631,6 +803,98 @@ class GameService:
         session.thinking = None
         session.take_back(len(session.moves) - mine[-1])
         return session
+
+    def _take_back_puzzle(self, session: GameSession, ply: int | None) -> GameSession:
+        if session.error is not None:
+            raise ApiError(409, "the game is over: start a new game (or review this one)")
+        played = len(session.moves)
+        if session.tool_running is not None:
+            raise ApiError(409, f"the {session.tool_running} tool is at work: wait for it")
+        if not played:
+            raise ApiError(409, "there is no move to take back")
+        target = played - 1 if ply is None else ply
+        if not 0 <= target < played:
+            raise ApiError(
+                422, f"ply must be 0 to {played - 1} (the moves played so far), got {ply}"
+            )
+        session.take_back(played - target)
+        return session
+
+    # -- puzzle tools -------------------------------------------------------
+    async def run_tool(
+        self, game_id: str, token: str, name: str, options: Mapping[str, object]
+    ) -> GameSession:
+        """Run a puzzle tool (solve, count) in a worker; a solution found is played on the
+        board, and the result joins the game's ``tool_results``."""
+        session = self.get(game_id)
+        self._human_seat(session, token)
+        if session.error is not None:
+            raise ApiError(409, "the game is over: start a new game (or review this one)")
+        tool = next((t for t in session.tools if t.name == name), None)
+        if tool is None:
+            known = ", ".join(t.name for t in session.tools) or "none"
+            raise ApiError(404, f"{session.game.name} has no tool {name!r} (tools: {known})")
+        if tool.disabled:
+            raise ApiError(422, f"{tool.label}: {tool.disabled}")
+        try:
+            checked = resolve_settings(tool.options, dict(options), f"tool {name!r}")
+        except PlygroundError as error:
+            raise ApiError(422, str(error)) from None
+        if session.tool_running is not None:
+            raise ApiError(409, f"the {session.tool_running} tool is already at work")
+        ply = len(session.moves)
+        seconds = self.settings.think_cap
+        job = ToolJob(
+            self.pool.new_job_id(),
+            session.game.spec,
+            session.states[0].text(),
+            session.state.text(),
+            name,
+            checked,
+            seconds,
+        )
+        session.tool_running = name
+        session.bump()
+        try:
+            answer = await self.pool.run_tool(job, GRACE)
+        except TimeoutError:
+            raise ApiError(503, f"the {name} tool found nothing within {seconds:g} s") from None
+        finally:
+            session.tool_running = None
+            session.bump()
+        if "error" in answer:
+            raise ApiError(422, f"{tool.label}: {answer['error']}")
+        if len(session.moves) != ply or session.error is not None:
+            raise ApiError(409, "the board changed while the tool worked: run it again")
+        result: dict[str, Any] = answer["result"]
+        kept = session.tool_results
+        session.tool_results = [*kept, result][-TOOL_RESULTS_KEPT:]  # before the record is made
+        if result["moves"]:
+            try:
+                self._play_tool_moves(session, result)
+            except ApiError:
+                session.tool_results = kept
+                raise
+        session.bump()
+        return session
+
+    def _play_tool_moves(self, session: GameSession, result: Mapping[str, Any]) -> None:
+        """Play a tool's moves (checked against the rules first; nothing changes if one fails)."""
+        state = session.states[0] if result["restart"] else session.state
+        moves = []
+        for text in result["moves"]:
+            try:
+                move = state.parse_move(text)
+                state = state.play(move)
+            except PlygroundError as error:
+                raise ApiError(
+                    500, f"the tool answered a move that is not legal: {error}"
+                ) from None
+            moves.append(move)
+        if result["restart"] and session.moves:
+            session.take_back(len(session.moves))
+        for move in moves:
+            session.play(move, 0.0)
 
     def control(
         self, game_id: str, token: str, paused: bool | None, delay: float | None
@@ -741,17 +1005,55 @@ class GameService:
             session.rule_breaks.append(rule_break)
             if session.policy is Penalty.FORFEIT:  # the referee's other policy: the game is lost
                 session.forfeited = player
-                session.finished_at = time.monotonic()
+                session.finish()
                 session.bump()
                 return
             move = self._random.choice(list(state.legal_moves()))
         session.play(move, time.monotonic() - start, info, kind)
 
+    # -- the database -------------------------------------------------------
+    def _store_game(self, session: GameSession) -> None:
+        """Write a finished game's record to ``--db`` (in the writer thread), if one is set.
+
+        Games go to the tournament :data:`WEB_TOURNAMENT`, keyed by the game id
+        and final position, so a game is stored once however often the page
+        asks (a puzzle taken back and solved again the same way included).
+        """
+        if self._writer is None or session.error is not None:
+            return
+        record = session.record()
+        key = f"{session.id}/{record.final}"
+        self._writer.submit(self._write, record, key).add_done_callback(_log_failure)
+
+    def _write(self, record: GameRecord, key: str) -> None:
+        if self._store is None:
+            self._store = RecordStore(self.settings.db)
+            if WEB_TOURNAMENT not in {row.id for row in self._store.tournaments()}:
+                with contextlib.suppress(PlygroundError):  # another server made it meanwhile
+                    self._store.create_tournament(
+                        WEB_TOURNAMENT, "web", {"source": "plyground serve"}, 0
+                    )
+        if self._store.add_game(record, WEB_TOURNAMENT, key) is not None:
+            self.stored += 1
+
     async def close(self) -> None:
-        """Stop every bot driver (on shutdown)."""
+        """Stop every bot driver, and finish writing to the database (on shutdown)."""
         drivers = [s.driver for s in self.sessions.values() if s.driver and not s.driver.done()]
         for driver in drivers:
             driver.cancel()
         for driver in drivers:
             with contextlib.suppress(asyncio.CancelledError):
                 await driver
+        if self._writer is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self._close_store)
+
+    def _close_store(self) -> None:
+        assert self._writer is not None
+        self._writer.submit(lambda: self._store.close() if self._store else None).result()
+        self._writer.shutdown(wait=True)
+
+
+def _log_failure(future: Any) -> None:
+    error = future.exception()
+    if error is not None:
+        log.error("could not store a web game: %s", error)

@@ -1,36 +1,75 @@
 """How the page draws a game: a small per-game view description over the core contract.
 
-The page is generic: it draws a grid of cells, each holding a token (a short
-text such as ``"X"``) or nothing, with labels along the edges, and lets the
-player click a cell to move. A :class:`BoardView` tells it, for one game,
-the grid (:meth:`BoardView.layout`), what is on each cell
-(:meth:`BoardView.tokens`), the scores and status lines, and which cells
-take a click. What a move changed is found by comparing the tokens before
-and after it (:func:`changed_cells`), so no game needs to explain its
-flips, captures or merges to the page. A new game adds one line to
-``_VIEWS`` and a view class.
+The page is generic: it draws a grid of slots (square cells, chessboard
+squares, points joined by lines, or sliding tiles), each holding a token
+(a short text such as ``"X"`` or ``"128"``) or nothing, with labels along
+the edges. A :class:`BoardView` tells it, for one game, the grid
+(:meth:`BoardView.layout`), what is on each slot (:meth:`BoardView.tokens`),
+the scores and status lines, marks worth showing (a winning line, men in a
+mill, squares a queen attacks), and the legal moves as *click paths*
+(:meth:`BoardView.legal`): a move of several parts, such as a Morris move
+that takes a man, is entered by several clicks, and the page learns from
+this list which clicks may follow which. Moves that are not made on a cell
+(2048's directions) are buttons and keys. What a move changed is the game's
+own account (``State.move_effects``) or else the token difference
+(:func:`changed_cells`). A puzzle may offer tools (solve, count) that run in
+a worker process (:meth:`BoardView.run_tool`).
+
+Everything here reads the core contract and the games' own tables; no rule
+is decided here. A new game adds one line to ``_VIEWS`` and a view class.
 """
 
 from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
 from plyground.core.errors import UnknownNameError
 from plyground.core.game import Game, Move, State
+from plyground.core.settings import Setting
 
 __all__ = [
     "AdjacencyView",
     "BoardLayout",
     "BoardView",
+    "Click",
+    "Mark",
+    "MoveButton",
+    "Tool",
+    "ToolResult",
     "changed_cells",
     "move_effects",
     "view_for",
     "viewable_games",
 ]
+
+STYLES = ("cells", "checkered", "points", "tiles")
+"""How the page draws slots: square cells, chessboard squares, points joined by lines, tiles."""
+PIECES = ("disc", "stone", "mark", "tile", "queen")
+"""How the page draws tokens: lettered discs, white and black stones, X/O marks,
+numbered tiles coloured by value, chess queens."""
+ROLES = ("place", "from", "to", "take")
+"""What a click does within a move: put a piece on an empty slot, pick up a piece,
+put it down, take an opponent's piece."""
+
+
+@dataclass(frozen=True)
+class MoveButton:
+    """A move made by a button (and a key, and a swipe) instead of a click on a cell."""
+
+    move: str
+    label: str
+    key: str = ""
+    """A ``KeyboardEvent.key`` that plays it (``"ArrowUp"``)."""
+    direction: str = ""
+    """``up``/``down``/``left``/``right`` when a swipe that way plays it."""
+
+    def to_dict(self) -> dict[str, str]:
+        return {"move": self.move, "label": self.label, "key": self.key,
+                "direction": self.direction}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -39,8 +78,12 @@ class BoardLayout:
 
     ``names[i]`` is the cell name of slot ``i`` (``None`` for a slot that is
     not a cell, as in Morris); ``column_labels`` run left to right and
-    ``row_labels`` top to bottom. ``tokens`` maps each token to the player
-    it belongs to (for colours and screen-reader text).
+    ``row_labels`` top to bottom (both empty: no coordinates shown).
+    ``tokens`` maps each token to the player it belongs to (for colours and
+    screen-reader text). ``style`` and ``pieces`` pick the drawing (see
+    :data:`STYLES`, :data:`PIECES`); ``lines`` join points (style
+    ``points``); ``buttons`` are the moves not made on a cell; ``pace`` is
+    the shortest time (seconds) the page shows a move before the next.
     """
 
     rows: int
@@ -49,6 +92,18 @@ class BoardLayout:
     column_labels: tuple[str, ...]
     row_labels: tuple[str, ...]
     tokens: dict[str, int]
+    style: str = "cells"
+    pieces: str = "disc"
+    lines: tuple[tuple[str, str], ...] = ()
+    buttons: tuple[MoveButton, ...] = ()
+    score_label: str = ""
+    pace: float = 0.52
+
+    def __post_init__(self) -> None:
+        if len(self.names) != self.rows * self.columns:
+            raise ValueError(f"{len(self.names)} names for {self.rows}x{self.columns} slots")
+        if self.style not in STYLES or self.pieces not in PIECES:
+            raise ValueError(f"unknown style {self.style!r} or pieces {self.pieces!r}")
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -58,6 +113,87 @@ class BoardLayout:
             "column_labels": list(self.column_labels),
             "row_labels": list(self.row_labels),
             "tokens": dict(self.tokens),
+            "style": self.style,
+            "pieces": self.pieces,
+            "lines": [list(line) for line in self.lines],
+            "buttons": [button.to_dict() for button in self.buttons],
+            "score_label": self.score_label,
+            "pace": self.pace,
+        }
+
+
+@dataclass(frozen=True)
+class Click:
+    """One click of a move: on which cell, and what it does there (see :data:`ROLES`)."""
+
+    cell: str
+    role: str = "place"
+
+    def to_dict(self) -> dict[str, str]:
+        return {"cell": self.cell, "role": self.role}
+
+
+@dataclass(frozen=True)
+class Mark:
+    """Something to show on a cell: a ``kind`` (a CSS class on the page), a note
+    (its tooltip and screen-reader text) and related cells (highlighted with it)."""
+
+    kind: str
+    note: str = ""
+    cells: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "note": self.note, "cells": list(self.cells)}
+
+
+@dataclass(frozen=True)
+class Tool:
+    """A puzzle tool the page offers as a button (solve, count), with its options."""
+
+    name: str
+    label: str
+    help: str
+    options: tuple[Setting, ...] = ()
+    disabled: str = ""
+    """Why the tool cannot be used in this game (empty: it can)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "label": self.label,
+            "help": self.help,
+            "options": [
+                {"name": o.name, "kind": o.kind.__name__, "default": o.default, "help": o.help,
+                 "choices": None if o.choices is None else list(o.choices)}
+                for o in self.options
+            ],
+            "disabled": self.disabled,
+        }  # fmt: skip
+
+
+@dataclass(frozen=True)
+class ToolResult:
+    """What a tool found: a sentence, figures, and moves to play.
+
+    ``moves`` are move texts to play from the current position, or from the
+    game's start position when ``restart`` is set.
+    """
+
+    tool: str
+    summary: str
+    facts: tuple[tuple[str, str], ...] = ()
+    moves: tuple[str, ...] = ()
+    restart: bool = False
+    found: bool = True
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "tool": self.tool,
+            "summary": self.summary,
+            "facts": [{"label": label, "value": value} for label, value in self.facts],
+            "moves": list(self.moves),
+            "restart": self.restart,
+            "found": self.found,
         }
 
 
@@ -73,24 +209,75 @@ class BoardView(ABC):
         """The token on each slot of the layout, ``""`` where empty."""
 
     def scores(self, state: State) -> list[float]:
-        """One score per player, as the page shows them (default: the returns)."""
+        """One score per player, as the page shows them (default: the returns; empty: none)."""
         return list(state.returns())
 
     def status(self, state: State) -> list[tuple[str, str]]:
         """Extra lines for the side panel, as (label, value)."""
         return []
 
-    def clickable(self, state: State) -> list[str]:
-        """Cells where a click is a legal move (default: the legal moves' texts)."""
-        return [state.move_text(move) for move in state.legal_moves()]
+    def marks(self, state: State) -> dict[str, Mark]:
+        """Cells to mark, by name (default: none)."""
+        return {}
 
-    def move_for_click(self, state: State, cell: str) -> Move:
-        """The move a click on ``cell`` asks for; raises ParseError or IllegalMoveError."""
-        return state.parse_move(cell)
+    def headline(self, state: State) -> str | None:
+        """A sentence on how a finished game ended, beyond who won (default: none)."""
+        return None
+
+    def clicks(self, state: State, move: Move) -> list[Click]:
+        """The clicks that enter ``move`` (default: one click on the cell named by its text).
+
+        An empty list means the move is made by a button (:class:`MoveButton`).
+        """
+        return [Click(state.move_text(move))]
+
+    def legal(self, state: State) -> list[dict[str, Any]]:
+        """Every legal move with its text and its click path (for the page)."""
+        return [
+            {
+                "move": state.move_text(move),
+                "clicks": [c.to_dict() for c in self.clicks(state, move)],
+            }
+            for move in state.legal_moves()
+        ]
+
+    def clickable(self, state: State) -> list[str]:
+        """Cells where a move's first click goes (each once, in the legal moves' order)."""
+        first: dict[str, None] = {}
+        for move in state.legal_moves():
+            path = self.clicks(state, move)
+            if path:
+                first.setdefault(path[0].cell, None)
+        return list(first)
+
+    def move_for_click(self, state: State, text: str) -> Move:
+        """The move a client sends as text; raises ParseError or IllegalMoveError."""
+        return state.parse_move(text)
+
+    def effects(
+        self, before: State, move: Move, after: State, layout: BoardLayout
+    ) -> dict[str, str]:
+        """What ``move`` did, cell by cell (default: :func:`move_effects`)."""
+        return move_effects(self, layout, before, move, after)
 
     def form_hints(self, game_class: type[Game]) -> dict[str, Any]:
         """Bounds the start form cannot read from the declared settings alone."""
         return {}
+
+    def web_maximum(self, game_class: type[Game]) -> dict[str, int]:
+        """Settings capped lower in the browser than the game allows (name -> maximum)."""
+        return {}
+
+    def tools(self, game: Game) -> list[Tool]:
+        """Puzzle tools the page offers for ``game`` (default: none)."""
+        return []
+
+    def run_tool(
+        self, name: str, start: State, state: State, options: Mapping[str, Any], seconds: float
+    ) -> ToolResult:
+        """Run tool ``name`` on ``state`` (``start``: the game's first position) within about
+        ``seconds``; runs in a worker process. Raises PlygroundError for a bad request."""
+        raise UnknownNameError(f"this game has no tool {name!r}")
 
 
 def changed_cells(layout: BoardLayout, before: Sequence[str], after: Sequence[str]) -> list[str]:
@@ -166,6 +353,10 @@ class AdjacencyView(BoardView):
 # game name -> "module:ViewClass"; a game the page can show adds one line here.
 _VIEWS: dict[str, str] = {
     "adjacency": "plyground.web.views:AdjacencyView",
+    "tictactoe": "plyground.web.game_views:TicTacToeView",
+    "morris": "plyground.web.game_views:MorrisView",
+    "2048": "plyground.web.game_views:G2048View",
+    "queens": "plyground.web.game_views:QueensView",
 }
 
 

@@ -1,16 +1,26 @@
-// plyground web app: the start form, the board, live bot info, watching and review.
-// Plain JavaScript, no build step. The page knows no rules: the server says which cells
-// take a click, what each move changed, the scores and the result.
+// plyground web app: the start form, the board, live bot info, watching, puzzles and review.
+// Plain JavaScript, no build step. The page knows no rules: the server says how to draw the
+// board, which clicks (or keys) make which legal move, what each move changed, the scores,
+// the marks worth showing and the result.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const MIN_GAP_MS = 520; // shortest time a move stays on screen before the next one is drawn
 const SETTING_LABELS = {
   size: "Board size",
   rounds: "Rounds",
   first: "Who moves first",
   time: "Think time (s)",
   depth: "Max depth",
+  placing: "Depth, placing",
+  moving: "Depth, moving",
+  flying: "Depth, flying",
+  shallowest: "Shallowest depth",
+  deepest: "Deepest depth",
+  cut: "Probability cut",
+  engine: "Engine",
+  horizon: "Horizon",
+  variant: "Variant",
+  opponent: "Opponent model",
 };
 const HUMAN_NAMES = ["You", "Friend"];
 
@@ -29,6 +39,10 @@ const ui = {
   review: null, // {history, index}
   busy: false,
   lastSetup: null,
+  partial: [], // the clicks of a move being entered (cell names)
+  queued: null, // a button move pressed while the previous one was on its way
+  toolsKey: "",
+  pointer: null, // where a swipe began
 };
 
 class ApiError extends Error {
@@ -81,6 +95,7 @@ function fmtNumber(value) {
 
 function fmtScore(value) {
   if (value === null || value === undefined) return "–";
+  if (Math.abs(value) >= 1e4) return `${value > 0 ? "+" : "-"}${fmtNumber(Math.abs(Math.round(value)))}`;
   const rounded = Math.round(value * 100) / 100;
   return rounded > 0 ? `+${rounded}` : String(rounded);
 }
@@ -94,6 +109,25 @@ function fmtSeconds(value) {
 function currentGameInfo() {
   const name = $("game-select").value || ui.catalog.games[0].name;
   return ui.catalog.games.find((g) => g.name === name);
+}
+
+function sideLegend(game, index) {
+  const label = game.players[index];
+  if (game.players.length === 1) return label[0].toUpperCase() + label.slice(1);
+  return `Player ${label}`;
+}
+
+function badge(label) {
+  // the short text in a player's disc: "X", or "W" for White
+  return label.length <= 2 ? label : label[0].toUpperCase();
+}
+
+function seatBadge(pieces, index, label) {
+  // A player's sign, drawn like the game's pieces: a white or black stone, a queen, a tile.
+  if (pieces === "stone") return el("span", { class: `badge stone p${index}`, "aria-hidden": "true" });
+  if (pieces === "queen") return el("span", { class: "badge badge-queen", "aria-hidden": "true", text: "♛" });
+  if (pieces === "tile") return el("span", { class: "badge badge-tile", "aria-hidden": "true", text: "2" });
+  return disc(index, badge(label));
 }
 
 function botInfo(name) {
@@ -117,7 +151,7 @@ function settingInput(setting, id, value) {
   }
   const span = setting.maximum !== null && setting.minimum !== null
     ? setting.maximum - setting.minimum : Infinity;
-  if (setting.kind === "int" && span <= 12 && setting.default !== null) {
+  if (setting.kind === "int" && (span <= 12 || (setting.name === "size" && span <= 16)) && setting.default !== null) {
     const select = el("select", common);
     for (let v = setting.minimum; v <= setting.maximum; v += 1) {
       select.append(el("option", { value: String(v), text: setting.name === "size" ? `${v} × ${v}` : String(v) }));
@@ -148,9 +182,11 @@ function field(labelText, input, helpText) {
 
 function buildForm(preset) {
   const game = currentGameInfo();
+  if (preset && preset.game && preset.game !== game.name) preset = null; // another game's setup
   $("game-description").textContent = game.description;
   const sides = $("sides");
   sides.replaceChildren();
+  sides.classList.toggle("single", game.players.length === 1);
   game.players.forEach((label, index) => {
     const seat = preset?.players?.[index];
     const kind = el("select", { id: `kind-${index}`, "data-seat": index });
@@ -168,7 +204,7 @@ function buildForm(preset) {
     name.addEventListener("input", () => { name.dataset.auto = "0"; validate(false); });
     const botSettings = el("div", { class: "bot-settings", id: `bot-settings-${index}` });
     const box = el("fieldset", { class: "group side", "data-seat": index },
-      el("legend", {}, disc(index, label), `Player ${label}`),
+      el("legend", {}, seatBadge(game.pieces, index, label), sideLegend(game, index)),
       field("Name", name),
       field("Plays as", kind),
       botSettings);
@@ -180,6 +216,7 @@ function buildForm(preset) {
 
   const fields = $("game-settings-fields");
   fields.replaceChildren();
+  $("game-settings").hidden = game.settings.length === 0;
   for (const setting of game.settings) {
     const id = `setting-${setting.name}`;
     let value = preset?.settings?.[setting.name];
@@ -188,6 +225,7 @@ function buildForm(preset) {
     input.addEventListener("change", () => { updateHints(); validate(false); });
     input.addEventListener("input", () => validate(false));
   }
+  $("start-position").placeholder = `e.g. ${game.example}`;
   $("start-position").value = preset?.start ?? "";
   $("start-details").open = Boolean(preset?.start);
   updateHints(true);
@@ -218,6 +256,7 @@ function autoNames() {
     if (input.dataset.auto !== "1") { taken.push(input.value.trim().toLowerCase()); return; }
     const kind = $(`kind-${index}`).value;
     let name = kind === "human" ? HUMAN_NAMES[index] ?? `Player ${index + 1}` : kind[0].toUpperCase() + kind.slice(1);
+    if (kind !== "human" && /^\d/.test(kind)) name = `Bot ${kind}`;
     if (taken.includes(name.toLowerCase())) name = `${name} ${index + 1}`;
     taken.push(name.toLowerCase());
     input.value = name;
@@ -282,7 +321,7 @@ function readForm() {
   const problems = [];
   const players = game.players.map((label, index) => {
     const name = $(`name-${index}`).value.trim().replace(/\s+/g, " ");
-    if (!name) problems.push([`name-${index}`, `Give player ${label} a name.`]);
+    if (!name) problems.push([`name-${index}`, game.players.length === 1 ? "Give the player a name." : `Give player ${label} a name.`]);
     const kind = $(`kind-${index}`).value;
     if (kind === "human") return { name, kind: "human" };
     const settings = {};
@@ -327,7 +366,9 @@ function readForm() {
     }
   }
   const start = $("start-position").value.trim();
-  return { request: { game: game.name, settings, players, start: start || null }, problems };
+  const request = { game: game.name, settings, players, start: start || null };
+  if (players.every((p) => p.kind === "bot")) request.delay = game.chance ? 0.2 : 0.5;
+  return { request, problems };
 }
 
 function validate(showAll) {
@@ -393,12 +434,19 @@ function tokenFor(seat) {
   return ui.secrets?.seats?.[String(seat)];
 }
 
+function myTurn(snapshot) {
+  return snapshot.to_move !== null && mySeats().has(snapshot.to_move);
+}
+
 function openGame(snapshot, secrets) {
   ui.secrets = secrets;
   ui.game = null;
   ui.review = null;
   ui.boardKey = "";
+  ui.toolsKey = "";
   ui.pending = null;
+  ui.partial = [];
+  ui.queued = null;
   $("setup").hidden = true;
   $("play").hidden = false;
   $("notice").textContent = "";
@@ -446,7 +494,8 @@ function enqueue(snapshot) {
 
 function pump() {
   if (ui.pumpTimer || !ui.pending) return;
-  const wait = ui.lastMoveAt + MIN_GAP_MS - performance.now();
+  const pace = 1000 * (ui.pending.layout.pace ?? 0.52);
+  const wait = ui.lastMoveAt + pace - performance.now();
   if (ui.game && ui.pending.ply > ui.game.ply && wait > 0) {
     ui.pumpTimer = setTimeout(() => { ui.pumpTimer = null; pump(); }, wait);
     return;
@@ -456,76 +505,378 @@ function pump() {
   render(snapshot);
 }
 
+// -- drawing the board: slots, pieces, lines
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function piece(layout, token) {
+  const owner = layout.tokens[token] ?? 0;
+  switch (layout.pieces) {
+    case "stone":
+      return el("span", { class: `stone p${owner}`, "aria-hidden": "true" });
+    case "mark":
+      return el("span", { class: `mark p${owner}`, "aria-hidden": "true", text: token });
+    case "queen":
+      return el("span", { class: "queen", "aria-hidden": "true", text: "♛" });
+    case "tile": {
+      const value = Number(token);
+      const power = Math.min(17, Math.round(Math.log2(value)));
+      return el("span", { class: `tile v${power}${token.length >= 4 ? " wide" : ""}${token.length >= 5 ? " wider" : ""}`, "aria-hidden": "true", text: token });
+    }
+    default:
+      return disc(owner, token);
+  }
+}
+
+function boardLines(layout, offset) {
+  // The lines that join points (style "points"), drawn behind the slots.
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("class", "lines");
+  svg.setAttribute("viewBox", `0 0 ${layout.columns} ${layout.rows}`);
+  svg.setAttribute("preserveAspectRatio", "none");
+  svg.setAttribute("aria-hidden", "true");
+  svg.style.gridRow = `1 / span ${layout.rows}`;
+  svg.style.gridColumn = `${1 + offset} / span ${layout.columns}`;
+  const where = {};
+  layout.names.forEach((name, index) => {
+    if (name) where[name] = [index % layout.columns + 0.5, Math.floor(index / layout.columns) + 0.5];
+  });
+  for (const [a, b] of layout.lines) {
+    const line = document.createElementNS(SVG, "line");
+    line.setAttribute("x1", where[a][0]);
+    line.setAttribute("y1", where[a][1]);
+    line.setAttribute("x2", where[b][0]);
+    line.setAttribute("y2", where[b][1]);
+    svg.append(line);
+  }
+  return svg;
+}
+
 function buildBoard(layout) {
   const board = $("board");
   board.replaceChildren();
+  const coords = layout.column_labels.length > 0;
+  const offset = coords ? 1 : 0;
+  board.className = `board style-${layout.style} pieces-${layout.pieces}${coords ? "" : " no-coords"}`;
+  const frame = $("board-frame");
+  frame.className = `board-frame frame-${layout.style}`;
+  const widest = layout.columns <= 3 ? 420 : layout.style === "tiles" ? 480 : layout.style === "points" ? 600 : 640;
+  frame.style.setProperty("--frame-max", `${widest}px`);
   board.style.setProperty("--n", String(layout.columns));
-  board.setAttribute("aria-label", `Board, ${layout.rows} by ${layout.columns}. Arrow keys move, Enter plays.`);
+  const verb = layout.buttons.length ? "Arrow keys or swipes move the tiles" : "Arrow keys move, Enter plays";
+  board.setAttribute("aria-label", `Board, ${layout.rows} by ${layout.columns}. ${verb}.`);
   board.setAttribute("aria-rowcount", String(layout.rows));
+  if (layout.style === "points") board.append(boardLines(layout, offset));
   for (let row = 0; row < layout.rows; row += 1) {
     const rowNode = el("div", { class: "row-group", role: "row" });
-    rowNode.append(el("span", { class: "coord", role: "rowheader", text: layout.row_labels[row] }));
+    if (coords) {
+      const header = el("span", { class: "coord", role: "rowheader", text: layout.row_labels[row] });
+      header.style.gridRow = String(row + 1);
+      header.style.gridColumn = "1";
+      rowNode.append(header);
+    }
     for (let col = 0; col < layout.columns; col += 1) {
       const index = row * layout.columns + col;
       const name = layout.names[index];
+      let cell;
       if (name === null) {
-        rowNode.append(el("span", { class: "cell hole", role: "gridcell", "aria-hidden": "true" }));
-        continue;
+        cell = el("span", { class: "cell hole", role: "gridcell", "aria-hidden": "true" });
+      } else if (layout.buttons.length) { // moves by keys and buttons: the cells take no click
+        cell = el("div", { class: "cell", role: "gridcell", "data-cell": name, "data-index": index });
+      } else {
+        cell = el("button", {
+          type: "button", class: "cell", role: "gridcell", "data-cell": name, "data-index": index,
+          tabindex: index === ui.focusIndex ? "0" : "-1",
+        });
+        cell.addEventListener("click", () => clickCell(name));
+        cell.addEventListener("mouseenter", () => relate(name, true));
+        cell.addEventListener("mouseleave", () => relate(name, false));
       }
-      const cell = el("button", {
-        type: "button", class: "cell", role: "gridcell", "data-cell": name, "data-index": index,
-        tabindex: index === ui.focusIndex ? "0" : "-1",
-      });
-      cell.addEventListener("click", () => clickCell(name));
+      if (layout.style === "checkered") cell.classList.add((row + col) % 2 ? "dark" : "light");
+      cell.style.gridRow = String(row + 1);
+      cell.style.gridColumn = String(col + 1 + offset);
       rowNode.append(cell);
     }
     board.append(rowNode);
   }
-  const labels = el("div", { class: "row-group", role: "row", "aria-hidden": "true" });
-  labels.append(el("span", { class: "coord corner" }));
-  for (const label of layout.column_labels) labels.append(el("span", { class: "coord", text: label }));
-  board.append(labels);
+  if (coords) {
+    const labels = el("div", { class: "row-group", role: "row", "aria-hidden": "true" });
+    const corner = el("span", { class: "coord corner" });
+    corner.style.gridRow = String(layout.rows + 1);
+    labels.append(corner);
+    layout.column_labels.forEach((label, col) => {
+      const node = el("span", { class: "coord", text: label });
+      node.style.gridRow = String(layout.rows + 1);
+      node.style.gridColumn = String(col + 2);
+      labels.append(node);
+    });
+    board.append(labels);
+  }
+  const buttons = $("move-buttons");
+  buttons.replaceChildren();
+  buttons.hidden = layout.buttons.length === 0;
+  for (const button of layout.buttons) {
+    const node = el("button", {
+      type: "button", class: `move-button dir-${button.direction}`, "data-move": button.move,
+      "aria-label": `${button.move} (${button.key})`, title: `${button.move} (${button.key})`, text: button.label,
+    });
+    node.addEventListener("click", () => playButton(button.move));
+    buttons.append(node);
+  }
 }
 
+function relate(name, on) {
+  // Hovering a marked cell lights the cells its mark names (the queen that attacks it).
+  const mark = (ui.review ? ui.review.history[ui.review.index].marks : ui.game?.marks)?.[name];
+  if (!mark) return;
+  for (const other of mark.cells) {
+    $("board").querySelector(`.cell[data-cell="${other}"]`)?.classList.toggle("related", on);
+  }
+}
+
+const EFFECT_WORDS = { placed: "last move", "moved-to": "last move" };
+
 function drawCells(layout, tokens, options) {
-  const { clickable, effects, animate, hoverPlayer } = options;
+  const { clickable, effects, animate, hoverPlayer, marks = {}, selected = [], lifted = [],
+    pending = {}, takeable = [], removable = {}, direction = "" } = options;
   const clickableSet = new Set(clickable);
   const board = $("board");
   board.style.setProperty("--hover-disc", `var(--p${hoverPlayer ?? 0})`);
+  board.dataset.direction = direction;
   let flipOrder = 0;
   for (const cell of board.querySelectorAll(".cell[data-cell]")) {
     const name = cell.dataset.cell;
-    const token = tokens[Number(cell.dataset.index)];
-    const owner = token ? layout.tokens[token] : null;
+    const index = Number(cell.dataset.index);
+    const shown = pending[name] ?? tokens[index];
     const previous = cell.dataset.token ?? "";
-    if (previous !== token) {
-      cell.replaceChildren(token ? disc(owner ?? 0, token) : "");
-      cell.dataset.token = token;
+    if (previous !== shown || cell.dataset.pending !== String(name in pending)) {
+      cell.replaceChildren(shown ? piece(layout, shown) : "");
+      cell.dataset.token = shown;
+      cell.dataset.pending = String(name in pending);
     }
     const isClickable = clickableSet.has(name);
-    cell.classList.toggle("clickable", isClickable);
-    cell.setAttribute("aria-disabled", isClickable ? "false" : "true");
+    const canRemove = !isClickable && name in removable;
+    cell.classList.toggle("clickable", isClickable || canRemove);
+    cell.classList.toggle("takeable", isClickable && takeable.includes(name));
+    cell.classList.toggle("removable", canRemove);
+    cell.classList.toggle("selected", selected.includes(name));
+    cell.classList.toggle("lifted", lifted.includes(name));
+    cell.classList.toggle("pending", name in pending);
+    cell.setAttribute("aria-disabled", isClickable || canRemove ? "false" : "true");
     const effect = effects[name];
     const isMove = effect === "placed" || effect === "moved-to";
-    const isFlip = Boolean(effect) && !isMove;
+    const isFlip = effect === "flipped" || effect === "changed";
     cell.classList.toggle("last", isMove);
     cell.classList.toggle("flipped", isFlip);
+    cell.classList.toggle("from", effect === "moved-from");
+    cell.classList.toggle("removed", effect === "removed");
+    cell.classList.toggle("spawned", effect === "spawned");
+    cell.classList.toggle("moved", effect === "moved");
     cell.dataset.flipped = isFlip ? "true" : "false";
+    cell.dataset.effect = effect ?? "";
+    const mark = marks[name];
+    for (const kind of [...cell.classList].filter((c) => c.startsWith("mark-"))) cell.classList.remove(kind);
+    if (mark) cell.classList.add(`mark-${mark.kind}`);
+    cell.classList.remove("related");
+    if (mark?.note) cell.title = `${name}: ${mark.note}`; else cell.removeAttribute("title");
     if (animate) {
-      cell.classList.remove("placed", "flipping");
-      if (isMove && token) cell.classList.add("placed");
-      if (isFlip && token) {
+      cell.classList.remove("placed", "flipping", "popping", "sliding");
+      void cell.offsetWidth; // restart an animation even if the class was there
+      if (isMove && shown) cell.classList.add("placed");
+      if (effect === "spawned" && shown) cell.classList.add("popping");
+      if (effect === "moved" && shown) cell.classList.add("sliding");
+      if (isFlip && shown) {
         cell.style.setProperty("--delay", `${0.12 + flipOrder * 0.07}s`);
         flipOrder += 1;
-        // restart the animation even if the class was there
-        void cell.offsetWidth;
         cell.classList.add("flipping");
       }
     }
-    const what = token ? `${token}` : "empty";
-    const extra = isMove ? ", last move" : isFlip ? `, just ${effect}` : "";
-    cell.setAttribute("aria-label", `${name}: ${what}${extra}${isClickable ? ", press Enter to play" : ""}`);
+    const what = shown ? `${shown}` : "empty";
+    let extra = "";
+    if (EFFECT_WORDS[effect]) extra = `, ${EFFECT_WORDS[effect]}`;
+    else if (effect) extra = `, just ${effect}`;
+    if (mark?.note) extra += `, ${mark.note}`;
+    let action = "";
+    if (isClickable) action = takeable.includes(name) ? ", press Enter to take" : ", press Enter to play";
+    else if (canRemove) action = ", press Enter to take back";
+    cell.setAttribute("aria-label", `${name}: ${what}${extra}${action}`);
   }
+}
+
+// -- entering a move: click paths, buttons, keys, swipes
+
+function matchingMoves(snapshot, clicks) {
+  return snapshot.legal.filter((move) => move.clicks.length >= clicks.length && clicks.every((cell, i) => move.clicks[i].cell === cell));
+}
+
+function moverToken(snapshot) {
+  return Object.keys(snapshot.layout.tokens).find((t) => snapshot.layout.tokens[t] === snapshot.to_move) ?? "";
+}
+
+function entry(snapshot) {
+  // What the board shows while a move is half entered: the next clicks, the piece picked up,
+  // where it goes, and a line saying what to click next.
+  const result = { clickable: [], selected: [], lifted: [], pending: {}, takeable: [], prompt: "" };
+  if (!myTurn(snapshot) || ui.busy) return result;
+  const moves = matchingMoves(snapshot, ui.partial);
+  if (ui.partial.length && !moves.length) ui.partial = [];
+  const depth = ui.partial.length;
+  const next = new Map();
+  for (const move of matchingMoves(snapshot, ui.partial)) {
+    const click = move.clicks[depth];
+    if (click && !next.has(click.cell)) next.set(click.cell, click.role);
+  }
+  result.clickable = [...next.keys()];
+  result.takeable = result.clickable.filter((cell) => next.get(cell) === "take");
+  if (!depth) return result;
+  const roles = moves[0].clicks;
+  let carried = moverToken(snapshot);
+  ui.partial.forEach((cell, i) => {
+    const role = roles[i].role;
+    if (role === "from") {
+      const index = snapshot.layout.names.indexOf(cell);
+      carried = snapshot.tokens[index] || carried;
+      result.lifted.push(cell);
+      result.selected.push(cell);
+    } else if (role === "to" || role === "place") {
+      result.pending[cell] = carried;
+    }
+  });
+  const player = snapshot.players[snapshot.to_move];
+  const nextRole = next.values().next().value;
+  const opponents = snapshot.players.filter((p) => p.seat !== snapshot.to_move).map((p) => p.label).join(" or ");
+  if (nextRole === "take") {
+    result.prompt = `Your move takes a piece: click one of ${opponents}'s highlighted pieces (Esc cancels).`;
+  } else if (nextRole === "to") {
+    result.prompt = `Click where the ${player.label} piece on ${ui.partial.at(-1)} goes, or click it again to put it back.`;
+  }
+  return result;
+}
+
+async function clickCell(name) {
+  const snapshot = ui.game;
+  if (!snapshot || ui.review || ui.busy) return;
+  const takesBack = snapshot.undo === "puzzle" && tokenFor(0) && name in (snapshot.takeback ?? {});
+  if (snapshot.finished || !myTurn(snapshot)) {
+    if (takesBack) await takeBack(snapshot.takeback[name]);
+    return;
+  }
+  const depth = ui.partial.length;
+  if (depth && ui.partial.at(-1) === name) { // a second click on the piece picked up: put it back
+    ui.partial = ui.partial.slice(0, -1);
+    render(snapshot);
+    return;
+  }
+  const path = [...ui.partial, name];
+  const moves = matchingMoves(snapshot, path);
+  if (!moves.length) {
+    if (depth) { // start again from this cell if a move can begin there
+      ui.partial = [];
+      if (matchingMoves(snapshot, [name]).length) { await clickCell(name); return; }
+      render(snapshot);
+      return;
+    }
+    if (takesBack) await takeBack(snapshot.takeback[name]);
+    return;
+  }
+  const complete = moves.find((move) => move.clicks.length === path.length);
+  if (!complete) {
+    ui.partial = path;
+    render(snapshot);
+    return;
+  }
+  ui.partial = [];
+  await submitMove(complete.move, path);
+}
+
+async function submitMove(move, path = []) {
+  const snapshot = ui.game;
+  const token = tokenFor(snapshot.to_move);
+  if (!token) return;
+  ui.busy = true;
+  $("notice").textContent = "";
+  if (path.length > 1) { // keep the entered move on screen while the server answers
+    ui.partial = path.slice(0, -1);
+    render(snapshot);
+  }
+  try {
+    const next = await api("POST", `/api/games/${snapshot.id}/moves`, { token, move, ply: snapshot.ply });
+    ui.busy = false;
+    ui.partial = [];
+    enqueue(next);
+  } catch (error) {
+    ui.busy = false;
+    ui.partial = [];
+    $("notice").textContent = error.message;
+    render(ui.game);
+  }
+  if (ui.queued) {
+    const queued = ui.queued;
+    ui.queued = null;
+    playButton(queued);
+  }
+}
+
+function playButton(move) {
+  const snapshot = ui.game;
+  if (!snapshot || ui.review || snapshot.finished || !myTurn(snapshot)) return;
+  if (ui.busy) { ui.queued = move; return; }
+  if (!snapshot.legal.some((m) => m.move === move)) {
+    $("notice").textContent = `${move} changes nothing here: try another direction.`;
+    return;
+  }
+  submitMove(move);
+}
+
+function onDocumentKey(event) {
+  const snapshot = ui.game;
+  if (!snapshot || $("play").hidden || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.target.closest?.("input, select, textarea")) return;
+  if (event.key === "Escape" && ui.partial.length) {
+    ui.partial = [];
+    render(snapshot);
+    return;
+  }
+  const button = snapshot.layout.buttons.find((b) => b.key === event.key);
+  if (!button || ui.review) return;
+  event.preventDefault();
+  playButton(button.move);
+}
+
+function onPointerDown(event) {
+  ui.pointer = { x: event.clientX, y: event.clientY };
+}
+
+function onPointerUp(event) {
+  const start = ui.pointer;
+  ui.pointer = null;
+  const snapshot = ui.game;
+  if (!start || !snapshot || !snapshot.layout.buttons.length) return;
+  const dx = event.clientX - start.x;
+  const dy = event.clientY - start.y;
+  if (Math.max(Math.abs(dx), Math.abs(dy)) < 30) return;
+  const direction = Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? "right" : "left") : (dy > 0 ? "down" : "up");
+  const button = snapshot.layout.buttons.find((b) => b.direction === direction);
+  if (button) playButton(button.move);
+}
+
+// -- the whole screen
+
+function lastEffects(snapshot) {
+  // What the last turn did: the last player's move and the chance outcomes after it.
+  const effects = {};
+  let direction = "";
+  const trailing = [];
+  for (let i = snapshot.moves.length - 1; i >= 0; i -= 1) {
+    trailing.unshift(snapshot.moves[i]);
+    if (snapshot.moves[i].player !== -1) break;
+  }
+  for (const move of trailing) {
+    Object.assign(effects, move.effects);
+    const button = snapshot.layout.buttons.find((b) => b.move === move.move);
+    if (button && move.player !== -1) direction = button.direction;
+  }
+  return { effects, direction };
 }
 
 function render(snapshot) {
@@ -533,37 +884,58 @@ function render(snapshot) {
   ui.game = snapshot;
   ui.receivedAt = performance.now();
   const layout = snapshot.layout;
-  const key = `${layout.rows}x${layout.columns}:${layout.names.join(",")}`;
+  const key = `${layout.style}:${layout.rows}x${layout.columns}:${layout.names.join(",")}`;
   if (key !== ui.boardKey) {
-    ui.focusIndex = Math.min(ui.focusIndex, layout.names.length - 1);
+    ui.focusIndex = Math.max(0, layout.names.findIndex((n) => n !== null));
     buildBoard(layout);
     ui.boardKey = key;
   }
   const newMove = previous && previous.id === snapshot.id && snapshot.ply > previous.ply;
   if (newMove) ui.lastMoveAt = performance.now();
+  if (previous && (previous.id !== snapshot.id || previous.ply !== snapshot.ply)) ui.partial = [];
   if (ui.review) {
     renderPanel(snapshot);
     return;
   }
-  const last = snapshot.moves.at(-1);
-  const mine = mySeats();
-  const myTurn = snapshot.to_move !== null && mine.has(snapshot.to_move);
+  const { effects, direction } = lastEffects(snapshot);
+  const state = entry(snapshot);
+  const removable = snapshot.undo === "puzzle" && tokenFor(0) && !ui.busy ? snapshot.takeback : {};
   drawCells(layout, snapshot.tokens, {
-    clickable: myTurn && !ui.busy ? snapshot.clickable : [],
-    effects: last ? last.effects : {},
+    ...state,
+    effects,
+    direction,
     animate: Boolean(newMove),
     hoverPlayer: snapshot.to_move,
+    marks: snapshot.marks,
+    removable,
   });
+  $("prompt").textContent = state.prompt;
   $("board").classList.remove("review");
-  if (newMove) announceMove(snapshot, last);
+  for (const node of $("move-buttons").querySelectorAll("button")) {
+    node.disabled = !myTurn(snapshot) || !snapshot.legal.some((m) => m.move === node.dataset.move);
+  }
+  const last = snapshot.moves.at(-1);
+  if (newMove && last) announceMove(snapshot, last);
   renderPanel(snapshot);
 }
 
-function announceMove(snapshot, move) {
+function describeMove(snapshot, move) {
+  if (move.player === -1) return `chance: ${move.move}`;
   const player = snapshot.players[move.player];
   const flips = flippedCells(move.effects);
   const flipped = flips.length ? `, flipping ${flips.join(", ")}` : "";
-  $("announcer").textContent = `${player.label} (${player.name}) played ${move.move}${flipped}.`;
+  const taken = Object.entries(move.effects).filter(([, what]) => what === "removed").map(([cell]) => cell);
+  const took = taken.length ? `, taking ${taken.join(", ")}` : "";
+  return `${player.label} (${player.name}) played ${move.move}${flipped}${took}`;
+}
+
+function announceMove(snapshot, move) {
+  const trailing = [];
+  for (let i = snapshot.moves.length - 1; i >= 0; i -= 1) {
+    trailing.unshift(snapshot.moves[i]);
+    if (snapshot.moves[i].player !== -1) break;
+  }
+  $("announcer").textContent = `${trailing.map((m) => describeMove(snapshot, m)).join("; ")}.`;
 }
 
 function flippedCells(effects) {
@@ -579,16 +951,20 @@ function playerKind(player) {
 function renderPlayers(snapshot, scores, toMove) {
   const box = $("players");
   box.replaceChildren();
+  box.classList.toggle("single", snapshot.players.length === 1);
   const winner = snapshot.finished && !ui.review ? snapshot.result?.winner : null;
   snapshot.players.forEach((player, index) => {
     const card = el("div", {
       class: `player${toMove === index ? " active" : ""}${winner === index ? " winner" : ""}`,
       "data-seat": index,
     },
-      el("div", { class: "player-head" }, disc(index, player.label),
+      el("div", { class: "player-head" }, seatBadge(snapshot.layout.pieces, index, player.label),
         el("span", { class: "player-name", text: player.name })),
-      el("div", { class: "player-kind", text: playerKind(player), title: player.spec ?? "a person" }),
-      el("div", { class: "player-score", "data-score": index, "aria-label": `${player.name}'s score`, text: String(scores[index]) }));
+      el("div", { class: "player-kind", text: playerKind(player), title: player.spec ?? "a person" }));
+    if (scores.length) {
+      card.append(el("div", { class: "player-score", "data-score": index, "aria-label": `${player.name}'s score`, text: String(scores[index]) }));
+      if (snapshot.layout.score_label) card.append(el("div", { class: "score-label", text: snapshot.layout.score_label }));
+    }
     box.append(card);
   });
 }
@@ -608,8 +984,8 @@ function renderPanel(snapshot) {
     turn.append("Game over");
   } else if (toMove !== null) {
     const player = snapshot.players[toMove];
-    const you = mine.has(toMove) && mine.size === 1 ? " (your move)" : "";
-    turn.append(disc(toMove, player.label), `${player.name} to move${you}`);
+    const you = mine.has(toMove) && mine.size === 1 ? (snapshot.players.length === 1 ? " (your turn)" : " (your move)") : "";
+    turn.append(seatBadge(snapshot.layout.pieces, toMove, player.label), `${player.name} to move${you}`);
   }
 
   const facts = $("facts");
@@ -621,6 +997,7 @@ function renderPanel(snapshot) {
   renderThinking(view ? null : snapshot.thinking, snapshot);
   renderResult(snapshot);
   renderControls(snapshot);
+  renderTools(snapshot);
   renderMoves(snapshot);
 }
 
@@ -671,20 +1048,29 @@ function renderResult(snapshot) {
   box.hidden = false;
   box.className = "result";
   const result = snapshot.result;
+  const headline = result.headline;
   if (result.error) {
     box.classList.add("error");
     box.textContent = result.error;
+  } else if (snapshot.players.length === 1) {
+    const solved = snapshot.undo !== "puzzle" || result.returns[0] > 0;
+    if (!solved) box.classList.add("tie");
+    box.textContent = headline ?? `Game over: ${result.returns[0]}`;
   } else if (result.winner === null) {
     box.classList.add("tie");
-    box.replaceChildren("It's a tie, ", el("span", { class: "nowrap", text: snapshot.scores.join("–") }));
+    if (headline) box.textContent = headline;
+    else box.replaceChildren("It's a tie, ", el("span", { class: "nowrap", text: snapshot.scores.join("–") }));
   } else {
     const winner = snapshot.players[result.winner];
     const order = [result.winner, ...snapshot.scores.keys()].filter((v, i, all) => all.indexOf(v) === i);
     const scores = order.map((seat) => snapshot.scores[seat]).join("–");
-    box.replaceChildren(`${winner.name} (${winner.label}) wins `, el("span", { class: "nowrap", text: scores }));
+    if (snapshot.scores.length) box.replaceChildren(`${winner.name} (${winner.label}) wins `, el("span", { class: "nowrap", text: scores }));
+    else box.replaceChildren(`${winner.name} (${winner.label}) wins`);
     if (result.termination === "forfeit") {
       const loser = snapshot.players[1 - result.winner];
       box.append(el("div", { class: "help", text: `${loser.name} broke the rules and forfeited` }));
+    } else if (headline) {
+      box.append(el("div", { class: "help", text: headline }));
     }
   }
   box.dataset.winner = result.winner === null ? "tie" : String(result.winner);
@@ -692,10 +1078,11 @@ function renderResult(snapshot) {
 
 function renderControls(snapshot) {
   const mine = mySeats();
-  const hasBot = snapshot.players.some((p) => p.kind === "bot");
   const undo = $("undo-button");
-  undo.hidden = !(mine.size && hasBot) || snapshot.finished;
-  undo.disabled = !snapshot.moves.some((m) => mine.has(m.player)) || ui.busy;
+  const puzzle = snapshot.undo === "puzzle";
+  undo.textContent = puzzle ? "Take back" : "Undo";
+  undo.hidden = !mine.size || !snapshot.undo || (snapshot.finished && !puzzle);
+  undo.disabled = (puzzle ? snapshot.ply === 0 : !snapshot.moves.some((m) => mine.has(m.player))) || ui.busy || Boolean(snapshot.tool_running);
   const control = Boolean(ui.secrets?.control) && snapshot.all_bots;
   $("pause-button").hidden = !control || snapshot.finished;
   $("pause-button").textContent = snapshot.paused ? "Resume" : "Pause";
@@ -712,46 +1099,118 @@ function renderControls(snapshot) {
   $("copy-row").hidden = !ui.review;
 }
 
+// -- puzzle tools (N-Queens: solve, count)
+
+function buildTools(snapshot) {
+  const box = $("tool-list");
+  box.replaceChildren();
+  for (const tool of snapshot.tools) {
+    const options = el("div", { class: "tool-options" });
+    for (const option of tool.options) {
+      const id = `tool-${tool.name}-${option.name}`;
+      if (option.kind === "bool") {
+        const box2 = el("input", { id, type: "checkbox", "data-option": option.name });
+        box2.checked = Boolean(option.default);
+        options.append(el("label", { class: "check", for: id, title: option.help }, box2, ` ${option.help}`));
+      } else if (option.choices) {
+        const select = el("select", { id, "data-option": option.name, title: option.help, "aria-label": `${tool.label}: ${option.name}` });
+        for (const choice of option.choices) select.append(el("option", { value: choice, text: choice }));
+        select.value = option.default;
+        options.append(select);
+      }
+    }
+    const button = el("button", { type: "button", id: `tool-${tool.name}`, class: "tool-button", title: tool.disabled || tool.help, text: tool.label });
+    button.addEventListener("click", () => runTool(tool));
+    const row = el("div", { class: "tool", "data-tool": tool.name }, button, options);
+    if (tool.disabled) row.append(el("p", { class: "help", text: tool.disabled }));
+    box.append(row);
+  }
+}
+
+function renderTools(snapshot) {
+  const card = $("tools");
+  card.hidden = !snapshot.tools.length || !tokenFor(0);
+  if (card.hidden) return;
+  const key = `${snapshot.id}`;
+  if (ui.toolsKey !== key) {
+    buildTools(snapshot);
+    ui.toolsKey = key;
+  }
+  for (const tool of snapshot.tools) {
+    const button = $(`tool-${tool.name}`);
+    button.disabled = Boolean(tool.disabled) || Boolean(snapshot.tool_running) || ui.busy || Boolean(ui.review);
+    button.classList.toggle("working", snapshot.tool_running === tool.name);
+  }
+  $("tool-status").textContent = snapshot.tool_running ? `Working: ${snapshot.tool_running}…` : "";
+  const results = $("tool-results");
+  results.replaceChildren();
+  for (const result of [...snapshot.tool_results].reverse()) {
+    const facts = el("dl", { class: "info" });
+    for (const fact of result.facts) facts.append(el("dt", { text: fact.label }), el("dd", { text: fact.value }));
+    results.append(el("li", { class: result.found ? "found" : "not-found", "data-tool": result.tool },
+      el("p", { class: "tool-summary", text: result.summary }), facts));
+  }
+}
+
+async function runTool(tool) {
+  const snapshot = ui.game;
+  const options = {};
+  for (const input of $("tool-list").querySelectorAll(`[data-tool="${tool.name}"] [data-option]`)) {
+    options[input.dataset.option] = input.type === "checkbox" ? input.checked : input.value;
+  }
+  $("notice").textContent = "";
+  ui.busy = true;
+  render(snapshot);
+  $("tool-status").textContent = `Working: ${tool.name}…`;
+  try {
+    const next = await api("POST", `/api/games/${snapshot.id}/tools/${tool.name}`, { token: tokenFor(0), options });
+    ui.busy = false;
+    enqueue(next);
+    if (!next.finished) listen(next.id);
+  } catch (error) {
+    ui.busy = false;
+    $("notice").textContent = error.message;
+    render(ui.game);
+  }
+}
+
 function renderMoves(snapshot) {
   const list = $("move-list");
   list.replaceChildren();
-  snapshot.moves.forEach((move, ply) => {
+  let item = null;
+  for (const move of snapshot.moves) {
+    if (move.player === -1) { // a chance outcome: joins the move it followed
+      const text = el("span", { class: "chance", text: move.move, title: "chance" });
+      if (item) item.querySelector(".detail").append(" ", text);
+      else {
+        item = el("li", { class: "chance-only", "data-chance": move.ply + 1 },
+          el("span", { class: "num", text: "·" }), el("span", {}), el("span", { class: "cellname", text: "start" }),
+          el("span", { class: "detail" }, text));
+        list.append(item);
+      }
+      continue;
+    }
     const player = snapshot.players[move.player];
     const flips = flippedCells(move.effects).length;
-    let detail = flips ? `flips ${flips}` : "";
+    const taken = Object.entries(move.effects).filter(([, what]) => what === "removed").length;
+    const cells = Object.keys(move.effects);
+    let detail = flips ? `flips ${flips}` : taken ? "takes" : "";
+    if (cells.length === 1 && cells[0] !== move.move) detail = cells[0]; // the square of a move written otherwise
     if (move.info && player.kind === "bot" && move.info.depth > 0) {
       detail += `${detail ? " · " : ""}d${move.info.depth} ${fmtScore(move.info.score)}`;
     }
-    const item = el("li", { "data-ply": ply + 1, class: ui.review && ui.review.index === ply + 1 ? "current" : null },
-      el("span", { class: "num", text: `${ply + 1}.` }),
-      disc(move.player, player.label),
+    item = el("li", { "data-ply": move.ply + 1, class: ui.review && ui.review.index === move.ply + 1 ? "current" : null },
+      el("span", { class: "num", text: `${move.number}.` }),
+      seatBadge(snapshot.layout.pieces, move.player, player.label),
       el("span", { class: "cellname", text: move.move }),
       el("span", { class: "detail", text: detail }));
     if (move.rule_break) {
       item.append(el("span", { class: "penalty", text: `⚠ ${move.rule_break}`, title: "the bot broke the rules: a random move was played for it" }));
     }
     list.append(item);
-  });
+  }
   const current = list.querySelector(".current") || list.lastElementChild;
   if (current) current.scrollIntoView({ block: "nearest" });
-}
-
-async function clickCell(name) {
-  const snapshot = ui.game;
-  if (!snapshot || ui.review || ui.busy || snapshot.finished) return;
-  const token = tokenFor(snapshot.to_move);
-  if (!token || !snapshot.clickable.includes(name)) return;
-  ui.busy = true;
-  $("notice").textContent = "";
-  try {
-    const next = await api("POST", `/api/games/${snapshot.id}/moves`, { token, move: name, ply: snapshot.ply });
-    ui.busy = false;
-    enqueue(next);
-  } catch (error) {
-    ui.busy = false;
-    $("notice").textContent = error.message;
-    render(ui.game);
-  }
 }
 
 async function control(path, body) {
@@ -767,9 +1226,23 @@ async function control(path, body) {
 
 async function undo() {
   const snapshot = ui.game;
+  if (snapshot.undo === "puzzle") {
+    await takeBack(null);
+    return;
+  }
   const seat = [...mySeats()].find((s) => snapshot.moves.some((m) => m.player === s));
   if (seat === undefined) return;
   await control("undo", { token: tokenFor(seat) });
+  listen(snapshot.id);
+}
+
+async function takeBack(ply) {
+  // In a puzzle: take back the last move, or every move from `ply` on (a queen clicked).
+  const snapshot = ui.game;
+  ui.partial = [];
+  const body = { token: tokenFor(0) };
+  if (ply !== null) body.ply = ply;
+  await control("undo", body);
   listen(snapshot.id);
 }
 
@@ -800,18 +1273,24 @@ function showReview() {
   const view = history[index];
   $("review-bar").hidden = false;
   $("board").classList.add("review");
+  $("prompt").textContent = "";
   drawCells(snapshot.layout, view.tokens, {
-    clickable: [], effects: view.effects, animate: true, hoverPlayer: null,
+    clickable: [], effects: view.effects, animate: true, hoverPlayer: null, marks: view.marks,
   });
+  for (const node of $("move-buttons").querySelectorAll("button")) node.disabled = true;
   $("review-slider").value = String(index);
   $("review-first").disabled = $("review-prev").disabled = index === 0;
   $("review-next").disabled = $("review-last").disabled = index === history.length - 1;
   let caption = `Start position (${history.length - 1} moves in all)`;
   if (index > 0) {
-    const player = snapshot.players[view.player];
-    const flips = flippedCells(view.effects);
-    caption = `Move ${index} of ${history.length - 1}: ${player.label} played ${view.move}` +
-      (flips.length ? `, flipping ${flips.join(" ")}` : "");
+    if (view.player === -1) {
+      caption = `Move ${index} of ${history.length - 1}: chance gave ${view.move}`;
+    } else {
+      const player = snapshot.players[view.player];
+      const flips = flippedCells(view.effects);
+      caption = `Move ${index} of ${history.length - 1}: ${player.label} played ${view.move}` +
+        (flips.length ? `, flipping ${flips.join(" ")}` : "");
+    }
   }
   $("review-caption").textContent = caption;
   renderPanel(snapshot);
@@ -857,12 +1336,13 @@ function currentPosition() {
 function playFromHere() {
   const snapshot = ui.game;
   const settings = {};
-  const preset = ui.lastSetup ?? {};
+  const preset = ui.lastSetup?.game === snapshot.game_name ? ui.lastSetup : { game: snapshot.game_name };
   for (const [key, value] of Object.entries(preset.settings ?? {})) settings[key] = value;
   const players = snapshot.players.map((p, index) => preset.players?.[index] ?? {
     name: p.name, kind: p.kind, bot: p.bot,
   });
-  showSetup({ ...preset, players, settings, start: currentPosition() });
+  $("game-select").value = snapshot.game_name;
+  showSetup({ ...preset, game: snapshot.game_name, players, settings, start: currentPosition() });
 }
 
 // ---------------------------------------------------------------- keyboard
@@ -871,25 +1351,34 @@ function onBoardKey(event) {
   const cells = [...$("board").querySelectorAll(".cell[data-cell]")];
   const current = cells.indexOf(document.activeElement);
   if (current < 0 || !ui.game) return;
-  const columns = ui.game.layout.columns;
+  const { columns, rows } = ui.game.layout;
   const index = Number(cells[current].dataset.index);
   const row = Math.floor(index / columns);
   const col = index % columns;
-  const moves = {
-    ArrowUp: [row - 1, col], ArrowDown: [row + 1, col], ArrowLeft: [row, col - 1], ArrowRight: [row, col + 1],
-    Home: [row, 0], End: [row, columns - 1],
-  };
-  const target = moves[event.key];
-  if (!target) return;
+  const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  let target = null;
+  const byIndex = new Map(cells.map((cell) => [Number(cell.dataset.index), cell]));
+  if (event.key === "Home" || event.key === "End") {
+    const inRow = cells.filter((cell) => Math.floor(Number(cell.dataset.index) / columns) === row);
+    target = event.key === "Home" ? inRow[0] : inRow.at(-1);
+  } else if (steps[event.key]) {
+    const [dr, dc] = steps[event.key];
+    let [r, c] = [row + dr, col + dc];
+    while (r >= 0 && c >= 0 && r < rows && c < columns) { // skip slots that are not cells
+      target = byIndex.get(r * columns + c) ?? null;
+      if (target) break;
+      r += dr;
+      c += dc;
+    }
+  } else {
+    return;
+  }
   event.preventDefault();
-  const [r, c] = target;
-  if (r < 0 || c < 0 || c >= columns || r >= ui.game.layout.rows) return;
-  const next = cells.find((cell) => Number(cell.dataset.index) === r * columns + c);
-  if (!next) return;
+  if (!target) return;
   cells.forEach((cell) => cell.setAttribute("tabindex", "-1"));
-  next.setAttribute("tabindex", "0");
-  ui.focusIndex = r * columns + c;
-  next.focus();
+  target.setAttribute("tabindex", "0");
+  ui.focusIndex = Number(target.dataset.index);
+  target.focus();
 }
 
 // ---------------------------------------------------------------- start
@@ -909,6 +1398,12 @@ async function loadGameFromHash() {
   }
 }
 
+function gameTitle(game) {
+  // "Nine Men's Morris: place, move and fly men..." -> "Nine Men's Morris"
+  const head = game.description.split(":")[0].trim();
+  return head.length <= 32 ? head : game.name;
+}
+
 async function init() {
   try {
     ui.catalog = await api("GET", "/api/catalog");
@@ -917,14 +1412,14 @@ async function init() {
     return;
   }
   const select = $("game-select");
-  for (const game of ui.catalog.games) select.append(el("option", { value: game.name, text: game.name }));
-  $("game-field").hidden = ui.catalog.games.length < 2;
-  select.addEventListener("change", () => buildForm());
+  for (const game of ui.catalog.games) select.append(el("option", { value: game.name, text: gameTitle(game) }));
+  select.addEventListener("change", () => buildForm(ui.lastSetup));
   try {
     ui.lastSetup = JSON.parse(localStorage.getItem("plyground.setup") || "null");
   } catch {
     ui.lastSetup = null;
   }
+  if (ui.lastSetup?.game && ui.catalog.games.some((g) => g.name === ui.lastSetup.game)) select.value = ui.lastSetup.game;
   $("setup-form").addEventListener("submit", startGame);
   $("nav-new").addEventListener("click", () => showSetup());
   $("new-game-button").addEventListener("click", () => showSetup());
@@ -947,6 +1442,9 @@ async function init() {
     const index = event.target?.dataset?.index;
     if (index !== undefined) ui.focusIndex = Number(index);
   });
+  $("board-frame").addEventListener("pointerdown", onPointerDown);
+  $("board-frame").addEventListener("pointerup", onPointerUp);
+  document.addEventListener("keydown", onDocumentKey);
   window.addEventListener("popstate", () => { if (!location.hash) showSetup(); else loadGameFromHash(); });
   if (!(await loadGameFromHash())) showSetup();
 }
