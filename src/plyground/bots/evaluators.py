@@ -24,7 +24,7 @@ __all__ = ["evaluator_for", "inline_weights", "load_weights", "tunable_weights"]
 _INLINE_ITEM = r"\s*[A-Za-z_][A-Za-z0-9_.]*\s*:\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*"
 _INLINE = re.compile(rf"{_INLINE_ITEM}(?:;{_INLINE_ITEM})*;?\s*")
 
-# game name -> "module:factory"; the factory takes a dict of weights (or None).
+# game name -> "module:factory"; the factory takes a dict of weights (or None) and the game.
 _EVALUATORS: dict[str, str] = {
     "adjacency": "plyground.bots.evaluators:_adjacency",
     "2048": "plyground.bots.evaluators:_g2048",
@@ -33,22 +33,28 @@ _EVALUATORS: dict[str, str] = {
 }
 
 
-def _adjacency(weights: dict[str, float] | None) -> Evaluator:
-    from plyground.games.adjacency.evaluation import AdjacencyEvaluator, AdjacencyWeights
+def _adjacency(weights: dict[str, float] | None, game: Game) -> Evaluator:
+    from plyground.games.adjacency.evaluation import (
+        AdjacencyEvaluator,
+        AdjacencyWeights,
+        default_weights,
+    )
 
+    if weights is None:
+        return AdjacencyEvaluator(default_weights(game))
     try:
-        return AdjacencyEvaluator(AdjacencyWeights(**(weights or {})))
+        return AdjacencyEvaluator(AdjacencyWeights(**weights))
     except TypeError as error:
         raise SettingsError(f"bad adjacency weights {weights!r}: {error}") from None
 
 
-def _g2048(weights: dict[str, float] | None) -> Evaluator:
+def _g2048(weights: dict[str, float] | None, game: Game) -> Evaluator:
     from plyground.games.g2048.evaluation import G2048Evaluator, G2048Weights
 
     return G2048Evaluator(G2048Weights.from_dict(weights))
 
 
-def _tictactoe(weights: dict[str, float] | None) -> Evaluator:
+def _tictactoe(weights: dict[str, float] | None, game: Game) -> Evaluator:
     from plyground.games.tictactoe.evaluation import TicTacToeEvaluator
 
     if weights:
@@ -56,7 +62,7 @@ def _tictactoe(weights: dict[str, float] | None) -> Evaluator:
     return TicTacToeEvaluator()
 
 
-def _morris(weights: dict[str, float] | None) -> Evaluator:
+def _morris(weights: dict[str, float] | None, game: Game) -> Evaluator:
     from plyground.games.morris.evaluation import MorrisEvaluator, MorrisWeights
 
     return MorrisEvaluator(MorrisWeights.from_dict(weights or {}))
@@ -119,7 +125,11 @@ def tunable_weights(game: Game) -> tuple[TunableWeight, ...]:
 
 
 def evaluator_for(game: Game, weights: dict[str, float] | None = None) -> Evaluator:
-    """The evaluation registered for ``game`` (rules only when none is)."""
+    """The evaluation registered for ``game`` (rules only when none is).
+
+    Without ``weights`` it has the game's measured defaults, which may depend
+    on the game's settings (the adjacency game's length).
+    """
     target = _EVALUATORS.get(game.name)
     if target is None:
         if weights:
@@ -127,5 +137,5 @@ def evaluator_for(game: Game, weights: dict[str, float] | None = None) -> Evalua
         return Evaluator()
     module_name, _, factory_name = target.partition(":")
     factory = getattr(importlib.import_module(module_name), factory_name)
-    evaluator: Evaluator = factory(weights)
+    evaluator: Evaluator = factory(weights, game)
     return evaluator

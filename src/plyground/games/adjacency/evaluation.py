@@ -27,11 +27,11 @@ from plyground.algorithms.search.evaluator import (
     declared_weights,
     weight,
 )
-from plyground.core.game import Move, State
+from plyground.core.game import Game, Move, State
 from plyground.games.adjacency.bits import best_gain, cells_by_gain, neighbourhood
 from plyground.games.adjacency.rules import AdjacencyState, X
 
-__all__ = ["AdjacencyEvaluator", "AdjacencyWeights"]
+__all__ = ["LONG_GAME_WEIGHTS", "AdjacencyEvaluator", "AdjacencyWeights", "default_weights"]
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,26 @@ class AdjacencyWeights:
     def as_dict(self) -> dict[str, float]:
         """The weights by name (for weight files and tuning)."""
         return asdict(self)
+
+
+LONG_GAME_WEIGHTS = AdjacencyWeights(gain=0.2832, threat=0.0669, exposure=0.9787, tempo=0.0568)
+"""Weights tuned by ``plyground tune`` for 28-round games (docs/tuning.md)."""
+
+
+def default_weights(game: Game) -> AdjacencyWeights:
+    """The measured best default weights for ``game``.
+
+    Games that fill more than half of the empty cells (2 x rounds > empty / 2:
+    15 rounds or more on 8x8) use :data:`LONG_GAME_WEIGHTS`, others the
+    declared defaults. Paired at depth 4 on 8x8 (tuned against defaults):
+    -85 Elo at 8 rounds, +53 [-47, +150] at 12, +158 [+57, +247] at 16,
+    +301 [+168, +411] at 20 and +1161 at 28: exposure matters in long games,
+    the mover's next gain in short ones.
+    """
+    settings = game.settings
+    size, rounds = int(settings["size"]), int(settings["rounds"])
+    empty = size * size - 8
+    return LONG_GAME_WEIGHTS if 2 * rounds > empty / 2 else AdjacencyWeights()
 
 
 class AdjacencyEvaluator(Evaluator):
