@@ -2,26 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
-from collections.abc import Callable, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def _env() -> dict[str, str]:
-    env = dict(os.environ)
-    src = str(ROOT / "src")
-    env["PYTHONPATH"] = src + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-    env.setdefault("PYTHONUNBUFFERED", "1")
-    return env
-
-
-RunCli = Callable[..., subprocess.CompletedProcess[str]]
+from cli_support import RunCli, plyground_env
 
 
 @pytest.fixture
@@ -37,7 +24,7 @@ def run_cli() -> RunCli:
             capture_output=True,
             text=True,
             timeout=timeout,
-            env=_env(),
+            env=plyground_env(),
             check=check,
         )
 
@@ -47,4 +34,4 @@ def run_cli() -> RunCli:
 @pytest.fixture
 def cli_env() -> dict[str, str]:
     """The environment for a subprocess that imports plyground from this checkout."""
-    return _env()
+    return plyground_env()

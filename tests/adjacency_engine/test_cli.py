@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import RunCli
+from cli_support import RunCli
 
 
 def test_warmup_reports_each_kernel_group(run_cli: RunCli) -> None:

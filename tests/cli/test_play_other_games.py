@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import RunCli
+from cli_support import RunCli
 
 
 def test_tictactoe_against_the_perfect_bot_by_default(run_cli: RunCli) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from morris_helpers import position
 
-from conftest import RunCli
+from cli_support import RunCli
 from plyground.bots import make_bot
 from plyground.core import Limit, SettingsError
 from plyground.games import load_game

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from test_tune_run import InProcess, snapshot
 
-from conftest import RunCli
+from cli_support import RunCli
 from plyground.arena.store import RecordStore
 from plyground.arena.tuning import TuneSettings, TuningRun
 
