@@ -16,6 +16,7 @@ from typing import ClassVar
 
 from plyground.core.errors import IllegalMoveError, ParseError, SettingsError
 from plyground.core.game import TERMINAL, Capabilities, Game, Move, State
+from plyground.core.gridtext import format_rows, parse_rows
 from plyground.core.settings import Setting
 
 __all__ = [
@@ -180,39 +181,7 @@ def parse_position(text: str) -> AdjacencyState:
     size = len(rows)
     if not MIN_SIZE <= size <= MAX_SIZE:
         raise ParseError(f"position {text!r} has {size} rows; boards have {MIN_SIZE} to {MAX_SIZE}")
-    x = o = 0
-    for top_index, row_text in enumerate(rows):
-        row = size - 1 - top_index
-        col = 0
-        for char in row_text:
-            if char in "XO":
-                if col >= size:
-                    raise ParseError(
-                        f"row {row + 1} {row_text!r} has more than {size} cells in {text!r} "
-                        f"({size} rows, so {size} cells a row)"
-                    )
-                bit = 1 << (row * size + col)
-                if char == "X":
-                    x |= bit
-                else:
-                    o |= bit
-                col += 1
-            elif char in "12345678":
-                col += int(char)
-                if col > size:
-                    raise ParseError(
-                        f"digit {char!r} overflows row {row + 1} {row_text!r} "
-                        f"(more than {size} cells) in {text!r} ({size} rows, so {size} cells a row)"
-                    )
-            else:
-                raise ParseError(
-                    f"unknown character {char!r} in row {row + 1} {row_text!r} of {text!r}: "
-                    f"use X, O or a digit 1-8"
-                )
-        if col != size:
-            raise ParseError(
-                f"row {row + 1} {row_text!r} has {col} cells, expected {size}, in {text!r}"
-            )
+    x, o = parse_rows(rows, size, "XO", text)
     if side_text not in ("X", "O"):
         raise ParseError(f"side to move must be X or O, got {side_text!r} in {text!r}")
     if not plies_text.isdigit() or not plies_text.isascii():
@@ -351,25 +320,8 @@ class AdjacencyState(State):
         return index
 
     def text(self) -> str:
-        size = self.size
-        rows = []
-        for row in range(size - 1, -1, -1):
-            out = []
-            run = 0
-            for col in range(size):
-                bit = 1 << (row * size + col)
-                char = "X" if self.x & bit else "O" if self.o & bit else ""
-                if not char:
-                    run += 1
-                    continue
-                if run:
-                    out.append(str(run))
-                    run = 0
-                out.append(char)
-            if run:
-                out.append(str(run))
-            rows.append("".join(out))
-        return f"{'/'.join(rows)} {SIDES[self.side]} {self.plies_left}"
+        rows = format_rows((self.x, self.o), self.size, self.size, "XO")
+        return f"{rows} {SIDES[self.side]} {self.plies_left}"
 
     # -- friendly API -------------------------------------------------------
     def cell(self, where: int | str) -> str | None:

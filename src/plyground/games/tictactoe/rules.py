@@ -17,6 +17,7 @@ from typing import ClassVar
 
 from plyground.core.errors import IllegalMoveError, ParseError
 from plyground.core.game import TERMINAL, Capabilities, Game, Move, State
+from plyground.core.gridtext import format_rows, parse_rows
 from plyground.core.settings import Setting
 from plyground.games.adjacency.rules import parse_cell
 
@@ -87,38 +88,7 @@ class TicTacToeGame(Game):
         rows = rows_text.split("/")
         if len(rows) != SIZE:
             raise ParseError(f"position {text!r} has {len(rows)} rows, expected {SIZE}")
-        x = o = 0
-        for top_index, row_text in enumerate(rows):
-            row = SIZE - 1 - top_index
-            col = 0
-            for char in row_text:
-                if char in "XO":
-                    if col >= SIZE:
-                        raise ParseError(
-                            f"row {row + 1} {row_text!r} has more than {SIZE} cells in {text!r}"
-                        )
-                    bit = 1 << (row * SIZE + col)
-                    if char == "X":
-                        x |= bit
-                    else:
-                        o |= bit
-                    col += 1
-                elif char in "123":
-                    col += int(char)
-                    if col > SIZE:
-                        raise ParseError(
-                            f"digit {char!r} overflows row {row + 1} {row_text!r} "
-                            f"(more than {SIZE} cells) in {text!r}"
-                        )
-                else:
-                    raise ParseError(
-                        f"unknown character {char!r} in row {row + 1} {row_text!r} of {text!r}: "
-                        f"use X, O or a digit 1-3"
-                    )
-            if col != SIZE:
-                raise ParseError(
-                    f"row {row + 1} {row_text!r} has {col} cells, expected {SIZE}, in {text!r}"
-                )
+        x, o = parse_rows(rows, SIZE, "XO", text)
         if side_text not in ("X", "O"):
             raise ParseError(f"side to move must be X or O, got {side_text!r} in {text!r}")
         xs, os_ = x.bit_count(), o.bit_count()
@@ -243,23 +213,8 @@ class TicTacToeState(State):
         return index
 
     def text(self) -> str:
-        rows = []
-        for row in range(SIZE - 1, -1, -1):
-            out = []
-            run = 0
-            for col in range(SIZE):
-                char = self.cell(row * SIZE + col)
-                if char is None:
-                    run += 1
-                    continue
-                if run:
-                    out.append(str(run))
-                    run = 0
-                out.append(char)
-            if run:
-                out.append(str(run))
-            rows.append("".join(out))
-        return f"{'/'.join(rows)} {SIDES[self.side]}"
+        rows = format_rows((self.x, self.o), SIZE, SIZE, "XO")
+        return f"{rows} {SIDES[self.side]}"
 
     # -- friendly API -------------------------------------------------------
     def cell(self, where: int | str) -> str | None:

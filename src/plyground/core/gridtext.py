@@ -1,0 +1,85 @@
+"""FEN-style board rows, shared by the games that write positions that way.
+
+A board is written top row first, rows separated by ``/``; in a row each
+piece is a letter and a run of empty cells is a digit (as in chess FEN):
+``XX6`` is two X marks then six empty cells. Boards are bitmasks, one per
+piece letter, with bit ``row * width + col`` and row 0 at the bottom.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from plyground.core.errors import ParseError
+
+__all__ = ["format_rows", "parse_rows"]
+
+
+def parse_rows(rows: Sequence[str], width: int, pieces: str, text: str) -> list[int]:
+    """Read ``rows`` (top row first) into one bitmask per letter of ``pieces``.
+
+    ``text`` is the whole input, quoted in errors. Raises ParseError naming
+    the row and what is wrong with it: too many cells, a digit that
+    overflows it, an unknown character, or too few cells.
+
+    >>> parse_rows(["2O", "X2"], 3, "XO", "2O/X2")
+    [1, 32]
+    """
+    masks = [0] * len(pieces)
+    height = len(rows)
+    hint = f" ({height} rows, so {width} cells a row)" if height == width else ""
+    for top_index, row_text in enumerate(rows):
+        row = height - 1 - top_index
+        col = 0
+        for char in row_text:
+            piece = pieces.find(char)
+            if piece >= 0:
+                if col >= width:
+                    raise ParseError(
+                        f"row {row + 1} {row_text!r} has more than {width} cells in {text!r}{hint}"
+                    )
+                masks[piece] |= 1 << (row * width + col)
+                col += 1
+            elif char.isdigit() and char != "0" and char.isascii():
+                col += int(char)
+                if col > width:
+                    raise ParseError(
+                        f"digit {char!r} overflows row {row + 1} {row_text!r} "
+                        f"(more than {width} cells) in {text!r}{hint}"
+                    )
+            else:
+                raise ParseError(
+                    f"unknown character {char!r} in row {row + 1} {row_text!r} of {text!r}: "
+                    f"use {', '.join(pieces)} or a digit 1-{min(width, 9)}"
+                )
+        if col != width:
+            raise ParseError(
+                f"row {row + 1} {row_text!r} has {col} cells, expected {width}, in {text!r}"
+            )
+    return masks
+
+
+def format_rows(masks: Sequence[int], width: int, height: int, pieces: str) -> str:
+    """Write the bitmasks (one per letter of ``pieces``) as rows, top row first.
+
+    >>> format_rows([1, 32], 3, 2, "XO")
+    '2O/X2'
+    """
+    rows = []
+    for row in range(height - 1, -1, -1):
+        out = []
+        run = 0
+        for col in range(width):
+            bit = 1 << (row * width + col)
+            char = next((p for p, mask in zip(pieces, masks, strict=True) if mask & bit), "")
+            if not char:
+                run += 1
+                continue
+            if run:
+                out.append(str(run))
+                run = 0
+            out.append(char)
+        if run:
+            out.append(str(run))
+        rows.append("".join(out))
+    return "/".join(rows)
