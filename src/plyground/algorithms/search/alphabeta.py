@@ -25,9 +25,9 @@ true value is at most ``v``; if ``v >= beta`` it is at least ``v``; otherwise
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
 
+from plyground.algorithms.search.deepening import DeepeningSearch, OutOfTimeError, SearchResult
 from plyground.algorithms.search.evaluator import Evaluator
 from plyground.core.game import CHANCE, TERMINAL, Move, State
 from plyground.core.limits import Clock, Limit, SearchInfo
@@ -38,21 +38,7 @@ _EXACT, _LOWER, _UPPER = 0, 1, 2
 _CHECK_EVERY = 256
 
 
-class _OutOfTimeError(Exception):
-    """Raised inside the search when the clock or the node budget runs out."""
-
-
-@dataclass(frozen=True)
-class SearchResult:
-    """A search's answer: the move to play and what was found."""
-
-    move: Move
-    info: SearchInfo
-    exact: bool = False
-    """True when the value is the game's true value (the tree was searched to the end)."""
-
-
-class AlphaBeta:
+class AlphaBeta(DeepeningSearch):
     """Iterative-deepening negamax alpha-beta over the core contract.
 
     ``table_size`` bounds the transposition table (entries); it is kept
@@ -71,20 +57,6 @@ class AlphaBeta:
         self._killers: list[list[Move]] = []
 
     # -- public -------------------------------------------------------------
-    def search(
-        self,
-        state: State,
-        limit: Limit,
-        on_info: Callable[[SearchInfo], None] | None = None,
-    ) -> SearchResult:
-        """The best move found within ``limit``; ``on_info`` hears each completed depth."""
-        result: SearchResult | None = None
-        for result in self.iterate(state, limit):
-            if on_info is not None:
-                on_info(result.info)
-        assert result is not None  # iterate always yields at least once
-        return result
-
     def iterate(self, state: State, limit: Limit) -> Iterator[SearchResult]:
         """Yield a result after each completed depth, until a limit or an exact value.
 
@@ -96,7 +68,7 @@ class AlphaBeta:
         if state.to_move() == CHANCE:
             raise ValueError("alpha-beta does not handle chance nodes; use expectimax")
         moves = list(self.evaluator.order(state, state.legal_moves()))
-        self._clock = Clock(limit.time, safety=min(0.05, 0.1 * limit.time) if limit.time else 0.0)
+        self._clock = self.start_clock(limit)
         self._node_limit = limit.nodes
         self.nodes = 0
         if len(self.table) > self.table_size:
@@ -108,7 +80,7 @@ class AlphaBeta:
             self._horizon_reached = False
             try:
                 score = self._negamax(state, depth, -math.inf, math.inf, 0)
-            except _OutOfTimeError:
+            except OutOfTimeError:
                 break
             pv = self._principal_variation(state, depth)
             move = pv[0] if pv else moves[0]
@@ -138,9 +110,9 @@ class AlphaBeta:
     def _tick(self) -> None:
         self.nodes += 1
         if self.nodes % _CHECK_EVERY == 0 and self._clock.expired():
-            raise _OutOfTimeError
+            raise OutOfTimeError
         if self._node_limit is not None and self.nodes >= self._node_limit:
-            raise _OutOfTimeError
+            raise OutOfTimeError
 
     def _negamax(self, state: State, depth: int, alpha: float, beta: float, ply: int) -> float:
         self._tick()

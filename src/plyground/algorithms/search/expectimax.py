@@ -28,9 +28,9 @@ Contract: :meth:`Expectimax.value` of a chance node is
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
-from plyground.algorithms.search.alphabeta import SearchResult
+from plyground.algorithms.search.deepening import DeepeningSearch, OutOfTimeError, SearchResult
 from plyground.algorithms.search.evaluator import Evaluator
 from plyground.core.game import CHANCE, TERMINAL, Move, State
 from plyground.core.limits import Clock, Limit, SearchInfo
@@ -40,11 +40,7 @@ __all__ = ["Expectimax"]
 _CHECK_EVERY = 256
 
 
-class _OutOfTimeError(Exception):
-    """Raised inside the search when the clock or the node budget runs out."""
-
-
-class Expectimax:
+class Expectimax(DeepeningSearch):
     """Depth-limited expectimax with a probability cut and a cache (see the module docstring).
 
     ``cut`` is the probability below which a chance node is evaluated
@@ -71,20 +67,6 @@ class Expectimax:
         self._node_limit: int | None = None
 
     # -- public -------------------------------------------------------------
-    def search(
-        self,
-        state: State,
-        limit: Limit,
-        on_info: Callable[[SearchInfo], None] | None = None,
-    ) -> SearchResult:
-        """The best move found within ``limit``; ``on_info`` hears each completed depth."""
-        result: SearchResult | None = None
-        for result in self.iterate(state, limit):
-            if on_info is not None:
-                on_info(result.info)
-        assert result is not None  # iterate always yields at least once
-        return result
-
     def iterate(self, state: State, limit: Limit) -> Iterator[SearchResult]:
         """Yield a result after each completed depth, from 1 up to ``limit.depth``.
 
@@ -94,7 +76,7 @@ class Expectimax:
         """
         self._check(state)
         moves = list(state.legal_moves())
-        self._clock = Clock(limit.time, safety=min(0.05, 0.1 * limit.time) if limit.time else 0.0)
+        self._clock = self.start_clock(limit)
         self._node_limit = limit.nodes
         self.nodes = self.chance_nodes = self.evaluations = self.cache_hits = 0
         max_depth = limit.depth or 64
@@ -103,7 +85,7 @@ class Expectimax:
             evaluations_before = self.evaluations
             try:
                 values = self.move_values(state, depth)
-            except _OutOfTimeError:
+            except OutOfTimeError:
                 break
             best = max(moves, key=lambda m: values[m])
             exact = self.evaluations == evaluations_before
@@ -171,9 +153,9 @@ class Expectimax:
     def _tick(self) -> None:
         self.nodes += 1
         if self.nodes % _CHECK_EVERY == 0 and self._clock.expired():
-            raise _OutOfTimeError
+            raise OutOfTimeError
         if self._node_limit is not None and self.nodes >= self._node_limit:
-            raise _OutOfTimeError
+            raise OutOfTimeError
 
     def _chance(self, state: State, depth: int, probability: float, ply: int) -> float:
         self.chance_nodes += 1
