@@ -35,6 +35,7 @@ import sys
 import threading
 import time
 import traceback
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
@@ -57,13 +58,14 @@ class BackendError(PlygroundError):
     """A worker failed in a way that is not a player's rule break (a bug, a lost node)."""
 
 
-class Backend:
+class Backend(ABC):
     """Plays jobs and yields ``(job, record)`` as they finish; :meth:`close` ends it."""
 
+    @abstractmethod
     def run(self, jobs: Iterable[GameJob]) -> Iterator[tuple[GameJob, GameRecord]]:
         """Play every job (pulled lazily from ``jobs``); stop early by closing the iterator."""
-        raise NotImplementedError
 
+    @abstractmethod
     def close(self) -> None:
         """Stop all work at once and release every process."""
 
