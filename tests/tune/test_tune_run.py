@@ -50,6 +50,9 @@ class InProcess(Backend):
             self.played += 1
             yield job, GameRecord.from_dict(play_job(job))
 
+    def close(self) -> None:
+        """Nothing to stop: every game ran in this process."""
+
 
 def snapshot(store: RecordStore, run_id: str) -> dict[str, Any]:
     """Everything a run decided: members, fitness, and every game's moves and result."""

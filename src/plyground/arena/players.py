@@ -296,9 +296,10 @@ class _Process:
         cwd: str | None,
         log: Callable[[str], None] | None,
     ) -> None:
+        command = list(argv) if memory_mb is None else _capped(argv, memory_mb)
         try:
             self.popen = subprocess.Popen(
-                list(argv),
+                command,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
@@ -309,8 +310,6 @@ class _Process:
         except OSError as error:
             raise EngineError(f"cannot start engine {shlex.join(argv)!r}: {error}") from None
         self.pid = self.popen.pid
-        if memory_mb is not None:
-            _cap_memory(self.pid, memory_mb)
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.stderr_tail: collections.deque[str] = collections.deque(maxlen=_STDERR_LINES)
         self._log = log
@@ -413,21 +412,29 @@ class _Process:
         raise subprocess.TimeoutExpired(str(self.pid), seconds)
 
 
-def _cap_memory(pid: int, memory_mb: int) -> None:
-    """Cap a process's address space (``RLIMIT_AS``), right after it started.
+# Run in the child before the engine: cap the address space, then become the
+# engine (exec keeps the pid, the session and the limit), so the cap holds
+# from the engine's first instruction.
+_CAP_THEN_EXEC = """\
+import os, resource, sys
+limit = int(sys.argv[1])
+resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+try:
+    os.execvp(sys.argv[2], sys.argv[2:])
+except OSError as error:
+    print(f"cannot start engine {sys.argv[2]!r}: {error}", file=sys.stderr)
+    sys.exit(127)
+"""
 
-    Set from the parent with ``prlimit`` rather than in a ``preexec_fn``,
-    which is unsafe in a program with threads. Linux only.
+
+def _capped(argv: Sequence[str], memory_mb: int) -> list[str]:
+    """``argv`` run with its address space (``RLIMIT_AS``) capped at ``memory_mb``.
+
+    A small Python trampoline sets the limit and execs the engine, so there is
+    no window in which the engine runs uncapped (``preexec_fn`` would do the
+    same but is unsafe in a program with threads). Linux and macOS.
     """
-    import resource
-
-    limit_bytes = memory_mb * 1024 * 1024
-    try:
-        resource.prlimit(pid, resource.RLIMIT_AS, (limit_bytes, limit_bytes))
-    except (AttributeError, OSError, ValueError) as error:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(pid, signal.SIGKILL)
-        raise EngineError(f"cannot cap the engine's memory at {memory_mb} MB: {error}") from None
+    return [sys.executable, "-c", _CAP_THEN_EXEC, str(memory_mb * 1024 * 1024), *argv]
 
 
 class EnginePlayer(Player):
