@@ -1,4 +1,6 @@
-"""FEN-style board rows, shared by the games that write positions that way.
+"""Position texts: space-separated fields, and FEN-style board rows.
+
+:func:`split_fields` checks a position's fields for every game.
 
 A board is written top row first, rows separated by ``/``; in a row each
 piece is a letter and a run of empty cells is a digit (as in chess FEN):
@@ -12,7 +14,29 @@ from collections.abc import Sequence
 
 from plyground.core.errors import ParseError
 
-__all__ = ["format_rows", "parse_rows"]
+__all__ = ["format_rows", "parse_rows", "split_fields"]
+
+
+def split_fields(text: object, layout: Sequence[str]) -> list[str]:
+    """Split a position text into its space-separated fields, one per name in ``layout``.
+
+    Raises ParseError quoting the text when it is not text or has the wrong
+    number of fields (the message lists the fields expected).
+
+    >>> split_fields("XX2/4 X 3", ("rows", "to-move", "plies-left"))
+    ['XX2/4', 'X', '3']
+    """
+    if not isinstance(text, str):
+        raise ParseError(f"position must be text, got {type(text).__name__}")
+    fields = text.strip().split(" ")
+    if len(fields) != len(layout):
+        separator = "single spaces" if len(layout) > 2 else "a single space"
+        names = " ".join(f"<{name}>" for name in layout)
+        raise ParseError(
+            f"position {text!r} must have {len(layout)} fields separated by {separator} "
+            f"({names}), found {len(fields)}"
+        )
+    return fields
 
 
 def parse_rows(rows: Sequence[str], width: int, pieces: str, text: str) -> list[int]:

@@ -98,13 +98,7 @@ class AlphaBeta(DeepeningSearch):
             if exact or self._clock.expired():
                 return
         if not yielded:
-            info = SearchInfo(
-                depth=0,
-                nodes=self.nodes,
-                elapsed=self._clock.elapsed(),
-                pv=(state.move_text(moves[0]),),
-            )
-            yield SearchResult(moves[0], info)
+            yield self.unsearched(state, moves[0], self.nodes, self._clock.elapsed())
 
     # -- the search ---------------------------------------------------------
     def _tick(self) -> None:

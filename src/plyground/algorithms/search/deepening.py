@@ -48,6 +48,12 @@ class DeepeningSearch(ABC):
         """Yield a result after each completed depth; always yields at least once."""
 
     @staticmethod
+    def unsearched(state: State, move: Move, nodes: int, elapsed: float) -> SearchResult:
+        """The answer when not even depth 1 completed in time: ``move`` at depth 0."""
+        info = SearchInfo(depth=0, nodes=nodes, elapsed=elapsed, pv=(state.move_text(move),))
+        return SearchResult(move, info)
+
+    @staticmethod
     def start_clock(limit: Limit) -> Clock:
         """A clock for ``limit`` that keeps back 10% of the time (at most 50 ms) to answer."""
         return Clock(limit.time, safety=min(0.05, 0.1 * limit.time) if limit.time else 0.0)

@@ -107,13 +107,7 @@ class Expectimax(DeepeningSearch):
             if exact or self._clock.expired():
                 return
         if not yielded:
-            info = SearchInfo(
-                depth=0,
-                nodes=self.nodes,
-                elapsed=self._clock.elapsed(),
-                pv=(state.move_text(moves[0]),),
-            )
-            yield SearchResult(moves[0], info)
+            yield self.unsearched(state, moves[0], self.nodes, self._clock.elapsed())
 
     def move_values(self, state: State, depth: int) -> dict[Move, float]:
         """The expectimax value of each legal move at a max node, searched ``depth`` moves deep."""

@@ -16,7 +16,7 @@ from typing import ClassVar
 
 from plyground.core.errors import IllegalMoveError, ParseError, SettingsError
 from plyground.core.game import TERMINAL, Capabilities, Game, Move, State
-from plyground.core.gridtext import format_rows, parse_rows
+from plyground.core.gridtext import format_rows, parse_rows, split_fields
 from plyground.core.settings import Setting
 
 __all__ = [
@@ -168,15 +168,7 @@ def parse_position(text: str) -> AdjacencyState:
     Raises ParseError naming the problem: field count, row count, row width,
     unknown character, overflowing digit, bad side, bad ply count.
     """
-    if not isinstance(text, str):
-        raise ParseError(f"position must be text, got {type(text).__name__}")
-    fields = text.strip().split(" ")
-    if len(fields) != 3:
-        raise ParseError(
-            f"position {text!r} must have 3 fields separated by single spaces "
-            f"(<rows> <to-move> <plies-left>), found {len(fields)}"
-        )
-    rows_text, side_text, plies_text = fields
+    rows_text, side_text, plies_text = split_fields(text, ("rows", "to-move", "plies-left"))
     rows = rows_text.split("/")
     size = len(rows)
     if not MIN_SIZE <= size <= MAX_SIZE:

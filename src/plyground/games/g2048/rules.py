@@ -38,6 +38,7 @@ from typing import ClassVar
 
 from plyground.core.errors import IllegalMoveError, ParseError
 from plyground.core.game import CHANCE, TERMINAL, Capabilities, Game, Move, State
+from plyground.core.gridtext import split_fields
 from plyground.core.settings import Setting
 
 __all__ = [
@@ -181,15 +182,7 @@ class G2048Game(Game):
 
 
 def _parse_position(game: G2048Game, text: str) -> G2048State:
-    if not isinstance(text, str):
-        raise ParseError(f"position must be text, got {type(text).__name__}")
-    fields = text.strip().split(" ")
-    if len(fields) != 3:
-        raise ParseError(
-            f"position {text!r} must have 3 fields separated by single spaces "
-            f"(<rows> <score> <next>), found {len(fields)}"
-        )
-    rows_text, score_text, next_text = fields
+    rows_text, score_text, next_text = split_fields(text, ("rows", "score", "next"))
     rows = rows_text.split("/")
     if len(rows) != SIDE:
         raise ParseError(f"position {text!r} has {len(rows)} rows separated by '/'; 2048 has 4")

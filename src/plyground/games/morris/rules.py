@@ -40,6 +40,7 @@ from typing import ClassVar, Final
 
 from plyground.core.errors import IllegalMoveError, ParseError
 from plyground.core.game import TERMINAL, Capabilities, Game, Move, State
+from plyground.core.gridtext import split_fields
 from plyground.core.settings import Setting
 from plyground.games.morris.board import (
     FULL,
@@ -127,15 +128,9 @@ class MorrisGame(Game):
         game reaches (hands that do not alternate, a side to move or a turn
         number that the placements contradict).
         """
-        if not isinstance(text, str):
-            raise ParseError(f"position must be text, got {type(text).__name__}")
-        fields = text.strip().split(" ")
-        if len(fields) != 5:
-            raise ParseError(
-                f"position {text!r} must have 5 fields separated by single spaces "
-                f"(<rows> <to-move> <white-in-hand> <black-in-hand> <turns>), found {len(fields)}"
-            )
-        rows_text, side_text, white_text, black_text, turns_text = fields
+        rows_text, side_text, white_text, black_text, turns_text = split_fields(
+            text, ("rows", "to-move", "white-in-hand", "black-in-hand", "turns")
+        )
         rows = rows_text.split("/")
         if len(rows) != len(ROWS):
             raise ParseError(f"position {text!r} has {len(rows)} rows, expected {len(ROWS)}")

@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from plyground.core.errors import IllegalMoveError, ParseError
 from plyground.core.game import TERMINAL, Capabilities, Game, Move, State
-from plyground.core.gridtext import format_rows, parse_rows
+from plyground.core.gridtext import format_rows, parse_rows, split_fields
 from plyground.core.settings import Setting
 from plyground.games.adjacency.rules import parse_cell
 
@@ -76,15 +76,7 @@ class TicTacToeGame(Game):
         boards no game reaches (both sides with a line, or a line for the
         side that is to move).
         """
-        if not isinstance(text, str):
-            raise ParseError(f"position must be text, got {type(text).__name__}")
-        fields = text.strip().split(" ")
-        if len(fields) != 2:
-            raise ParseError(
-                f"position {text!r} must have 2 fields separated by a single space "
-                f"(<rows> <to-move>), found {len(fields)}"
-            )
-        rows_text, side_text = fields
+        rows_text, side_text = split_fields(text, ("rows", "to-move"))
         rows = rows_text.split("/")
         if len(rows) != SIZE:
             raise ParseError(f"position {text!r} has {len(rows)} rows, expected {SIZE}")
