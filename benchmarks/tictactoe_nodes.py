@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import time
 
-from plyground.algorithms.search import AlphaBeta, Evaluator, minimax
+from plyground.algorithms.search import AlphaBeta, minimax
 from plyground.core import Limit
+from plyground.core.evaluation import Evaluator
 from plyground.games import load_game
 from plyground.games.tictactoe.evaluation import TicTacToeEvaluator
 

@@ -9,9 +9,9 @@ from toy_game import RaceGame
 
 from plyground import load_game
 from plyground.algorithms.local import PlanProblem
-from plyground.algorithms.search.evaluator import Evaluator
 from plyground.bots.evaluators import evaluator_for
 from plyground.core import State
+from plyground.core.evaluation import Evaluator
 from plyground.games.adjacency import AdjacencyState, parse_cell
 
 

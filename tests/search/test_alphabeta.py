@@ -8,8 +8,9 @@ import random
 import pytest
 
 import plyground
-from plyground.algorithms.search import AlphaBeta, Evaluator
+from plyground.algorithms.search import AlphaBeta
 from plyground.core import TERMINAL, Limit, State
+from plyground.core.evaluation import Evaluator
 from plyground.games.adjacency import AdjacencyState
 from plyground.games.adjacency.bits import best_gain, cells_by_gain, gain_masks
 from plyground.games.adjacency.evaluation import AdjacencyEvaluator

@@ -12,7 +12,7 @@ import pytest
     "module",
     [
         "plyground.algorithms.local.real_vectors",
-        "plyground.algorithms.search.evaluator",
+        "plyground.core.evaluation",
         "plyground.bots.evaluators",
     ],
 )

@@ -10,15 +10,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from plyground.algorithms.local.real_vectors import RealBox, next_generation
-from plyground.algorithms.search.evaluator import (
+from plyground.bots import make_bot
+from plyground.bots.evaluators import inline_weights, load_weights, tunable_weights
+from plyground.core.errors import SettingsError
+from plyground.core.evaluation import (
     Evaluator,
     TunableWeight,
     declared_weights,
     weight,
 )
-from plyground.bots import make_bot
-from plyground.bots.evaluators import inline_weights, load_weights, tunable_weights
-from plyground.core.errors import SettingsError
 from plyground.games import load_game
 from plyground.games.adjacency.evaluation import AdjacencyEvaluator, AdjacencyWeights
 

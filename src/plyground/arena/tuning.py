@@ -3,7 +3,7 @@
 A tuning run (``plyground tune``) is a tournament of kind ``tune`` in a
 :class:`~plyground.arena.store.RecordStore`. Its settings
 (:class:`TuneSettings`) name a bot whose evaluation declares tunable
-weights (:meth:`~plyground.algorithms.search.evaluator.Evaluator.tunable_weights`:
+weights (:meth:`~plyground.core.evaluation.Evaluator.tunable_weights`:
 a default and a range per weight), the game, the population, and how
 fitness is measured. Each generation:
 
@@ -65,7 +65,6 @@ from typing import Any
 from urllib.parse import quote
 
 from plyground.algorithms.local.real_vectors import RealBox, next_generation
-from plyground.algorithms.search.evaluator import TunableWeight
 from plyground.arena.backends import Backend
 from plyground.arena.elo import EloEstimate, elo_from_wdl
 from plyground.arena.ratings import Outcome, fit_ratings
@@ -83,6 +82,7 @@ from plyground.arena.tournament import (
 from plyground.bots import bot_class
 from plyground.bots.evaluators import inline_weights, load_weights, tunable_weights
 from plyground.core.errors import SettingsError
+from plyground.core.evaluation import TunableWeight
 from plyground.core.settings import format_spec, parse_spec
 from plyground.games import load_game
 

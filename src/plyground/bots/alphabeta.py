@@ -21,10 +21,10 @@ from collections.abc import Callable
 from typing import ClassVar, Protocol
 
 from plyground.algorithms.search.alphabeta import AlphaBeta
-from plyground.algorithms.search.evaluator import Evaluator
 from plyground.bots.base import TIME_SETTING, Bot, Decision, InfoCallback
 from plyground.bots.evaluators import evaluator_for, load_weights
 from plyground.core.errors import SettingsError
+from plyground.core.evaluation import Evaluator
 from plyground.core.game import Game, Move, State
 from plyground.core.limits import Limit, SearchInfo
 from plyground.core.settings import Setting

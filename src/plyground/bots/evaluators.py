@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from plyground.algorithms.search.evaluator import Evaluator, TunableWeight
 from plyground.core.errors import SettingsError
+from plyground.core.evaluation import Evaluator, TunableWeight
 from plyground.core.game import Game
 
 __all__ = ["evaluator_for", "inline_weights", "load_weights", "tunable_weights"]

@@ -24,10 +24,10 @@ from plyground.algorithms.local import (
     evolve,
     hill_climb,
 )
-from plyground.algorithms.search.evaluator import Evaluator
 from plyground.bots.base import SEED_SETTING, TIME_SETTING, Bot, Decision, InfoCallback
 from plyground.bots.evaluators import evaluator_for, load_weights
 from plyground.core.errors import SettingsError
+from plyground.core.evaluation import Evaluator
 from plyground.core.game import Game, State
 from plyground.core.limits import Clock, Limit, SearchInfo
 from plyground.core.settings import Setting

@@ -5,10 +5,10 @@ from __future__ import annotations
 import time
 from typing import ClassVar
 
-from plyground.algorithms.search.evaluator import Evaluator
 from plyground.algorithms.search.minimax import minimax
 from plyground.bots.base import SEED_SETTING, TIME_SETTING, Bot, Decision, InfoCallback
 from plyground.bots.evaluators import evaluator_for
+from plyground.core.evaluation import Evaluator
 from plyground.core.game import Game, Move, State
 from plyground.core.limits import Limit, SearchInfo
 from plyground.core.settings import Setting

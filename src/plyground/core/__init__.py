@@ -8,6 +8,7 @@ from plyground.core.errors import (
     SettingsError,
     UnknownNameError,
 )
+from plyground.core.evaluation import Evaluator, TunableWeight, declared_weights, weight
 from plyground.core.game import CHANCE, TERMINAL, Capabilities, Game, Move, State
 from plyground.core.limits import Clock, Limit, SearchInfo
 from plyground.core.registry import Registry
@@ -19,6 +20,7 @@ __all__ = [
     "Capabilities",
     "Clock",
     "EngineError",
+    "Evaluator",
     "Game",
     "IllegalMoveError",
     "Limit",
@@ -30,8 +32,11 @@ __all__ = [
     "Setting",
     "SettingsError",
     "State",
+    "TunableWeight",
     "UnknownNameError",
+    "declared_weights",
     "format_spec",
     "parse_spec",
     "resolve_settings",
+    "weight",
 ]

@@ -33,8 +33,8 @@ import math
 from collections.abc import Sequence
 from random import Random
 
-from plyground.algorithms.search.evaluator import Evaluator
 from plyground.core.errors import IllegalMoveError
+from plyground.core.evaluation import Evaluator
 from plyground.core.game import TERMINAL, Move, State
 
 __all__ = ["OPPONENT_MODELS", "Plan", "PlanProblem", "SimulatedLine"]

@@ -31,7 +31,7 @@ import math
 from collections.abc import Iterator
 
 from plyground.algorithms.search.deepening import DeepeningSearch, OutOfTimeError, SearchResult
-from plyground.algorithms.search.evaluator import Evaluator
+from plyground.core.evaluation import Evaluator
 from plyground.core.game import CHANCE, TERMINAL, Move, State
 from plyground.core.limits import Clock, Limit, SearchInfo
 

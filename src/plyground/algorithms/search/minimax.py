@@ -31,7 +31,7 @@ import math
 from collections.abc import MutableMapping
 from dataclasses import dataclass, field
 
-from plyground.algorithms.search.evaluator import Evaluator
+from plyground.core.evaluation import Evaluator
 from plyground.core.game import CHANCE, TERMINAL, Move, State
 
 __all__ = ["MinimaxResult", "minimax"]

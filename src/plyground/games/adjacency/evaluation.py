@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
-from plyground.algorithms.search.evaluator import (
+from plyground.core.evaluation import (
     Evaluator,
     TunableWeight,
     declared_weights,

@@ -31,8 +31,8 @@ from dataclasses import asdict, dataclass, fields
 import numpy as np
 import numpy.typing as npt
 
-from plyground.algorithms.search.evaluator import Evaluator
 from plyground.core.errors import SettingsError
+from plyground.core.evaluation import Evaluator
 from plyground.core.game import State
 from plyground.games.g2048.rules import G2048State
 

@@ -41,8 +41,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import cast
 
-from plyground.algorithms.search.evaluator import Evaluator, TunableWeight
 from plyground.core.errors import SettingsError
+from plyground.core.evaluation import Evaluator, TunableWeight
 from plyground.core.game import Move, State
 from plyground.games.morris.board import (
     _TO_H0,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from plyground.algorithms.search.evaluator import Evaluator
+from plyground.core.evaluation import Evaluator
 from plyground.core.game import Move, State
 from plyground.games.tictactoe.rules import LINES, TicTacToeState, X
 

@@ -1,4 +1,9 @@
-"""What a search needs to know of a game beyond the rules: values and move order."""
+"""The evaluation contract: what a search needs to know of a game beyond the rules.
+
+A game states its knowledge here (values, move order, tunable weights) and
+the game-agnostic searches read it, so it lives in core: games import it
+without importing an algorithm.
+"""
 
 from __future__ import annotations
 
