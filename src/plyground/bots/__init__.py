@@ -1,27 +1,28 @@
-"""Layer 4: bots, made by name with settings: ``make_bot("alphabeta", time=1.0)``."""
+"""Layer 4: bots, made by name with settings: ``make_bot("alphabeta", time=1.0)``.
+
+Installed packages add bots through the ``plyground.bots`` entry-point group
+(docs/plugins.md).
+"""
 
 from __future__ import annotations
 
-import importlib
-
 from plyground.bots.base import Bot, Decision
-from plyground.core.errors import UnknownNameError
+from plyground.core.registry import Registry
 from plyground.core.settings import parse_spec
 
-__all__ = ["Bot", "Decision", "bot_class", "bot_names", "make_bot", "strongest_bot"]
+__all__ = ["BOTS", "Bot", "Decision", "bot_class", "bot_names", "make_bot", "strongest_bot"]
 
-# name -> "module:ClassName"; a new bot adds one line here.
-_BOTS: dict[str, str] = {
-    "random": "plyground.bots.simple:RandomBot",
-    "greedy": "plyground.bots.simple:GreedyBot",
-    "alphabeta": "plyground.bots.alphabeta:AlphaBetaBot",
-    "hillclimb": "plyground.bots.local:HillClimbBot",
-    "annealing": "plyground.bots.local:AnnealingBot",
-    "genetic": "plyground.bots.local:GeneticBot",
-    "2048": "plyground.bots.g2048:G2048Bot",
-    "perfect": "plyground.bots.perfect:PerfectBot",
-    "morris": "plyground.bots.morris:MorrisBot",
-}
+BOTS: Registry[type[Bot]] = Registry("bot", group="plyground.bots")
+"""Every bot by name; a new bot adds one line here."""
+BOTS.add("random", "plyground.bots.simple:RandomBot")
+BOTS.add("greedy", "plyground.bots.simple:GreedyBot")
+BOTS.add("alphabeta", "plyground.bots.alphabeta:AlphaBetaBot")
+BOTS.add("hillclimb", "plyground.bots.local:HillClimbBot")
+BOTS.add("annealing", "plyground.bots.local:AnnealingBot")
+BOTS.add("genetic", "plyground.bots.local:GeneticBot")
+BOTS.add("2048", "plyground.bots.g2048:G2048Bot")
+BOTS.add("perfect", "plyground.bots.perfect:PerfectBot")
+BOTS.add("morris", "plyground.bots.morris:MorrisBot")
 
 
 # game name -> the strongest bot for it, which front ends offer by default.
@@ -39,19 +40,13 @@ def strongest_bot(game_name: str) -> str:
 
 
 def bot_names() -> list[str]:
-    """The names of every registered bot."""
-    return list(_BOTS)
+    """The names of every registered bot (built in, then from installed packages)."""
+    return BOTS.names()
 
 
 def bot_class(name: str) -> type[Bot]:
     """The class registered as ``name``; UnknownNameError lists the known names."""
-    try:
-        target = _BOTS[name]
-    except KeyError:
-        raise UnknownNameError(f"unknown bot {name!r} (known: {', '.join(_BOTS)})") from None
-    module_name, _, class_name = target.partition(":")
-    cls: type[Bot] = getattr(importlib.import_module(module_name), class_name)
-    return cls
+    return BOTS.get(name)
 
 
 def make_bot(spec: str, **settings: object) -> Bot:

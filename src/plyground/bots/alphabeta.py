@@ -15,7 +15,6 @@ accelerated engine evaluates with exactly the reference's evaluation.
 
 from __future__ import annotations
 
-import importlib
 import time
 from collections.abc import Callable
 from typing import ClassVar, Protocol
@@ -27,6 +26,7 @@ from plyground.core.errors import SettingsError
 from plyground.core.evaluation import Evaluator
 from plyground.core.game import Game, Move, State
 from plyground.core.limits import Limit, SearchInfo
+from plyground.core.registry import Registry
 from plyground.core.settings import Setting
 
 __all__ = ["AcceleratedSearch", "AlphaBetaBot", "accelerated_games"]
@@ -52,14 +52,6 @@ class AcceleratedSearch(Protocol):
         """Forget what earlier searches learned."""
 
 
-# game name -> "module:factory"; the factory takes (evaluator, table entries,
-# features text or None) and returns an AcceleratedSearch ready to search
-# (its kernels compiled or loaded from the disk cache).
-_ACCELERATED: dict[str, str] = {
-    "adjacency": "plyground.bots.alphabeta:_adjacency_engine",
-}
-
-
 def _adjacency_engine(evaluator: Evaluator, table: int, features: str | None) -> AcceleratedSearch:
     from plyground.games.adjacency.engine import AdjacencyEngine, SearchFeatures, warm_up
     from plyground.games.adjacency.evaluation import AdjacencyEvaluator
@@ -71,9 +63,18 @@ def _adjacency_engine(evaluator: Evaluator, table: int, features: str | None) ->
     return search
 
 
+AcceleratedFactory = Callable[[Evaluator, int, str | None], AcceleratedSearch]
+"""Makes a game's accelerated search from (evaluator, table entries, features
+text or None), ready to search: its kernels compiled or loaded from the disk cache."""
+
+_ACCELERATED: Registry[AcceleratedFactory] = Registry("accelerated alpha-beta")
+"""game name -> the factory of its accelerated search."""
+_ACCELERATED.add("adjacency", _adjacency_engine)
+
+
 def accelerated_games() -> list[str]:
     """Names of the games with an accelerated alpha-beta."""
-    return list(_ACCELERATED)
+    return _ACCELERATED.names()
 
 
 class AlphaBetaBot(Bot):
@@ -126,9 +127,10 @@ class AlphaBetaBot(Bot):
         if self._search is not None and self._game == game:
             return self._search
         evaluator = evaluator_for(game, self._weights)
-        target = _ACCELERATED.get(game.name) if self._settings["engine"] == "auto" else None
+        auto = self._settings["engine"] == "auto"
+        factory = _ACCELERATED.find(game.name) if auto else None
         features = self._settings["features"]
-        if target is None:
+        if factory is None:
             if features:
                 raise SettingsError(
                     f"bot 'alphabeta': setting 'features' needs the compiled engine, which "
@@ -136,8 +138,6 @@ class AlphaBetaBot(Bot):
                 )
             self._search = AlphaBeta(evaluator, self._settings["table"])
         else:
-            module_name, _, factory_name = target.partition(":")
-            factory = getattr(importlib.import_module(module_name), factory_name)
             self._search = factory(evaluator, self._settings["table"], features)
         self._game = game
         return self._search

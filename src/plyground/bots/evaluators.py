@@ -7,30 +7,22 @@ listed here is searched with the rules-only :class:`Evaluator`.
 
 from __future__ import annotations
 
-import importlib
 import json
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from plyground.core.errors import SettingsError
 from plyground.core.evaluation import Evaluator, TunableWeight
 from plyground.core.game import Game
+from plyground.core.registry import Registry
 
 __all__ = ["evaluator_for", "inline_weights", "load_weights", "tunable_weights"]
 
 _INLINE_ITEM = r"\s*[A-Za-z_][A-Za-z0-9_.]*\s*:\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*"
 _INLINE = re.compile(rf"{_INLINE_ITEM}(?:;{_INLINE_ITEM})*;?\s*")
-
-# game name -> "module:factory"; the factory takes a dict of weights (or None) and the game.
-_EVALUATORS: dict[str, str] = {
-    "adjacency": "plyground.bots.evaluators:_adjacency",
-    "2048": "plyground.bots.evaluators:_g2048",
-    "tictactoe": "plyground.bots.evaluators:_tictactoe",
-    "morris": "plyground.bots.evaluators:_morris",
-}
 
 
 def _adjacency(weights: dict[str, float] | None, game: Game) -> Evaluator:
@@ -119,6 +111,17 @@ def load_weights(path: str | None) -> dict[str, float] | None:
     return {str(k): float(v) for k, v in data.items()}
 
 
+EvaluatorFactory = Callable[[dict[str, float] | None, Game], Evaluator]
+"""Makes a game's evaluator from a dict of weights (None: the defaults) and the game."""
+
+_EVALUATORS: Registry[EvaluatorFactory] = Registry("evaluation")
+"""game name -> the factory of its evaluation (each imports the game's module on first use)."""
+_EVALUATORS.add("adjacency", _adjacency)
+_EVALUATORS.add("2048", _g2048)
+_EVALUATORS.add("tictactoe", _tictactoe)
+_EVALUATORS.add("morris", _morris)
+
+
 def tunable_weights(game: Game) -> tuple[TunableWeight, ...]:
     """The weights the evaluation registered for ``game`` declares for tuning (maybe none)."""
     return evaluator_for(game).tunable_weights()
@@ -130,12 +133,9 @@ def evaluator_for(game: Game, weights: dict[str, float] | None = None) -> Evalua
     Without ``weights`` it has the game's measured defaults, which may depend
     on the game's settings (the adjacency game's length).
     """
-    target = _EVALUATORS.get(game.name)
-    if target is None:
+    factory = _EVALUATORS.find(game.name)
+    if factory is None:
         if weights:
             raise SettingsError(f"game {game.name!r} has no weighted evaluation")
         return Evaluator()
-    module_name, _, factory_name = target.partition(":")
-    factory = getattr(importlib.import_module(module_name), factory_name)
-    evaluator: Evaluator = factory(weights, game)
-    return evaluator
+    return factory(weights, game)

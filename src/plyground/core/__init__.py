@@ -4,6 +4,7 @@ from plyground.core.errors import (
     EngineError,
     IllegalMoveError,
     ParseError,
+    PluginError,
     PlygroundError,
     SettingsError,
     UnknownNameError,
@@ -11,7 +12,7 @@ from plyground.core.errors import (
 from plyground.core.evaluation import Evaluator, TunableWeight, declared_weights, weight
 from plyground.core.game import CHANCE, TERMINAL, Capabilities, Game, Move, State
 from plyground.core.limits import Clock, Limit, SearchInfo
-from plyground.core.registry import Registry
+from plyground.core.registry import Registry, load_target
 from plyground.core.settings import Setting, format_spec, parse_spec, resolve_settings
 
 __all__ = [
@@ -26,6 +27,7 @@ __all__ = [
     "Limit",
     "Move",
     "ParseError",
+    "PluginError",
     "PlygroundError",
     "Registry",
     "SearchInfo",
@@ -36,6 +38,7 @@ __all__ = [
     "UnknownNameError",
     "declared_weights",
     "format_spec",
+    "load_target",
     "parse_spec",
     "resolve_settings",
     "weight",

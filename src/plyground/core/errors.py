@@ -12,6 +12,7 @@ __all__ = [
     "EngineError",
     "IllegalMoveError",
     "ParseError",
+    "PluginError",
     "PlygroundError",
     "SettingsError",
     "UnknownNameError",
@@ -43,3 +44,7 @@ class UnknownNameError(PlygroundError, LookupError):
 
 class EngineError(PlygroundError, RuntimeError):
     """An external or separate-process player broke the protocol."""
+
+
+class PluginError(PlygroundError, ImportError):
+    """An installed package's game or bot (an entry point) that cannot be loaded."""

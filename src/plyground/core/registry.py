@@ -1,53 +1,141 @@
-"""A name -> factory registry used for games and bots alike."""
+"""The one name -> object registry: games, bots, evaluations, kernels, views.
+
+An entry is either the object itself or a ``"module:attr"`` target, imported
+only when the name is first looked up (so loading tic-tac-toe never imports
+another game's kernels). A registry given an entry-point group also offers
+what installed packages declare there (``plyground.games``,
+``plyground.bots``; see docs/plugins.md): a package adds a game or a bot
+without editing plyground. Entry points are read only when a name is not
+built in, or when every name is listed, and loaded only when looked up; one
+that fails to load is reported naming its package.
+"""
 
 from __future__ import annotations
 
+import importlib
+import warnings
 from collections.abc import Callable, Iterator
-from typing import Generic, TypeVar
+from importlib.metadata import EntryPoint, entry_points
+from typing import Any, Generic, TypeVar
 
-from plyground.core.errors import UnknownNameError
+from plyground.core.errors import PluginError, UnknownNameError
 
-__all__ = ["Registry"]
+__all__ = ["Registry", "load_target"]
 
 T = TypeVar("T")
 
 
+def load_target(target: str) -> Any:
+    """The object a ``"module:attr"`` target names (``attr`` may be dotted).
+
+    >>> load_target("plyground.core.registry:Registry.names").__name__
+    'names'
+    """
+    module_name, colon, attribute = target.partition(":")
+    if not colon or not module_name or not attribute:
+        raise ValueError(f"target {target!r} is not of the form 'module:attr'")
+    found: Any = importlib.import_module(module_name)
+    for part in attribute.split("."):
+        found = getattr(found, part)
+    return found
+
+
 class Registry(Generic[T]):
-    """Named entries of one kind, kept in registration order."""
+    """Named entries of one kind, kept in registration order (built-ins, then plugins).
 
-    def __init__(self, kind: str) -> None:
+    ``kind`` names the kind in errors (``unknown bot 'x' (known: ...)``);
+    ``unknown`` overrides the start of that message (``{name}`` is the name
+    asked for); ``group`` is the entry-point group installed packages add to.
+    """
+
+    def __init__(self, kind: str, *, group: str | None = None, unknown: str | None = None) -> None:
         self.kind = kind
-        self._entries: dict[str, T] = {}
+        self.group = group
+        self._unknown = unknown or f"unknown {kind} {{name!r}}"
+        self._entries: dict[str, T | str] = {}
+        self._loaded: dict[str, T] = {}
+        self._plugins: dict[str, EntryPoint] | None = None
 
-    def add(self, name: str, entry: T) -> T:
-        """Register ``entry`` under ``name`` (a name may be registered once)."""
+    def add(self, name: str, entry: T | str) -> None:
+        """Register ``entry`` (an object, or a lazy ``"module:attr"`` target) as ``name``."""
         if name in self._entries:
             raise ValueError(f"{self.kind} {name!r} is already registered")
         self._entries[name] = entry
-        return entry
 
     def register(self, name: str) -> Callable[[T], T]:
         """Decorator form of :meth:`add`."""
 
         def decorate(entry: T) -> T:
-            return self.add(name, entry)
+            self.add(name, entry)
+            return entry
 
         return decorate
 
     def get(self, name: str) -> T:
-        """The entry for ``name``; UnknownNameError lists the known names."""
-        try:
-            return self._entries[name]
-        except KeyError:
-            known = ", ".join(self._entries) or "none"
-            raise UnknownNameError(f"unknown {self.kind} {name!r} (known: {known})") from None
+        """The entry for ``name``, imported on first use; UnknownNameError lists the names."""
+        if name in self._loaded:
+            return self._loaded[name]
+        if name in self._entries:
+            entry = self._entries[name]
+            loaded: T = load_target(entry) if isinstance(entry, str) else entry
+        elif name in self._entry_points():
+            loaded = self._load_plugin(self._entry_points()[name])
+        else:
+            known = ", ".join(self.names()) or "none"
+            raise UnknownNameError(f"{self._unknown.format(name=name)} (known: {known})")
+        self._loaded[name] = loaded
+        return loaded
+
+    def find(self, name: str) -> T | None:
+        """The entry for ``name``, or None when there is none."""
+        return self.get(name) if name in self else None
 
     def names(self) -> list[str]:
-        """Registered names in registration order."""
-        return list(self._entries)
+        """Every name: the built-in ones in registration order, then the plugins'."""
+        return [*self._entries, *(n for n in self._entry_points() if n not in self._entries)]
 
     def __contains__(self, name: object) -> bool:
-        return name in self._entries
+        return name in self._entries or name in self._entry_points()
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._entries)
+        return iter(self.names())
+
+    def rescan(self) -> None:
+        """Read the entry points again (after a package was installed in this process)."""
+        self._plugins = None
+        self._loaded = {name: obj for name, obj in self._loaded.items() if name in self._entries}
+
+    def __len__(self) -> int:
+        return len(self.names())
+
+    def _entry_points(self) -> dict[str, EntryPoint]:
+        """The group's entry points by name, read once (none without a group)."""
+        if self._plugins is None:
+            self._plugins = {}
+            if self.group is not None:
+                for point in entry_points(group=self.group):
+                    if point.name in self._entries or point.name in self._plugins:
+                        warnings.warn(
+                            f"{self.kind} {point.name!r} from package {_package(point)} "
+                            f"is ignored: the name is taken",
+                            stacklevel=2,
+                        )
+                        continue
+                    self._plugins[point.name] = point
+        return self._plugins
+
+    def _load_plugin(self, point: EntryPoint) -> T:
+        try:
+            loaded: T = point.load()
+        except Exception as error:  # any failure of a foreign package's import
+            raise PluginError(
+                f"{self.kind} {point.name!r} from package {_package(point)} failed to load "
+                f"({point.value}): {type(error).__name__}: {error}"
+            ) from error
+        return loaded
+
+
+def _package(point: EntryPoint) -> str:
+    """The distribution that declares ``point``, as its users know it."""
+    dist = point.dist
+    return repr(dist.name) if dist is not None else "(unknown)"

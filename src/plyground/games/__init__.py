@@ -1,43 +1,36 @@
 """Layer 2: the games, loaded by name and settings.
 
 Each game lives in its own package and is imported only when first loaded,
-so loading tic-tac-toe never pays for another game's kernels.
+so loading tic-tac-toe never pays for another game's kernels. Installed
+packages add games through the ``plyground.games`` entry-point group
+(docs/plugins.md).
 """
 
 from __future__ import annotations
 
-import importlib
-
-from plyground.core.errors import UnknownNameError
 from plyground.core.game import Game
+from plyground.core.registry import Registry
 from plyground.core.settings import parse_spec
 
-__all__ = ["game_class", "game_names", "load_game"]
+__all__ = ["GAMES", "game_class", "game_names", "load_game"]
 
-# name -> "module:ClassName"; a new game adds one line here.
-_GAMES: dict[str, str] = {
-    "adjacency": "plyground.games.adjacency:AdjacencyGame",
-    "queens": "plyground.games.queens:QueensGame",
-    "2048": "plyground.games.g2048:G2048Game",
-    "tictactoe": "plyground.games.tictactoe:TicTacToeGame",
-    "morris": "plyground.games.morris:MorrisGame",
-}
+GAMES: Registry[type[Game]] = Registry("game", group="plyground.games")
+"""Every game by name; a new game adds one line here."""
+GAMES.add("adjacency", "plyground.games.adjacency:AdjacencyGame")
+GAMES.add("queens", "plyground.games.queens:QueensGame")
+GAMES.add("2048", "plyground.games.g2048:G2048Game")
+GAMES.add("tictactoe", "plyground.games.tictactoe:TicTacToeGame")
+GAMES.add("morris", "plyground.games.morris:MorrisGame")
 
 
 def game_names() -> list[str]:
-    """The names of every registered game."""
-    return list(_GAMES)
+    """The names of every registered game (built in, then from installed packages)."""
+    return GAMES.names()
 
 
 def game_class(name: str) -> type[Game]:
     """The class registered as ``name``; UnknownNameError lists the known names."""
-    try:
-        target = _GAMES[name]
-    except KeyError:
-        raise UnknownNameError(f"unknown game {name!r} (known: {', '.join(_GAMES)})") from None
-    module_name, _, class_name = target.partition(":")
-    cls: type[Game] = getattr(importlib.import_module(module_name), class_name)
-    return cls
+    return GAMES.get(name)
 
 
 def load_game(spec: str | Game = "adjacency") -> Game:

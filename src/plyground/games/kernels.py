@@ -9,21 +9,21 @@ waits for a compile while a clock runs.
 
 from __future__ import annotations
 
-import importlib
 import time
 from collections.abc import Callable
 
+from plyground.core.registry import Registry
+
 __all__ = ["KERNELS", "warm_all"]
 
-# What to warm: a label -> "module:function" (the function takes no arguments
-# and calls every kernel of its module once). A new kernel module adds a line.
-KERNELS: dict[str, str] = {
-    "adjacency kernels": "plyground.games.adjacency.kernels:warm_up",
-    "adjacency search": "plyground.games.adjacency.engine:warm_up",
-    "queens counting": "plyground.games.queens.counting:warm_up",
-    "queens min-conflicts": "plyground.games.queens.local_search:warm_up",
-    "2048 kernel": "plyground.games.g2048.kernel:warm_up",
-}
+KERNELS: Registry[Callable[[], None]] = Registry("kernel group")
+"""What to warm: a label -> the ``"module:function"`` that calls every kernel of
+its module once (imported only when warmed). A new kernel module adds a line."""
+KERNELS.add("adjacency kernels", "plyground.games.adjacency.kernels:warm_up")
+KERNELS.add("adjacency search", "plyground.games.adjacency.engine:warm_up")
+KERNELS.add("queens counting", "plyground.games.queens.counting:warm_up")
+KERNELS.add("queens min-conflicts", "plyground.games.queens.local_search:warm_up")
+KERNELS.add("2048 kernel", "plyground.games.g2048.kernel:warm_up")
 
 
 def warm_all(report: Callable[[str, float], None] | None = None) -> float:
@@ -32,10 +32,9 @@ def warm_all(report: Callable[[str, float], None] | None = None) -> float:
     ``report(label, seconds)``, when given, hears each group as it is done.
     """
     began = time.perf_counter()
-    for label, target in KERNELS.items():
+    for label in KERNELS:
         started = time.perf_counter()
-        module_name, _, function_name = target.partition(":")
-        getattr(importlib.import_module(module_name), function_name)()
+        KERNELS.get(label)()
         if report is not None:
             report(label, time.perf_counter() - started)
     return time.perf_counter() - began
