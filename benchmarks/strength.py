@@ -17,6 +17,7 @@ import time
 
 from plyground import bot_names, load_game
 from plyground.arena import make_player, play_match
+from plyground.arena.run_options import RunOptions
 
 TARGETS = {"alphabeta": 0.90, "annealing": 0.75, "hillclimb": 0.75, "genetic": 0.75}
 
@@ -47,7 +48,12 @@ def main() -> None:
             make_player(args.opponent, seed=args.seed + 1),
         )
         result = play_match(
-            game, players, args.games, time=args.time, seed=args.seed, openings=args.openings
+            game,
+            players,
+            args.games,
+            run=RunOptions(time=args.time),
+            seed=args.seed,
+            openings=args.openings,
         )
         side = result.sides[0]
         target = TARGETS.get(name)

@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 from plyground.arena.backends import ProcessPool
+from plyground.arena.run_options import RunOptions
 from plyground.arena.store import RecordStore
 from plyground.arena.tournament import Tournament, TournamentSettings, parse_entrant
 
@@ -31,7 +32,7 @@ def _settings(pairs: int, seconds: float, seed: int) -> TournamentSettings:
         pairs=pairs,
         openings=2,
         seed=seed,
-        time=seconds,
+        run=RunOptions(time=seconds),
     )
 
 

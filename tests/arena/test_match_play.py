@@ -10,6 +10,7 @@ from plyground import load_game
 from plyground.arena import make_openings, make_player, play_match
 from plyground.arena.elo import elo_from_score, elo_from_wdl, score_interval
 from plyground.arena.match import summarize
+from plyground.arena.run_options import RunOptions
 from plyground.core import SettingsError
 
 GAME = "adjacency(size=5,rounds=3)"
@@ -17,7 +18,9 @@ GAME = "adjacency(size=5,rounds=3)"
 
 def match(games: int = 4, openings: int = 2, seed: int = 1):  # type: ignore[no-untyped-def]
     players = (make_player("random:seed=1"), make_player("greedy:seed=2"))
-    return play_match(load_game(GAME), players, games, time=0.5, seed=seed, openings=openings)
+    return play_match(
+        load_game(GAME), players, games, run=RunOptions(time=0.5), seed=seed, openings=openings
+    )
 
 
 def test_games_come_in_pairs_with_colours_swapped() -> None:

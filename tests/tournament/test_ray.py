@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from plyground.arena.backends import ProcessPool, RayBackend
+from plyground.arena.run_options import RunOptions
 from plyground.arena.store import RecordStore
 from plyground.arena.tournament import Tournament, TournamentSettings, parse_entrant
 
@@ -23,7 +24,7 @@ def test_ray_plays_the_same_tournament_as_the_pool(tmp_path: Path) -> None:
         pairs=1,
         openings=2,
         seed=4,
-        time=2.0,
+        run=RunOptions(time=2.0),
     )
     results = {}
     for name, backend in (("pool", lambda: ProcessPool(2)), ("ray", lambda: RayBackend(2))):

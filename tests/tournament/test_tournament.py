@@ -10,6 +10,7 @@ from tournament_helpers import engine_spec
 
 from plyground.arena.backends import ProcessPool, make_backend
 from plyground.arena.record import GameRecord
+from plyground.arena.run_options import RunOptions
 from plyground.arena.sprt import Sprt
 from plyground.arena.store import RecordStore, StoreError
 from plyground.arena.tournament import (
@@ -35,7 +36,7 @@ def settings(**overrides: object) -> TournamentSettings:
         "pairs": 2,
         "openings": 2,
         "seed": 7,
-        "time": 1.0,
+        "run": RunOptions(time=1.0),
     }
     values.update(overrides)
     return TournamentSettings(**values)  # type: ignore[arg-type]
@@ -133,8 +134,7 @@ def test_isolated_bots_play_in_their_own_process(tmp_path: Path) -> None:
                 entrants=(parse_entrant("greedy"), parse_entrant("random")),
                 rounds=(2,),
                 pairs=1,
-                isolate=True,
-                time=2.0,
+                run=RunOptions(time=2.0, isolate=True),
             ),
             name="i",
         )

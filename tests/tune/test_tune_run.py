@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from plyground.arena.backends import Backend, ProcessPool
+from plyground.arena.jobs import Entrant, GameJob, play_job
 from plyground.arena.record import GameRecord
 from plyground.arena.store import SCHEMA_VERSION, RecordStore, StoreError
-from plyground.arena.tournament import Entrant, GameJob, play_job
 from plyground.arena.tuning import TuneSettings, TuningRun, confirmation, write_weights
 from plyground.bots import make_bot
 from plyground.bots.evaluators import load_weights

@@ -1,6 +1,6 @@
 """Where tournament games are played: a local process pool, or a Ray cluster.
 
-A backend takes :class:`~plyground.arena.tournament.GameJob` s and yields
+A backend takes :class:`~plyground.arena.jobs.GameJob` s and yields
 ``(job, record)`` as games finish, in whatever order they finish. Each job
 fully determines its game (players, opening, seeds), so the same jobs give
 the same records on either backend whenever the players themselves are
@@ -39,13 +39,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from plyground.arena.jobs import GameJob, play_job
 from plyground.arena.record import GameRecord
 from plyground.core.errors import PlygroundError, SettingsError
-
-if TYPE_CHECKING:
-    from plyground.arena.tournament import GameJob
 
 __all__ = ["BACKENDS", "Backend", "BackendError", "ProcessPool", "RayBackend", "make_backend"]
 
@@ -109,8 +107,6 @@ def worker_main(fd: int) -> None:
     """A pool worker: play the jobs the driver sends on socket ``fd`` until it
     sends None or goes away. Standard output is sent to standard error, so a
     chatty bot cannot disturb anything."""
-    from plyground.arena.tournament import play_job
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _terminate)
     os.dup2(2, 1)
@@ -300,8 +296,6 @@ class RayBackend(Backend):
 
 
 def _ray_play(job: GameJob) -> dict[str, Any]:
-    from plyground.arena.tournament import play_job
-
     return play_job(job)
 
 

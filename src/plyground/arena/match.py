@@ -12,21 +12,25 @@ from __future__ import annotations
 
 import math
 import random
-from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from plyground.arena.elo import EloEstimate, elo_from_wdl
-from plyground.arena.players import Player, make_player
+from plyground.arena.players import Player
 from plyground.arena.record import GameRecord
-from plyground.arena.referee import GameObserver, Referee
+from plyground.arena.referee import GameObserver
+from plyground.arena.run_options import RunOptions
+from plyground.arena.summary import PlayerStats
 from plyground.core.errors import SettingsError
 from plyground.core.game import CHANCE, Game, State
 
 __all__ = ["MatchResult", "SideSummary", "make_openings", "play_match", "summarize"]
 
 _OPENING_TRIES = 20
+
+_MATCH_OPTIONS = RunOptions(time=5.0, memory_mb=None)
+"""How a match plays by default: 5 s per move, engines uncapped."""
 
 
 def make_openings(game: Game, count: int, plies: int, rng: random.Random) -> list[State]:
@@ -63,43 +67,19 @@ def make_openings(game: Game, count: int, plies: int, rng: random.Random) -> lis
     return openings
 
 
-@dataclass
-class SideSummary:
-    """One side's results over a match (from that side's point of view)."""
-
-    label: str
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
-    margin_total: float = 0.0
-    rule_breaks: Counter[str] = field(default_factory=Counter)
-    moves: int = 0
-    depth_total: int = 0
-    time_total: float = 0.0
+class SideSummary(PlayerStats):
+    """One side's results over a match (from that side's point of view), named by its
+    label: a :class:`~plyground.arena.summary.PlayerStats` with the match's figures."""
 
     @property
-    def games(self) -> int:
-        return self.wins + self.draws + self.losses
-
-    @property
-    def score(self) -> float:
-        """Average points per game (win 1, draw 1/2), nan with no games."""
-        return (self.wins + 0.5 * self.draws) / self.games if self.games else math.nan
+    def label(self) -> str:
+        """The side's label (its spec, unless the match was given labels)."""
+        return self.name
 
     @property
     def average_margin(self) -> float:
         """Average final value for this side (marks ahead, in the adjacency game)."""
-        return self.margin_total / self.games if self.games else math.nan
-
-    @property
-    def average_depth(self) -> float:
-        """Average reported search depth over this side's own (not penalty) moves."""
-        return self.depth_total / self.moves if self.moves else math.nan
-
-    @property
-    def average_time(self) -> float:
-        """Average seconds per own move."""
-        return self.time_total / self.moves if self.moves else math.nan
+        return sum(self.margins) / len(self.margins) if self.margins else math.nan
 
     def to_dict(self) -> dict[str, Any]:
         def number(value: float) -> float | None:
@@ -138,24 +118,8 @@ def summarize(records: Sequence[GameRecord], labels: tuple[str, str]) -> MatchRe
     sides = (SideSummary(labels[0]), SideSummary(labels[1]))
     for record in records:
         seat_a = int(record.tags.get("seat_a", "0"))
-        seats = (seat_a, 1 - seat_a)
-        for side, seat in zip(sides, seats, strict=True):
-            points = record.score(seat)
-            if points == 1.0:
-                side.wins += 1
-            elif points == 0.0:
-                side.losses += 1
-            else:
-                side.draws += 1
-            side.margin_total += record.returns[seat]
-            for rule_break in record.rule_breaks:
-                if rule_break.player == seat:
-                    side.rule_breaks[rule_break.kind.value] += 1
-            for move in record.moves:
-                if move.player == seat and move.rule_break is None:
-                    side.moves += 1
-                    side.time_total += move.elapsed
-                    side.depth_total += move.info.depth if move.info is not None else 0
+        sides[0].add_game(record, seat_a)
+        sides[1].add_game(record, 1 - seat_a)
     a = sides[0]
     return MatchResult(list(records), sides, elo_from_wdl(a.wins, a.draws, a.losses))
 
@@ -165,9 +129,7 @@ def play_match(
     players: tuple[Player | str, Player | str],
     games: int,
     *,
-    time: float = 5.0,
-    grace: float = 0.25,
-    policy: str = "random-move",
+    run: RunOptions = _MATCH_OPTIONS,
     seed: int | None = None,
     openings: int = 0,
     labels: tuple[str, str] | None = None,
@@ -180,14 +142,15 @@ def play_match(
 
     Games ``2i`` and ``2i+1`` share opening ``i`` (``openings`` random plies,
     0 for the initial state); A takes seat 0 in the first, seat 1 in the
-    second. ``seed`` fixes the openings and the referee's penalty moves.
+    second. ``run`` says how games are played (by default 5 s per move);
+    ``seed`` fixes the openings and the referee's penalty moves.
     ``on_game(index, record)`` hears each finished game. The players are
     closed at the end unless ``close`` is False. A player given as text
-    (``"alphabeta:time=0.2"``, ``"engine:./mybot"``) is made by :func:`make_player`.
+    (``"alphabeta:time=0.2"``, ``"engine:./mybot"``) is made by :meth:`RunOptions.player`.
     """
     seats = (
-        make_player(players[0]) if isinstance(players[0], str) else players[0],
-        make_player(players[1]) if isinstance(players[1], str) else players[1],
+        run.player(players[0]) if isinstance(players[0], str) else players[0],
+        run.player(players[1]) if isinstance(players[1], str) else players[1],
     )
     if games < 1:
         raise SettingsError(f"a match needs at least 1 game, got {games}")
@@ -195,9 +158,7 @@ def play_match(
         raise SettingsError(f"a match needs a two-player game; {game.spec!r} is not one")
     rng = random.Random(seed)
     starts = make_openings(game, (games + 1) // 2, openings, rng)
-    referee = Referee(
-        game, observer, time=time, grace=grace, policy=policy, seed=rng.randrange(1 << 32)
-    )
+    referee = run.referee(game, observer, seed=rng.randrange(1 << 32))
     labels = labels or (seats[0].info.spec or seats[0].info.name, seats[1].info.spec)
     records: list[GameRecord] = []
     try:

@@ -20,7 +20,9 @@ __all__ = ["PlayerStats", "Summary", "summarise"]
 
 @dataclass
 class PlayerStats:
-    """One player's figures over the games summarised."""
+    """One player's figures over the games counted (:meth:`add_game`): results, rule
+    breaks, time per move (every move of the player's seat) and search depth (its
+    own moves that carried search information)."""
 
     name: str
     games: int = 0
@@ -36,6 +38,36 @@ class PlayerStats:
     margins: list[float] = field(default_factory=list)
     times_by_ply: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
     specs: set[str] = field(default_factory=set)
+
+    def add_game(self, record: GameRecord, seat: int) -> None:
+        """Count ``record`` (a two-player game) for the player in ``seat``."""
+        if record.players[seat].spec:
+            self.specs.add(record.players[seat].spec)
+        score = record.score(seat)
+        self.games += 1
+        self.points += score
+        if score == 1.0:
+            self.wins += 1
+        elif score == 0.0:
+            self.losses += 1
+        else:
+            self.draws += 1
+        if len(record.returns) > seat:
+            self.margins.append(record.returns[seat])
+        for rule_break in record.rule_breaks:
+            if rule_break.player == seat:
+                self.rule_breaks[rule_break.kind.value] += 1
+        own_ply = 0
+        for move in record.moves:
+            if move.player != seat:
+                continue
+            own_ply += 1
+            self.moves += 1
+            self.move_time += move.elapsed
+            self.times_by_ply[own_ply].append(move.elapsed)
+            if move.info is not None and move.rule_break is None:
+                self.searched_moves += 1
+                self.depth_total += move.info.depth
 
     @property
     def score(self) -> float:
@@ -106,41 +138,13 @@ def summarise(
             if name not in stats:
                 names.append(name)
                 stats[name] = PlayerStats(name)
-            player = stats[name]
-            if record.players[seat].spec:
-                player.specs.add(record.players[seat].spec)
-            score = record.score(seat)
-            player.games += 1
-            player.points += score
-            if score == 1.0:
-                player.wins += 1
-            elif score == 0.0:
-                player.losses += 1
-            else:
-                player.draws += 1
-            if len(record.returns) > seat:
-                player.margins.append(record.returns[seat])
+            stats[name].add_game(record, seat)
         first, second = seat_names
         points[first, second] += record.score(0)
         points[second, first] += record.score(1)
         meetings[first, second] += 1
         meetings[second, first] += 1
         outcomes.append(Outcome(first, second, record.score(0)))
-        for rule_break in record.rule_breaks:
-            if 0 <= rule_break.player < 2:
-                stats[seat_names[rule_break.player]].rule_breaks[rule_break.kind.value] += 1
-        own_ply = [0, 0]
-        for move in record.moves:
-            if not 0 <= move.player < 2:
-                continue
-            player = stats[seat_names[move.player]]
-            own_ply[move.player] += 1
-            player.moves += 1
-            player.move_time += move.elapsed
-            player.times_by_ply[own_ply[move.player]].append(move.elapsed)
-            if move.info is not None and move.rule_break is None:
-                player.searched_moves += 1
-                player.depth_total += move.info.depth
     ratings = fit_ratings(outcomes, prior=prior, players=names)
     return Summary(
         players=names,

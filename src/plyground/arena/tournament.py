@@ -9,8 +9,9 @@ transaction as soon as it ends. So a tournament stopped at any moment
 resumes by playing exactly the keys that are not stored: none is lost, none
 is counted twice.
 
-Each game becomes a :class:`GameJob`, a picklable description from which a
-worker (a local process or a Ray task) plays the game with :func:`play_job`:
+Each game becomes a :class:`~plyground.arena.jobs.GameJob`, a picklable
+description from which a worker (a local process or a Ray task) plays the
+game with :func:`~plyground.arena.jobs.play_job`:
 it makes the players (external engines and, with ``isolate``, Python bots in
 their own process group with a memory cap), lets the referee play from the
 scheduled opening with a seed derived from the tournament's seed and the
@@ -26,15 +27,15 @@ from __future__ import annotations
 
 import os
 import re
-import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from plyground.arena.backends import Backend
-from plyground.arena.players import ENGINE_PREFIX, make_player
-from plyground.arena.record import GameRecord, Penalty
-from plyground.arena.referee import Referee
+from plyground.arena.jobs import Entrant, GameJob
+from plyground.arena.players import ENGINE_PREFIX
+from plyground.arena.record import GameRecord
+from plyground.arena.run_options import RunOptions
 from plyground.arena.schedule import ScheduledGame, TournamentFormat, derive_seed, make_schedule
 from plyground.arena.sprt import Sprt, SprtDecision, SprtState
 from plyground.arena.store import RecordStore, StoreError, utc_now
@@ -44,36 +45,16 @@ from plyground.core.settings import parse_spec
 from plyground.games import load_game
 
 __all__ = [
-    "DEFAULT_MEMORY_MB",
     "Entrant",
-    "GameJob",
     "Tournament",
     "TournamentObserver",
     "TournamentSettings",
     "check_names",
     "describe",
     "parse_entrant",
-    "play_job",
 ]
 
-DEFAULT_MEMORY_MB = 4096
-"""The address-space cap of an engine process, in MB (Python with numba maps a lot)."""
-
 _LABEL = re.compile(r"(?P<label>[A-Za-z0-9_.+\-]+)=(?P<spec>.+)")
-
-
-@dataclass(frozen=True)
-class Entrant:
-    """A tournament player: its name in tables and records, and what plays (a bot
-    spec such as ``alphabeta:time=1`` or ``engine:COMMAND``)."""
-
-    name: str
-    spec: str
-
-    @property
-    def is_engine(self) -> bool:
-        """True for an external engine (``engine:COMMAND``)."""
-        return self.spec.startswith(ENGINE_PREFIX)
 
 
 def parse_entrant(text: str) -> Entrant:
@@ -101,24 +82,14 @@ class TournamentSettings:
     pairs: int = 1
     openings: int = 0
     seed: int = 0
-    time: float = 1.0
-    grace: float = 0.25
-    policy: Penalty = Penalty.RANDOM_MOVE
-    isolate: bool = False
-    memory_mb: int | None = DEFAULT_MEMORY_MB
-    startup: float = 60.0
+    run: RunOptions = field(default_factory=RunOptions)
+    """How each game is played: time, grace, rule-break policy, engines, isolation."""
     sprt: Sprt | None = None
-    engine_log: bool = False
-    """Pass what engines write on stderr to the worker's stderr (not stored: a run option)."""
 
     def __post_init__(self) -> None:
         if self.sprt is not None and len(self.entrants) != 2:
             names = ", ".join(e.name for e in self.entrants)
             raise SettingsError(f"an SPRT is between exactly two players, got: {names}")
-        if not self.time > 0:
-            raise SettingsError(f"time per move must be positive, got {self.time!r}")
-        if self.memory_mb is not None and self.memory_mb < 64:
-            raise SettingsError(f"a memory cap below 64 MB leaves no room, got {self.memory_mb}")
         game = load_game(self.game)
         if game.capabilities.players != 2:
             raise SettingsError(f"a tournament needs a two-player game; {game.spec!r} is not one")
@@ -154,12 +125,7 @@ class TournamentSettings:
             "pairs": self.pairs,
             "openings": self.openings,
             "seed": self.seed,
-            "time": self.time,
-            "grace": self.grace,
-            "policy": self.policy.value,
-            "isolate": self.isolate,
-            "memory_mb": self.memory_mb,
-            "startup": self.startup,
+            **self.run.to_dict(),
             "sprt": None
             if self.sprt is None
             else {
@@ -184,77 +150,11 @@ class TournamentSettings:
                 pairs=int(data["pairs"]),
                 openings=int(data["openings"]),
                 seed=int(data["seed"]),
-                time=float(data["time"]),
-                grace=float(data["grace"]),
-                policy=Penalty(data["policy"]),
-                isolate=bool(data["isolate"]),
-                memory_mb=None if data.get("memory_mb") is None else int(data["memory_mb"]),
-                startup=float(data.get("startup", 60.0)),
+                run=RunOptions.from_dict(data),
                 sprt=None if sprt is None else Sprt(**sprt),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise StoreError(f"stored tournament settings are not readable: {error!r}") from None
-
-
-@dataclass(frozen=True)
-class GameJob:
-    """One game for a worker: everything :func:`play_job` needs, and nothing more."""
-
-    key: str
-    index: int
-    game: str
-    seats: tuple[Entrant, Entrant]
-    start: str
-    seed: int
-    bot_seeds: tuple[int, int]
-    time: float
-    grace: float
-    policy: str
-    isolate: bool
-    memory_mb: int | None
-    startup: float
-    engine_log: bool = False
-    tags: Mapping[str, str] = field(default_factory=dict)
-
-
-def _engine_log(name: str) -> Callable[[str], None]:
-    def log(line: str) -> None:
-        print(f"[{name}] {line}", file=sys.stderr, flush=True)
-
-    return log
-
-
-def play_job(job: GameJob) -> dict[str, Any]:
-    """Play one scheduled game and return its record as a dict (runs in a worker).
-
-    The players are always closed (engines' process groups killed), whatever
-    happens. The record's player names are the tournament's names.
-    """
-    game = load_game(job.game)
-    players = []
-    try:
-        for seat, entrant in enumerate(job.seats):
-            engine = entrant.is_engine
-            players.append(
-                make_player(
-                    entrant.spec,
-                    isolate=job.isolate,
-                    startup=job.startup,
-                    memory_mb=job.memory_mb if engine or job.isolate else None,
-                    seed=job.bot_seeds[seat],
-                    log=_engine_log(entrant.name) if job.engine_log else None,
-                )
-            )
-        referee = Referee(game, time=job.time, grace=job.grace, policy=job.policy)
-        record = referee.play(players, job.start, tags=job.tags, seed=job.seed)
-    finally:
-        for player in players:
-            player.close()
-    named = tuple(
-        replace(info, name=entrant.name)
-        for info, entrant in zip(record.players, job.seats, strict=True)
-    )
-    return replace(record, players=named).to_dict()
 
 
 class TournamentObserver:
@@ -342,13 +242,7 @@ class Tournament:
                 derive_seed("bot", s.seed, scheduled.key, 0) % (1 << 31),
                 derive_seed("bot", s.seed, scheduled.key, 1) % (1 << 31),
             ),
-            time=s.time,
-            grace=s.grace,
-            policy=s.policy.value,
-            isolate=s.isolate,
-            memory_mb=s.memory_mb,
-            startup=s.startup,
-            engine_log=s.engine_log,
+            run=s.run,
             tags=tags,
         )
 
@@ -435,7 +329,7 @@ def describe(settings: TournamentSettings) -> str:
     text = (
         f"{settings.kind} of {len(settings.entrants)} players, {load_game(settings.game).name} "
         f"at {rounds} rounds, {settings.pairs} pair(s) per pairing, "
-        f"{settings.openings} opening plies, {settings.time:g} s/move, seed {settings.seed}"
+        f"{settings.openings} opening plies, {settings.run.time:g} s/move, seed {settings.seed}"
     )
     return text
 

@@ -23,7 +23,7 @@ fitness is measured. Each generation:
    opening can decide the result whatever the weights, and a few shared
    openings then say nothing about the members. Many openings sample many
    positions; the colour swap still cancels each opening's bias.) The games
-   are :class:`~plyground.arena.tournament.GameJob` s played on any backend
+   are :class:`~plyground.arena.jobs.GameJob` s played on any backend
    (a local process pool, Ray) and stored under keys
    ``g003/m0007/m0012/p0/g1``, so ``plyground report --tournament RUN``
    reads them like any tournament's.
@@ -67,14 +67,13 @@ from urllib.parse import quote
 from plyground.algorithms.local.real_vectors import RealBox, next_generation
 from plyground.arena.backends import Backend
 from plyground.arena.elo import EloEstimate, elo_from_wdl
+from plyground.arena.jobs import Entrant, GameJob
 from plyground.arena.ratings import Outcome, fit_ratings
-from plyground.arena.record import GameRecord, Penalty
+from plyground.arena.record import GameRecord
+from plyground.arena.run_options import RunOptions
 from plyground.arena.schedule import ScheduledGame, derive_seed, make_start_positions
 from plyground.arena.store import GenerationRow, RecordStore, StoreError, utc_now
 from plyground.arena.tournament import (
-    DEFAULT_MEMORY_MB,
-    Entrant,
-    GameJob,
     Tournament,
     TournamentObserver,
     TournamentSettings,
@@ -168,13 +167,8 @@ class TuneSettings:
     mutation_scale: float = 0.1
     blend: float = 0.5
     seed: int = 0
-    time: float = 2.0
-    grace: float = 0.25
-    policy: Penalty = Penalty.RANDOM_MOVE
-    isolate: bool = False
-    memory_mb: int | None = DEFAULT_MEMORY_MB
-    startup: float = 60.0
-    engine_log: bool = False
+    run: RunOptions = field(default_factory=lambda: RunOptions(time=2.0))
+    """How each game is played (by default 2 s per move)."""
     _tunable: tuple[TunableWeight, ...] = field(default=(), init=False, compare=False, repr=False)
     _start: tuple[float, ...] = field(default=(), init=False, compare=False, repr=False)
 
@@ -216,8 +210,6 @@ class TuneSettings:
             raise SettingsError(f"bad pairs {self.pairs} or openings {self.openings}")
         if self.init not in INITS:
             raise SettingsError(f"init must be one of {', '.join(INITS)}, got {self.init!r}")
-        if not self.time > 0:
-            raise SettingsError(f"time per move must be positive, got {self.time!r}")
         field_names = [e.name for e in self.reference_field]
         for entrant in self.reference_field:
             if _MEMBER_NAME.fullmatch(entrant.name):
@@ -307,26 +299,21 @@ class TuneSettings:
             "mutation_scale": self.mutation_scale,
             "blend": self.blend,
             "seed": self.seed,
-            "time": self.time,
-            "grace": self.grace,
-            "policy": self.policy.value,
-            "isolate": self.isolate,
-            "memory_mb": self.memory_mb,
-            "startup": self.startup,
+            **self.run.to_dict(),
         }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], **changes: Any) -> TuneSettings:
         """Read what :meth:`to_dict` wrote (with ``changes`` applied); StoreError if unreadable."""
         try:
-            values = dict(data)
+            values = {k: v for k, v in data.items() if k not in RunOptions.STORED}
+            values["run"] = RunOptions.from_dict(data)
             reference = values.get("reference")
             values["reference"] = (
                 None
                 if reference is None
                 else tuple(Entrant(str(e["name"]), str(e["spec"])) for e in reference)
             )
-            values["policy"] = Penalty(values["policy"])
             values.update(changes)
             return cls(**values)
         except (KeyError, TypeError, ValueError) as error:
@@ -533,13 +520,7 @@ class TuningRun:
             game=s.game,
             openings=s.openings,
             seed=s.seed,
-            time=s.time,
-            grace=s.grace,
-            policy=s.policy,
-            isolate=s.isolate,
-            memory_mb=s.memory_mb,
-            startup=s.startup,
-            engine_log=s.engine_log,
+            run=s.run,
         )
         return Tournament(self.store, self.id, settings)
 
@@ -720,13 +701,7 @@ def confirmation(
         pairs=pairs,
         openings=s.openings,
         seed=derive_seed("confirm", s.seed) % (1 << 31),
-        time=s.time,
-        grace=s.grace,
-        policy=s.policy,
-        isolate=s.isolate,
-        memory_mb=s.memory_mb,
-        startup=s.startup,
-        engine_log=s.engine_log,
+        run=s.run,
     )
     known = {t.id for t in run.store.tournaments()}
     if name in known:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
 from typing import Any
 
 from rich.console import Console
@@ -12,16 +11,19 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from plyground.arena.match import MatchResult, SideSummary, play_match
-from plyground.arena.players import HUMAN, Player, make_player
+from plyground.arena.players import HUMAN, Player
 from plyground.arena.record import GameRecord
+from plyground.arena.run_options import RunOptions
 from plyground.cli.options import (
     PLAYER_HELP,
-    add_engine_options,
+    SEED_HELP,
     add_game_options,
-    add_rule_options,
-    engine_options,
+    add_run_options,
+    add_seed_option,
     game_from_args,
     positive_int,
+    run_options,
+    start_players,
     write_records,
 )
 from plyground.core.errors import SettingsError
@@ -69,13 +71,10 @@ examples:
         metavar="K",
         help="random plies before each pair's first move (default: %(default)s)",
     )
-    parser.add_argument(
-        "--isolate", action="store_true", help="run each plain bot in its own process"
-    )
     parser.add_argument("--json", metavar="FILE", help="write every game record (JSON Lines)")
     add_game_options(parser)
-    add_rule_options(parser, time_default=5.0)
-    add_engine_options(parser)
+    add_run_options(parser, time_default=5.0)
+    add_seed_option(parser, None, SEED_HELP)
     parser.set_defaults(handler=_run)
 
 
@@ -83,25 +82,13 @@ def _run(args: argparse.Namespace) -> int:
     game = game_from_args(args)
     if args.openings < 0:
         raise SettingsError(f"--openings must not be negative, got {args.openings}")
+    if HUMAN in (args.a.strip(), args.b.strip()):
+        raise SettingsError("a match is between bots or engines; use 'plyground play'")
     console = Console(highlight=False, markup=False)
-    seeds = random.Random(args.seed)
-    players: list[Player] = []
+    options = run_options(args)
+    players = start_players((args.a, args.b), options, args.seed, console.print)
     try:
-        for spec in (args.a, args.b):
-            if spec.strip() == HUMAN:
-                raise SettingsError("a match is between bots or engines; use 'plyground play'")
-            seed = seeds.randrange(1 << 31) if args.seed is not None else None
-            players.append(
-                make_player(
-                    spec,
-                    isolate=args.isolate,
-                    seed=seed,
-                    **engine_options(args, console.print),
-                )
-            )
-        for player in players:
-            player.start()  # a bad engine command is reported now, before any game
-        result = _play(args, game, (players[0], players[1]), console)
+        result = _play(args, options, game, (players[0], players[1]), console)
     finally:
         for player in players:
             player.close()
@@ -114,7 +101,11 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _play(
-    args: argparse.Namespace, game: Game, players: tuple[Player, Player], console: Console
+    args: argparse.Namespace,
+    options: RunOptions,
+    game: Game,
+    players: tuple[Player, Player],
+    console: Console,
 ) -> MatchResult:
     labels = (args.a, args.b)
     progress = Progress(
@@ -147,9 +138,7 @@ def _play(
             game,
             players,
             args.games,
-            time=args.time,
-            grace=args.grace,
-            policy=args.policy,
+            run=options,
             seed=args.seed,
             openings=args.openings,
             labels=labels,

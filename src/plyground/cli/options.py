@@ -1,19 +1,25 @@
-"""Options shared by the commands that play games (``play``, ``match``).
+"""Options shared by the commands that play games (``play``, ``match``,
+``tournament``, ``tune``, ``report --experiment``).
 
-One place turns ``--game/--size/--rounds/--first`` into a game, and the
-engine options into keyword arguments for :func:`plyground.arena.make_player`,
-so every command reads them the same way.
+One place turns ``--game/--size/--rounds/--first`` into a game, the rules
+and engine options into a :class:`~plyground.arena.run_options.RunOptions`,
+and declares the options of stored runs (``--name``, ``--resume``,
+``--db``, the backend, the SPRT), so every command reads them the same way.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Iterable
+import random
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from plyground.arena.record import GameRecord
+from plyground.arena.backends import BACKENDS
+from plyground.arena.players import AskMove, Player
+from plyground.arena.record import GameRecord, Penalty
+from plyground.arena.run_options import RunOptions
 from plyground.core.errors import SettingsError
 from plyground.core.game import Game
 from plyground.core.settings import format_spec, parse_spec
@@ -21,13 +27,21 @@ from plyground.games import load_game
 
 __all__ = [
     "PLAYER_HELP",
-    "add_engine_options",
+    "SEED_HELP",
+    "add_backend_options",
+    "add_db_option",
     "add_game_options",
-    "add_rule_options",
-    "engine_options",
+    "add_run_options",
+    "add_seed_option",
+    "add_sprt_options",
+    "add_stored_run_options",
+    "echo_log",
     "game_from_args",
     "positive_float",
     "positive_int",
+    "run_options",
+    "sprt_bounds",
+    "start_players",
     "write_records",
 ]
 
@@ -39,6 +53,12 @@ players:
   engine:COMMAND        any program speaking the engine protocol (PROTOCOL.md), e.g.
                         engine:"./mybot --fast" or engine:"plyground engine greedy"
 """
+
+
+SEED_HELP = (
+    "seed for openings, penalty moves and the bots' own randomness (a bot spec's own seed= wins)"
+)
+"""``--seed`` of the commands that play a game or a match."""
 
 
 def positive_float(text: str) -> float:
@@ -79,70 +99,189 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--first", help="who moves first (adjacency: X or O; default X)")
 
 
-def add_rule_options(parser: argparse.ArgumentParser, time_default: float) -> None:
-    """``--time``, ``--grace``, ``--policy``, ``--seed``."""
-    group = parser.add_argument_group("rules")
-    group.add_argument(
+def add_run_options(
+    parser: argparse.ArgumentParser,
+    *,
+    time_default: float,
+    memory_default: int | None = None,
+    isolate: bool = True,
+) -> None:
+    """The options of :class:`~plyground.arena.run_options.RunOptions` (read them back
+    with :func:`run_options`): ``--time``, ``--grace``, ``--policy`` under "rules";
+    ``--isolate`` (when the command offers it), ``--startup``, ``--memory``,
+    ``--engine-log`` under "engines"."""
+    rules = parser.add_argument_group("rules")
+    rules.add_argument(
         "--time",
         type=positive_float,
         default=time_default,
         metavar="SECONDS",
         help="thinking time per move for bots and engines (default: %(default)g)",
     )
-    group.add_argument(
+    rules.add_argument(
         "--grace",
         type=float,
         default=0.25,
         metavar="SECONDS",
         help="extra time before a late answer counts as a timeout (default: %(default)g)",
     )
-    group.add_argument(
+    rules.add_argument(
         "--policy",
-        choices=("random-move", "forfeit"),
-        default="random-move",
+        choices=[p.value for p in Penalty],
+        default=Penalty.RANDOM_MOVE.value,
         help="what a rule break (timeout, illegal or garbage answer, crash) costs: "
         "a random move is played instead, or the game is lost (default: %(default)s)",
     )
-    group.add_argument(
-        "--seed",
-        type=int,
-        help="seed for openings, penalty moves and the bots' own randomness "
-        "(a bot spec's own seed= wins)",
-    )
-
-
-def add_engine_options(parser: argparse.ArgumentParser) -> None:
-    """``--startup``, ``--memory``, ``--engine-log``."""
-    group = parser.add_argument_group("engines (players given as engine:COMMAND, or --isolate)")
-    group.add_argument(
+    engines = parser.add_argument_group("engines (engine:COMMAND players, and bots with --isolate)")
+    if isolate:
+        engines.add_argument(
+            "--isolate",
+            action="store_true",
+            help="run each Python bot in its own process, as an engine, with the memory cap",
+        )
+    engines.add_argument(
         "--startup",
         type=positive_float,
         default=60.0,
         metavar="SECONDS",
         help="time an engine may take to answer 'hello' (default: %(default)g)",
     )
-    group.add_argument(
+    cap = "none" if memory_default is None else "%(default)s"
+    engines.add_argument(
         "--memory",
         type=positive_int,
+        default=memory_default,
         metavar="MB",
-        help="cap each engine's address space (Linux; none by default)",
+        help=f"cap each engine's address space, Linux (default: {cap})",
     )
-    group.add_argument(
-        "--engine-log",
-        action="store_true",
-        help="show what engines write on stderr",
+    engines.add_argument(
+        "--engine-log", action="store_true", help="show what engines write on stderr"
     )
 
 
-def engine_options(args: argparse.Namespace, echo: Any = None) -> dict[str, Any]:
-    """Keyword arguments for ``make_player`` from the engine options."""
-    log = None
-    if getattr(args, "engine_log", False) and echo is not None:
+def run_options(args: argparse.Namespace) -> RunOptions:
+    """The :class:`RunOptions` the options of :func:`add_run_options` give."""
+    return RunOptions(
+        time=args.time,
+        grace=args.grace,
+        policy=Penalty(args.policy),
+        isolate=getattr(args, "isolate", False),
+        memory_mb=args.memory,
+        startup=args.startup,
+        engine_log=args.engine_log,
+    )
 
-        def log(line: str) -> None:
-            echo(f"[engine] {line}")
 
-    return {"startup": args.startup, "memory_mb": args.memory, "log": log}
+def add_seed_option(parser: argparse.ArgumentParser, default: int | None, help: str) -> None:
+    """``--seed``, among the rules (call after :func:`add_run_options`)."""
+    parser.add_argument("--seed", type=int, default=default, help=help)
+
+
+def echo_log(options: RunOptions, echo: Any) -> Callable[[str], None] | None:
+    """With ``--engine-log``, a log that shows an engine's stderr lines through ``echo``."""
+    if not options.engine_log:
+        return None
+
+    def log(line: str) -> None:
+        echo(f"[engine] {line}")
+
+    return log
+
+
+def start_players(
+    specs: Sequence[str],
+    options: RunOptions,
+    seed: int | None,
+    echo: Any,
+    ask: AskMove | None = None,
+) -> list[Player]:
+    """The players ``specs`` name, made under ``options`` and started, so a bad engine
+    command is reported now, before any game. With a ``seed``, each bot's own seed is
+    drawn from it; ``echo`` shows engines' stderr with ``--engine-log``; ``ask`` asks
+    a human for moves. Players already made are closed if one fails."""
+    seeds = random.Random(seed)
+    players: list[Player] = []
+    try:
+        for spec in specs:
+            bot_seed = seeds.randrange(1 << 31) if seed is not None else None
+            log = echo_log(options, echo)
+            players.append(options.player(spec, seed=bot_seed, log=log, ask=ask))
+        for player in players:
+            player.start()
+    except BaseException:
+        for player in players:
+            player.close()
+        raise
+    return players
+
+
+def add_db_option(parser: argparse.ArgumentParser) -> None:
+    """``--db PATH``: the record database (default under the user's data directory)."""
+    parser.add_argument(
+        "--db",
+        metavar="PATH",
+        help="SQLite file of game records (default: $PLYGROUND_DB, else records.sqlite3 "
+        "in your data directory)",
+    )
+
+
+def add_stored_run_options(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--name ID`` and ``--resume [ID]`` of a run stored in the database (``what``:
+    ``tournament``, ``run``)."""
+    parser.add_argument(
+        "--name", metavar="ID", help=f"the {what}'s id in the database (default: made up)"
+    )
+    parser.add_argument(
+        "--resume",
+        nargs="?",
+        const="",
+        metavar="ID",
+        help=f"continue a stored {what} (default: the latest unfinished one)",
+    )
+
+
+def add_backend_options(parser: argparse.ArgumentParser) -> None:
+    """Where a stored run's games are played: ``--concurrency``, ``--backend``,
+    ``--address``, ``--quiet``, and its ``--db``."""
+    run = parser.add_argument_group("where games run")
+    run.add_argument(
+        "--concurrency",
+        type=positive_int,
+        default=1,
+        metavar="N",
+        help="games at once (default: %(default)s; Ray: at most N in flight)",
+    )
+    run.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="pool",
+        help="a process pool on this machine, or Ray (pip install 'plyground[ray]') "
+        "(default: %(default)s)",
+    )
+    run.add_argument(
+        "--address",
+        metavar="HOST:PORT",
+        help="the Ray cluster to use (as printed by 'ray start --head'); "
+        "default: a Ray instance of this machine",
+    )
+    run.add_argument("--quiet", action="store_true", help="no live progress")
+    add_db_option(parser)
+
+
+def sprt_bounds(text: str) -> tuple[float, float]:
+    """argparse type: ``ELO0,ELO1`` (``0,10``)."""
+    try:
+        low, high = (float(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected ELO0,ELO1 like 0,10, got {text!r}") from None
+    return low, high
+
+
+def add_sprt_options(parser: argparse.ArgumentParser, help: str) -> None:
+    """``--sprt ELO0,ELO1`` (``help`` says what it tests), ``--alpha``, ``--beta``."""
+    parser.add_argument("--sprt", type=sprt_bounds, metavar="ELO0,ELO1", help=help)
+    parser.add_argument("--alpha", type=float, default=0.05, help="SPRT false positive rate")
+    parser.add_argument("--beta", type=float, default=0.05, help="SPRT false negative rate")
 
 
 def game_from_args(args: argparse.Namespace) -> Game:

@@ -10,7 +10,6 @@ when a game has them: ``rounds_left`` and ``count(player)``.
 from __future__ import annotations
 
 import argparse
-import random
 import re
 import sys
 from collections.abc import Mapping, Sequence
@@ -20,17 +19,19 @@ from rich.console import Console
 from rich.status import Status
 from rich.text import Text
 
-from plyground.arena.players import HUMAN, Player, QuitRequest, UndoRequest, make_player
+from plyground.arena.players import HUMAN, QuitRequest, UndoRequest
 from plyground.arena.record import GameRecord, MoveRecord, PlayerInfo, RuleBreak, Termination
-from plyground.arena.referee import GameObserver, Referee
+from plyground.arena.referee import GameObserver
 from plyground.bots import strongest_bot
 from plyground.cli.options import (
     PLAYER_HELP,
-    add_engine_options,
+    SEED_HELP,
     add_game_options,
-    add_rule_options,
-    engine_options,
+    add_run_options,
+    add_seed_option,
     game_from_args,
+    run_options,
+    start_players,
     write_records,
 )
 from plyground.core.errors import IllegalMoveError, SettingsError
@@ -312,8 +313,8 @@ examples:
     parser.add_argument("--position", metavar="TEXT", help="start from this position text instead")
     parser.add_argument("--json", metavar="FILE", help="write the game record (JSON Lines)")
     add_game_options(parser)
-    add_rule_options(parser, time_default=5.0)
-    add_engine_options(parser)
+    add_run_options(parser, time_default=5.0, isolate=False)
+    add_seed_option(parser, None, SEED_HELP)
     parser.set_defaults(handler=_run)
 
 
@@ -341,20 +342,10 @@ def _run(args: argparse.Namespace) -> int:
     start = game.parse_state(args.position) if args.position else None
     console = Console(highlight=False, markup=False)
     view = TerminalView(console, game)
-    seeds = random.Random(args.seed)
-    players: list[Player] = []
+    options = run_options(args)
+    players = start_players((args.x, args.o), options, args.seed, console.print, ask=view.ask)
     try:
-        for spec in (args.x, args.o):
-            seed = seeds.randrange(1 << 31) if args.seed is not None else None
-            players.append(
-                make_player(spec, ask=view.ask, seed=seed, **engine_options(args, console.print))
-            )
-        for player in players:
-            player.start()  # a bad engine command is reported now, before the game
-        referee = Referee(
-            game, view, time=args.time, grace=args.grace, policy=args.policy, seed=args.seed
-        )
-        record = referee.play(players, start)
+        record = options.referee(game, view, seed=args.seed).play(players, start)
     finally:
         for player in players:
             player.close()

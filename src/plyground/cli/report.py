@@ -21,7 +21,7 @@ from plyground.arena.experiments import (
     experiment_rows,
 )
 from plyground.arena.formats import read_records, write_jsonl, write_text_record
-from plyground.arena.record import GameRecord, Penalty
+from plyground.arena.record import GameRecord
 from plyground.arena.report import html_report, report_tables
 from plyground.arena.schedule import TournamentFormat
 from plyground.arena.sprt import Sprt
@@ -33,7 +33,8 @@ from plyground.arena.tournament import (
     check_names,
     parse_entrant,
 )
-from plyground.cli.tournament import add_db_option, add_run_options, parse_rounds, run_tournament
+from plyground.cli.options import add_db_option, add_sprt_options, run_options
+from plyground.cli.tournament import add_tournament_run_options, parse_rounds, run_tournament
 from plyground.core.errors import SettingsError, UnknownNameError
 
 __all__ = ["register"]
@@ -70,13 +71,9 @@ examples:
         default=2.0,
         help="virtual draws between players who met, for the ratings (default: %(default)g)",
     )
-    parser.add_argument(
-        "--sprt",
-        metavar="ELO0,ELO1",
-        help="also test whether the first player is at least ELO1 stronger than the second",
+    add_sprt_options(
+        parser, "also test whether the first player is at least ELO1 stronger than the second"
     )
-    parser.add_argument("--alpha", type=float, default=0.05, help="SPRT false positive rate")
-    parser.add_argument("--beta", type=float, default=0.05, help="SPRT false negative rate")
     parser.add_argument(
         "--experiment",
         choices=sorted(EXPERIMENTS),
@@ -98,7 +95,7 @@ examples:
     experiment_group.add_argument(
         "--pairs", type=int, default=1, metavar="N", help="pairs per pairing (default: 1)"
     )
-    add_run_options(parser, time_default=0.5)
+    add_tournament_run_options(parser, time_default=0.5, what="")
     parser.set_defaults(handler=_report)
 
     records = subparsers.add_parser(
@@ -174,10 +171,7 @@ def _print_report(
 def _print_sprt(
     console: Console, records: list[GameRecord], players: list[str], args: argparse.Namespace
 ) -> None:
-    try:
-        low, high = (float(part) for part in args.sprt.split(","))
-    except ValueError:
-        raise SettingsError(f"--sprt expects ELO0,ELO1 like 0,10, got {args.sprt!r}") from None
+    low, high = args.sprt
     if len(players) < 2:
         raise SettingsError("an SPRT needs games between two players")
     first, second = players[0], players[1]
@@ -214,17 +208,12 @@ def _experiment(args: argparse.Namespace, store: RecordStore, console: Console) 
         pairs=args.pairs,
         openings=0,
         seed=args.seed,
-        time=args.time,
-        grace=args.grace,
-        policy=Penalty(args.policy),
-        isolate=args.isolate,
-        memory_mb=args.memory,
-        startup=args.startup,
+        run=run_options(args),
     )
     name = experiment_name(preset, settings)
     try:
         tournament = Tournament.resume(store, name)
-        tournament = replace(tournament, settings=replace(settings, engine_log=args.engine_log))
+        tournament = replace(tournament, settings=settings)  # with this run's --engine-log
     except StoreError:
         tournament = Tournament.create(store, settings, name)
     if tournament.missing():

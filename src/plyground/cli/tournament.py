@@ -12,15 +12,15 @@ from rich.console import Console, Group
 from rich.live import Live
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from plyground.arena.backends import BACKENDS, make_backend
-from plyground.arena.record import GameRecord, Penalty
+from plyground.arena.backends import make_backend
+from plyground.arena.record import GameRecord
 from plyground.arena.report import report_tables, standings_table
+from plyground.arena.run_options import DEFAULT_MEMORY_MB
 from plyground.arena.schedule import TournamentFormat
 from plyground.arena.sprt import Sprt, SprtState
 from plyground.arena.store import RecordStore
 from plyground.arena.summary import summarise
 from plyground.arena.tournament import (
-    DEFAULT_MEMORY_MB,
     Tournament,
     TournamentObserver,
     TournamentSettings,
@@ -28,10 +28,19 @@ from plyground.arena.tournament import (
     describe,
     parse_entrant,
 )
-from plyground.cli.options import PLAYER_HELP, positive_float, positive_int
+from plyground.cli.options import (
+    PLAYER_HELP,
+    add_backend_options,
+    add_run_options,
+    add_seed_option,
+    add_sprt_options,
+    add_stored_run_options,
+    positive_int,
+    run_options,
+)
 from plyground.core.errors import SettingsError
 
-__all__ = ["add_db_option", "add_run_options", "parse_rounds", "register", "run_tournament"]
+__all__ = ["add_tournament_run_options", "parse_rounds", "register", "run_tournament"]
 
 
 def parse_rounds(text: str) -> tuple[int, ...]:
@@ -47,100 +56,23 @@ def parse_rounds(text: str) -> tuple[int, ...]:
     return values
 
 
-def _sprt_bounds(text: str) -> tuple[float, float]:
-    try:
-        low, high = (float(part) for part in text.split(","))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected ELO0,ELO1 like 0,10, got {text!r}") from None
-    return low, high
-
-
-def add_db_option(parser: argparse.ArgumentParser) -> None:
-    """``--db PATH``: the record database (default under the user's data directory)."""
-    parser.add_argument(
-        "--db",
-        metavar="PATH",
-        help="SQLite file of game records (default: $PLYGROUND_DB, else records.sqlite3 "
-        "in your data directory)",
-    )
-
-
-def add_run_options(parser: argparse.ArgumentParser, time_default: float) -> None:
-    """Options of anything that plays a tournament: rules, seed, concurrency, backend."""
-    rules = parser.add_argument_group("rules")
-    rules.add_argument(
-        "--time",
-        type=positive_float,
-        default=time_default,
-        metavar="SECONDS",
-        help="thinking time per move (default: %(default)g)",
-    )
-    rules.add_argument(
-        "--grace",
-        type=float,
-        default=0.25,
-        metavar="SECONDS",
-        help="extra time before a late answer counts as a timeout (default: %(default)g)",
-    )
-    rules.add_argument(
-        "--policy",
-        choices=[p.value for p in Penalty],
-        default=Penalty.RANDOM_MOVE.value,
-        help="what a rule break costs: a random move instead, or the game (default: %(default)s)",
-    )
-    rules.add_argument(
-        "--seed",
-        type=int,
-        default=1,
-        help="seed of the openings, the penalty moves and the bots' randomness: the same "
+def add_tournament_run_options(
+    parser: argparse.ArgumentParser, time_default: float, what: str
+) -> None:
+    """What a command that plays a stored run takes (``tournament``, ``tune``,
+    ``report --experiment``): how games are played, the seed, where they run,
+    and the record database; with ``what`` (``tournament``, ``run``), also
+    ``--name`` and ``--resume``."""
+    if what:
+        add_stored_run_options(parser, what)
+    add_run_options(parser, time_default=time_default, memory_default=DEFAULT_MEMORY_MB)
+    add_seed_option(
+        parser,
+        1,
+        "seed of the openings, the penalty moves and the bots' randomness: the same "
         "seed plays the same schedule (default: %(default)s)",
     )
-    run = parser.add_argument_group("where games run")
-    run.add_argument(
-        "--concurrency",
-        type=positive_int,
-        default=1,
-        metavar="N",
-        help="games at once (default: %(default)s; Ray: at most N in flight)",
-    )
-    run.add_argument(
-        "--backend",
-        choices=BACKENDS,
-        default="pool",
-        help="a process pool on this machine, or Ray (pip install 'plyground[ray]') "
-        "(default: %(default)s)",
-    )
-    run.add_argument(
-        "--address",
-        metavar="HOST:PORT",
-        help="the Ray cluster to use (as printed by 'ray start --head'); "
-        "default: a Ray instance of this machine",
-    )
-    run.add_argument(
-        "--isolate",
-        action="store_true",
-        help="run each Python bot in its own process with the memory cap (engines always are)",
-    )
-    run.add_argument("--quiet", action="store_true", help="no live progress")
-    engines = parser.add_argument_group("engines (engine:COMMAND players, and bots with --isolate)")
-    engines.add_argument(
-        "--startup",
-        type=positive_float,
-        default=60.0,
-        metavar="SECONDS",
-        help="time an engine may take to answer 'hello' (default: %(default)g)",
-    )
-    engines.add_argument(
-        "--memory",
-        type=positive_int,
-        default=DEFAULT_MEMORY_MB,
-        metavar="MB",
-        help="cap of each engine's address space, Linux (default: %(default)s)",
-    )
-    engines.add_argument(
-        "--engine-log", action="store_true", help="show what engines write on stderr"
-    )
-    add_db_option(parser)
+    add_backend_options(parser)
 
 
 def register(subparsers: Any) -> None:
@@ -200,25 +132,8 @@ examples:
         metavar="K",
         help="random plies that start each pair (0: the start position) (default: %(default)s)",
     )
-    parser.add_argument(
-        "--sprt",
-        type=_sprt_bounds,
-        metavar="ELO0,ELO1",
-        help="an SPRT between two players: H0 elo=ELO0 against H1 elo=ELO1",
-    )
-    parser.add_argument("--alpha", type=float, default=0.05, help="SPRT false positive rate")
-    parser.add_argument("--beta", type=float, default=0.05, help="SPRT false negative rate")
-    parser.add_argument(
-        "--name", metavar="ID", help="the tournament's id in the database (default: made up)"
-    )
-    parser.add_argument(
-        "--resume",
-        nargs="?",
-        const="",
-        metavar="ID",
-        help="continue a stored tournament (default: the latest unfinished one)",
-    )
-    add_run_options(parser, time_default=1.0)
+    add_sprt_options(parser, "an SPRT between two players: H0 elo=ELO0 against H1 elo=ELO1")
+    add_tournament_run_options(parser, time_default=1.0, what="tournament")
     parser.set_defaults(handler=_run)
 
 
@@ -240,13 +155,7 @@ def _settings(args: argparse.Namespace) -> TournamentSettings:
         pairs=args.pairs,
         openings=args.openings,
         seed=args.seed,
-        time=args.time,
-        grace=args.grace,
-        policy=Penalty(args.policy),
-        isolate=args.isolate,
-        memory_mb=args.memory,
-        engine_log=args.engine_log,
-        startup=args.startup,
+        run=run_options(args),
         sprt=sprt,
     )
 

@@ -17,7 +17,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from plyground.arena.backends import make_backend
-from plyground.arena.record import GameRecord, Penalty
+from plyground.arena.record import GameRecord
 from plyground.arena.store import RecordStore
 from plyground.arena.tournament import Entrant, parse_entrant
 from plyground.arena.tuning import (
@@ -32,8 +32,8 @@ from plyground.arena.tuning import (
     plot_fitness,
     write_weights,
 )
-from plyground.cli.options import positive_int
-from plyground.cli.tournament import LiveProgress, add_run_options
+from plyground.cli.options import positive_int, run_options
+from plyground.cli.tournament import LiveProgress, add_tournament_run_options
 from plyground.core.errors import SettingsError
 
 __all__ = ["parse_duration", "register"]
@@ -200,15 +200,7 @@ examples:
         help="pairs of games of the tuned against the starting weights (0: none; "
         "default: %(default)s)",
     )
-    parser.add_argument("--name", metavar="ID", help="the run's id in the database")
-    parser.add_argument(
-        "--resume",
-        nargs="?",
-        const="",
-        metavar="ID",
-        help="continue a stored run (default: the latest unfinished one)",
-    )
-    add_run_options(parser, time_default=2.0)
+    add_tournament_run_options(parser, time_default=2.0, what="run")
     parser.set_defaults(handler=_run)
 
 
@@ -243,13 +235,7 @@ def _settings(args: argparse.Namespace) -> TuneSettings:
         mutation_rate=args.mutation_rate,
         mutation_scale=args.mutation_scale,
         seed=args.seed,
-        time=args.time,
-        grace=args.grace,
-        policy=Penalty(args.policy),
-        isolate=args.isolate,
-        memory_mb=args.memory,
-        startup=args.startup,
-        engine_log=args.engine_log,
+        run=run_options(args),
         **values,
     )
 

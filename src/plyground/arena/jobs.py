@@ -1,0 +1,72 @@
+"""One scheduled game as a worker plays it: :class:`GameJob` and :func:`play_job`.
+
+A tournament (or a tuning run) turns each scheduled game into a job, a
+picklable description; a backend (:mod:`plyground.arena.backends`: a local
+process pool, a Ray cluster) hands jobs to workers, which play them with
+:func:`play_job` and send back the record. Jobs sit apart from both, so
+neither imports the other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from plyground.arena.players import ENGINE_PREFIX
+from plyground.arena.run_options import RunOptions, stderr_log
+from plyground.games import load_game
+
+__all__ = ["Entrant", "GameJob", "play_job"]
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A tournament player: its name in tables and records, and what plays (a bot
+    spec such as ``alphabeta:time=1`` or ``engine:COMMAND``)."""
+
+    name: str
+    spec: str
+
+    @property
+    def is_engine(self) -> bool:
+        """True for an external engine (``engine:COMMAND``)."""
+        return self.spec.startswith(ENGINE_PREFIX)
+
+
+@dataclass(frozen=True)
+class GameJob:
+    """One game for a worker: everything :func:`play_job` needs, and nothing more."""
+
+    key: str
+    index: int
+    game: str
+    seats: tuple[Entrant, Entrant]
+    start: str
+    seed: int
+    bot_seeds: tuple[int, int]
+    run: RunOptions
+    tags: Mapping[str, str] = field(default_factory=dict)
+
+
+def play_job(job: GameJob) -> dict[str, Any]:
+    """Play one scheduled game and return its record as a dict (runs in a worker).
+
+    The players are always closed (engines' process groups killed), whatever
+    happens. The record's player names are the tournament's names.
+    """
+    game = load_game(job.game)
+    players = []
+    try:
+        for seat, entrant in enumerate(job.seats):
+            log = stderr_log(entrant.name) if job.run.engine_log else None
+            players.append(job.run.player(entrant.spec, seed=job.bot_seeds[seat], log=log))
+        record = job.run.referee(game).play(players, job.start, tags=job.tags, seed=job.seed)
+    finally:
+        for player in players:
+            player.close()
+    named = tuple(
+        replace(info, name=entrant.name)
+        for info, entrant in zip(record.players, job.seats, strict=True)
+    )
+    return replace(record, players=named).to_dict()
