@@ -14,7 +14,8 @@ from plyground.arena.backends import Backend, ProcessPool
 from plyground.arena.jobs import Entrant, GameJob, play_job
 from plyground.arena.record import GameRecord
 from plyground.arena.store import SCHEMA_VERSION, RecordStore, StoreError
-from plyground.arena.tuning import TuneSettings, TuningRun, confirmation, write_weights
+from plyground.arena.tune_results import confirmation, write_weights
+from plyground.arena.tuning import TuneSettings, TuningRun
 from plyground.bots import make_bot
 from plyground.bots.evaluators import load_weights
 from plyground.core.errors import SettingsError

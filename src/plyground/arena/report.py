@@ -4,24 +4,20 @@ The terminal report (:func:`report_tables`) holds the standings (ratings with
 95% intervals, points, wins/draws/losses, time and depth per move, rule
 breaks), the cross-table, the likelihood of superiority between players and
 the rule breaks per player and kind. The page (:func:`html_report`) holds the
-same tables and four plots drawn with matplotlib and embedded as base64 PNG,
-so the file can be mailed or opened anywhere: the score matrix as a heat map,
-the ratings with their error bars, each player's score margins (the game's
-value from its side: marks ahead in the adjacency game) and the time used per
-move through the game.
+same tables and the plots of :func:`plyground.arena.plots.summary_plots`
+embedded as base64 PNG, so the file can be mailed or opened anywhere.
 """
 
 from __future__ import annotations
 
-import base64
 import html
-import io
 import math
 from collections.abc import Sequence
 from typing import Any
 
 from rich.table import Table
 
+from plyground.arena.plots import summary_plots
 from plyground.arena.record import RuleBreakKind
 from plyground.arena.summary import Summary
 
@@ -162,82 +158,6 @@ def _html_table(table: Table) -> str:
     )
 
 
-def _png(figure: Any) -> str:
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
-    return base64.b64encode(buffer.getvalue()).decode("ascii")
-
-
-def _plots(summary: Summary) -> list[tuple[str, str]]:
-    """(title, base64 PNG) of each plot."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    names = summary.players
-    n = len(names)
-    plots: list[tuple[str, str]] = []
-
-    figure, axes = plt.subplots(figsize=(1.2 + 0.9 * n, 0.9 + 0.8 * n))
-    matrix = [[summary.pair_score(a, b) if a != b else math.nan for b in names] for a in names]
-    image = axes.imshow(matrix, cmap="RdYlGn", vmin=0.0, vmax=1.0)
-    axes.set_xticks(range(n), names, rotation=35, ha="right")
-    axes.set_yticks(range(n), names)
-    for i in range(n):
-        for j in range(n):
-            if not math.isnan(matrix[i][j]):
-                axes.text(j, i, f"{matrix[i][j]:.2f}", ha="center", va="center", fontsize=9)
-    figure.colorbar(image, ax=axes, label="score of row against column")
-    axes.set_title("score matrix")
-    plots.append(("score matrix", _png(figure)))
-    plt.close(figure)
-
-    ratings = summary.ratings
-    order = ratings.ranked()
-    figure, axes = plt.subplots(figsize=(6.5, 0.9 + 0.45 * n))
-    axes.errorbar(
-        [ratings.ratings[i] for i in order],
-        range(len(order)),
-        xerr=[ratings.margins[i] for i in order],
-        fmt="o",
-        capsize=4,
-    )
-    axes.set_yticks(range(len(order)), [ratings.players[i] for i in order])
-    axes.invert_yaxis()
-    axes.axvline(0.0, color="grey", linewidth=0.8)
-    axes.set_xlabel("Elo (mean 0), 95% interval")
-    axes.set_title("ratings")
-    plots.append(("ratings", _png(figure)))
-    plt.close(figure)
-
-    figure, axes = plt.subplots(figsize=(1.5 + 1.0 * n, 3.8))
-    data = [summary.stats[name].margins or [math.nan] for name in names]
-    axes.boxplot(data)
-    axes.set_xticks(range(1, n + 1), names, rotation=35, ha="right")
-    axes.axhline(0.0, color="grey", linewidth=0.8)
-    axes.set_ylabel("game value from the player's side")
-    axes.set_title("score margins")
-    plots.append(("score margins", _png(figure)))
-    plt.close(figure)
-
-    figure, axes = plt.subplots(figsize=(6.5, 3.8))
-    for name in names:
-        by_ply = summary.stats[name].times_by_ply
-        plies = sorted(by_ply)
-        if plies:
-            means = [sum(by_ply[p]) / len(by_ply[p]) for p in plies]
-            axes.plot(plies, means, marker=".", label=name)
-    axes.set_xlabel("the player's move number")
-    axes.set_ylabel("seconds (mean)")
-    axes.set_title("time used per move")
-    if names:
-        axes.legend(fontsize=8)
-    plots.append(("time per move", _png(figure)))
-    plt.close(figure)
-    return plots
-
-
 _STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 70em; color: #222; }
 table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
@@ -261,7 +181,7 @@ def html_report(summary: Summary, title: str, notes: Sequence[str] = ()) -> str:
     parts.extend(f"<p>{html.escape(note)}</p>" for note in notes)
     parts.extend(_html_table(table) for table in report_tables(summary))
     parts.append("<h2>plots</h2>")
-    for caption, data in _plots(summary):
+    for caption, data in summary_plots(summary):
         parts.append(
             f"<figure><figcaption>{html.escape(caption)}</figcaption>"
             f'<img alt="{html.escape(caption)}" src="data:image/png;base64,{data}"></figure>'

@@ -47,43 +47,40 @@ games of the current generation are played, nothing is played twice.
 
 The best weights are those of the final generation's member with the highest
 rating over *all* the run's games (a member kept for several generations is
-judged on all of them). A confirmation match (:func:`confirmation`) then
-plays them against the starting weights on fresh openings.
+judged on all of them). A confirmation match then plays them against the
+starting weights on fresh openings. The settings and members are in
+:mod:`plyground.arena.tune_settings`; the weights file and the confirmation
+in :mod:`plyground.arena.tune_results`; the plot of fitness per generation in
+:mod:`plyground.arena.plots`.
 """
 
 from __future__ import annotations
 
-import json
-import math
-import re
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from pathlib import Path
+from dataclasses import dataclass, replace
 from random import Random
-from typing import Any
 from urllib.parse import quote
 
 from plyground.algorithms.local.real_vectors import RealBox, next_generation
 from plyground.arena.backends import Backend
-from plyground.arena.elo import EloEstimate, elo_from_wdl
 from plyground.arena.jobs import Entrant, GameJob
 from plyground.arena.ratings import Outcome, fit_ratings
 from plyground.arena.record import GameRecord
-from plyground.arena.run_options import RunOptions
 from plyground.arena.schedule import ScheduledGame, derive_seed, make_start_positions
 from plyground.arena.store import GenerationRow, RecordStore, StoreError, utc_now
 from plyground.arena.tournament import (
     Tournament,
-    TournamentObserver,
     TournamentSettings,
 )
-from plyground.bots import bot_class
-from plyground.bots.evaluators import inline_weights, load_weights, tunable_weights
+from plyground.arena.tune_settings import (
+    INITS,
+    PRESETS,
+    Member,
+    TuneSettings,
+    circulant_offsets,
+)
 from plyground.core.errors import SettingsError
-from plyground.core.evaluation import TunableWeight
-from plyground.core.settings import format_spec, parse_spec
-from plyground.games import load_game
 
 __all__ = [
     "INITS",
@@ -93,242 +90,7 @@ __all__ = [
     "TuneObserver",
     "TuneSettings",
     "TuningRun",
-    "confirmation",
-    "plot_fitness",
-    "write_weights",
 ]
-
-INITS = ("random", "defaults")
-"""How generation 0 is drawn besides the starting weights: uniformly in the
-ranges, or varied around the start."""
-
-PRESETS: dict[str, dict[str, Any]] = {
-    "seed": {"population": 50, "keep": 10, "opponents": None},
-}
-"""Named schemes: ``seed`` is COURSE.md's (50 sets play each other, keep 10, breed 40)."""
-
-_MEMBER_NAME = re.compile(r"m\d+")
-_DIGITS = 4
-"""Weights are rounded to this many decimals: what is stored is exactly what plays."""
-
-
-@dataclass(frozen=True)
-class Member:
-    """One weight set of a population: its id for life, weights, and origin
-    (``start``, ``random``, ``varied``, ``kept`` or ``bred``) with its parents' ids."""
-
-    id: str
-    weights: Mapping[str, float]
-    origin: str
-    parents: tuple[str, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-friendly; :meth:`from_dict` reads it back."""
-        return {
-            "id": self.id,
-            "weights": dict(self.weights),
-            "origin": self.origin,
-            "parents": list(self.parents),
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Member:
-        """Read what :meth:`to_dict` wrote."""
-        return cls(
-            id=str(data["id"]),
-            weights={str(k): float(v) for k, v in data["weights"].items()},
-            origin=str(data["origin"]),
-            parents=tuple(str(p) for p in data.get("parents", ())),
-        )
-
-
-@dataclass(frozen=True)
-class TuneSettings:
-    """Everything that fixes a tuning run (stored with it; see the module docstring).
-
-    ``bot`` is the bot's spec; a ``weights`` setting in it is the starting
-    point (else the evaluation's defaults) and the reference field's default
-    player. ``opponents=None`` means every member meets every other.
-    """
-
-    bot: str
-    game: str = "adjacency"
-    population: int = 16
-    keep: int = 4
-    generations: int = 10
-    opponents: int | None = 4
-    reference: tuple[Entrant, ...] | None = None
-    """The fixed field; None: the bot with its starting weights, named ``start``."""
-    pairs: int = 1
-    openings: int = 2
-    init: str = "random"
-    crossover_rate: float = 0.9
-    mutation_rate: float = 0.8
-    mutation_scale: float = 0.1
-    blend: float = 0.5
-    seed: int = 0
-    run: RunOptions = field(default_factory=lambda: RunOptions(time=2.0))
-    """How each game is played (by default 2 s per move)."""
-    _tunable: tuple[TunableWeight, ...] = field(default=(), init=False, compare=False, repr=False)
-    _start: tuple[float, ...] = field(default=(), init=False, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        name, given = parse_spec(self.bot)
-        cls = bot_class(name)
-        if not any(s.name == "weights" for s in cls.SETTINGS):
-            raise SettingsError(
-                f"bot {name!r} has no 'weights' setting: only a bot whose evaluation "
-                "reads weights can be tuned (e.g. alphabeta)"
-            )
-        bot = cls(**given)
-        game = load_game(self.game)
-        bot.check_game(game)
-        if game.capabilities.players != 2:
-            raise SettingsError(f"tuning plays games between two players; {game.spec!r} is not one")
-        declared = tunable_weights(game)
-        if not declared:
-            raise SettingsError(f"the evaluation of {game.name!r} declares no tunable weights")
-        start = {w.name: w.default for w in declared}
-        for key, value in (load_weights(given.get("weights")) or {}).items():
-            if key not in start:
-                known = ", ".join(start)
-                raise SettingsError(f"weight {key!r} is not tunable in {game.name!r} ({known})")
-            start[key] = value
-        object.__setattr__(self, "_tunable", declared)
-        object.__setattr__(self, "_start", tuple(start[w.name] for w in declared))
-        if self.population < 2:
-            raise SettingsError(f"a population needs at least 2 members, got {self.population}")
-        if not 1 <= self.keep < self.population:
-            raise SettingsError(
-                f"keep must be 1 to population - 1 ({self.population - 1}), got {self.keep}"
-            )
-        if self.generations < 1:
-            raise SettingsError(f"generations must be at least 1, got {self.generations}")
-        if self.opponents is not None and self.opponents < 1:
-            raise SettingsError(f"opponents must be at least 1, got {self.opponents}")
-        if self.pairs < 1 or self.openings < 0:
-            raise SettingsError(f"bad pairs {self.pairs} or openings {self.openings}")
-        if self.init not in INITS:
-            raise SettingsError(f"init must be one of {', '.join(INITS)}, got {self.init!r}")
-        field_names = [e.name for e in self.reference_field]
-        for entrant in self.reference_field:
-            if _MEMBER_NAME.fullmatch(entrant.name):
-                raise SettingsError(
-                    f"reference player {entrant.name!r}: names like m0001 are the members'"
-                )
-        if len(set(field_names)) != len(field_names):
-            raise SettingsError(f"reference players need distinct names, got {field_names}")
-        self.box()  # checks the operators' settings
-
-    # -- derived --------------------------------------------------------------
-    @property
-    def tunable(self) -> tuple[TunableWeight, ...]:
-        """The weights being tuned, with defaults and ranges, as the evaluation declares."""
-        return self._tunable
-
-    @property
-    def start_weights(self) -> dict[str, float]:
-        """The starting weights: the defaults, or the bot spec's weights over them."""
-        return {w.name: v for w, v in zip(self._tunable, self._start, strict=True)}
-
-    @property
-    def reference_field(self) -> tuple[Entrant, ...]:
-        """The reference field (possibly empty)."""
-        if self.reference is None:
-            return (Entrant("start", self.bot),)
-        return self.reference
-
-    @property
-    def game_spec(self) -> str:
-        """The game's full spec."""
-        return load_game(self.game).spec
-
-    def box(self) -> RealBox:
-        """The search space and its operators."""
-        try:
-            return RealBox(
-                tuple(w.low for w in self._tunable),
-                tuple(w.high for w in self._tunable),
-                blend=self.blend,
-                scale=self.mutation_scale,
-            )
-        except ValueError as error:
-            raise SettingsError(str(error)) from None
-
-    def member_spec(self, weights: Mapping[str, float]) -> str:
-        """The bot spec that plays ``weights`` (inline, in place of any weights file)."""
-        name, given = parse_spec(self.bot)
-        return format_spec(name, {**given, "weights": inline_weights(weights)})
-
-    def vector(self, weights: Mapping[str, float]) -> tuple[float, ...]:
-        """``weights`` as a vector in the order of :attr:`tunable`."""
-        return tuple(weights[w.name] for w in self._tunable)
-
-    def weights(self, vector: Sequence[float]) -> dict[str, float]:
-        """A vector as named weights, rounded (see :data:`_DIGITS`)."""
-        return {
-            w.name: round(float(x), _DIGITS) + 0.0
-            for w, x in zip(self._tunable, vector, strict=True)
-        }
-
-    def games_per_generation(self) -> int:
-        """How many games each generation plays."""
-        n = self.population
-        offsets = None if self.opponents is None else _offsets(n, self.opponents)
-        meetings = n * (n - 1) // 2 if offsets is None else n * len(offsets)
-        return 2 * self.pairs * (meetings + n * len(self.reference_field))
-
-    # -- storage --------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-friendly; :meth:`from_dict` reads it back."""
-        return {
-            "bot": self.bot,
-            "game": self.game,
-            "population": self.population,
-            "keep": self.keep,
-            "generations": self.generations,
-            "opponents": self.opponents,
-            "reference": None
-            if self.reference is None
-            else [{"name": e.name, "spec": e.spec} for e in self.reference],
-            "pairs": self.pairs,
-            "openings": self.openings,
-            "init": self.init,
-            "crossover_rate": self.crossover_rate,
-            "mutation_rate": self.mutation_rate,
-            "mutation_scale": self.mutation_scale,
-            "blend": self.blend,
-            "seed": self.seed,
-            **self.run.to_dict(),
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any], **changes: Any) -> TuneSettings:
-        """Read what :meth:`to_dict` wrote (with ``changes`` applied); StoreError if unreadable."""
-        try:
-            values = {k: v for k, v in data.items() if k not in RunOptions.STORED}
-            values["run"] = RunOptions.from_dict(data)
-            reference = values.get("reference")
-            values["reference"] = (
-                None
-                if reference is None
-                else tuple(Entrant(str(e["name"]), str(e["spec"])) for e in reference)
-            )
-            values.update(changes)
-            return cls(**values)
-        except (KeyError, TypeError, ValueError) as error:
-            if isinstance(error, SettingsError):
-                raise
-            raise StoreError(f"stored tuning settings are not readable: {error!r}") from None
-
-
-def _offsets(n: int, opponents: int) -> list[int] | None:
-    """The circulant offsets that give each of ``n`` members about ``opponents``
-    opponents (rounded up to even), or None when that means everyone."""
-    half = math.ceil(opponents / 2)
-    if 2 * half >= n - 1:
-        return None
-    return list(range(1, half + 1))
 
 
 @dataclass(frozen=True)
@@ -475,7 +237,7 @@ class TuningRun:
         ids = [m.id for m in members]
         order = list(ids)
         Random(derive_seed("pairings", s.seed, number)).shuffle(order)
-        offsets = None if s.opponents is None else _offsets(len(order), s.opponents)
+        offsets = None if s.opponents is None else circulant_offsets(len(order), s.opponents)
         if offsets is None:
             meetings = [(a, b) for i, a in enumerate(ids) for b in ids[i + 1 :]]
         else:
@@ -681,88 +443,3 @@ def _outcomes(records: Sequence[GameRecord]) -> list[Outcome]:
         for r in records
         if len(r.players) == 2
     ]
-
-
-def confirmation(
-    run: TuningRun,
-    member: Member,
-    pairs: int,
-    backend: Backend,
-    observer: TournamentObserver | None = None,
-) -> tuple[Tournament, EloEstimate]:
-    """Play (or resume, or find stored) ``pairs`` colour-swapped pairs of the tuned
-    weights (``tuned``) against the starting ones (``start``), on openings drawn
-    with a seed of their own, and return the tournament and the tuned side's Elo."""
-    s = run.settings
-    name = f"{run.id}-confirm-{member.id}-{pairs}"
-    settings = TournamentSettings(
-        entrants=(Entrant("tuned", s.member_spec(member.weights)), Entrant("start", s.bot)),
-        game=s.game,
-        pairs=pairs,
-        openings=s.openings,
-        seed=derive_seed("confirm", s.seed) % (1 << 31),
-        run=s.run,
-    )
-    known = {t.id for t in run.store.tournaments()}
-    if name in known:
-        tournament = Tournament.resume(run.store, name)
-    else:
-        tournament = Tournament.create(run.store, settings, name)
-    tournament.play(backend, observer)
-    wins = draws = losses = 0
-    for record in tournament.records():
-        seat = 0 if record.players[0].name == "tuned" else 1
-        score = record.score(seat)
-        wins += score == 1.0
-        draws += score == 0.5
-        losses += score == 0.0
-    return tournament, elo_from_wdl(wins, draws, losses)
-
-
-def write_weights(path: str | Path, run: TuningRun, member: Member, rating: float) -> Path:
-    """Write ``member``'s weights as a file the bot loads (``weights=PATH``), with
-    where they came from."""
-    target = Path(path)
-    data = {
-        "weights": dict(member.weights),
-        "bot": run.settings.bot,
-        "game": run.settings.game_spec,
-        "run": run.id,
-        "member": member.id,
-        "elo_vs_start": round(rating, 1) if math.isfinite(rating) else None,
-        "tunable": [
-            {"name": w.name, "default": w.default, "low": w.low, "high": w.high, "help": w.help}
-            for w in run.settings.tunable
-        ],
-    }
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-    return target
-
-
-def plot_fitness(results: Sequence[GenerationResult], path: str | Path, title: str) -> Path:
-    """A PNG of the best and mean fitness per generation (with the best member's
-    95% interval)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    numbers = [r.number for r in results]
-    best = [r.best for r in results]
-    mean = [r.mean for r in results]
-    margins = [r.fitness[r.ranked()[0].id]["margin"] for r in results]
-    figure, axes = plt.subplots(figsize=(7.0, 4.2))
-    axes.errorbar(numbers, best, yerr=margins, marker="o", capsize=3, label="best (95% interval)")
-    axes.plot(numbers, mean, marker="s", label="mean")
-    axes.axhline(0.0, color="grey", linewidth=0.8, linestyle="--")
-    axes.set_xlabel("generation")
-    axes.set_ylabel("fitness (Elo)")
-    axes.set_title(title)
-    axes.legend()
-    axes.grid(alpha=0.3)
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    figure.savefig(target, dpi=110, bbox_inches="tight")
-    plt.close(figure)
-    return target

@@ -17,9 +17,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from plyground.arena.backends import make_backend
+from plyground.arena.plots import plot_fitness
 from plyground.arena.record import GameRecord
 from plyground.arena.store import RecordStore
 from plyground.arena.tournament import Entrant, parse_entrant
+from plyground.arena.tune_results import confirmation, write_weights
 from plyground.arena.tuning import (
     INITS,
     PRESETS,
@@ -28,9 +30,6 @@ from plyground.arena.tuning import (
     TuneObserver,
     TuneSettings,
     TuningRun,
-    confirmation,
-    plot_fitness,
-    write_weights,
 )
 from plyground.cli.options import positive_int, run_options
 from plyground.cli.tournament import LiveProgress, add_tournament_run_options
