@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, TextIO
 from urllib.parse import quote, unquote
 
@@ -192,7 +192,11 @@ def _parse_comment(text: str, where: str) -> tuple[float, SearchInfo | None, Rul
     return elapsed, info, rule_break
 
 
-def _parse_one(lines: list[str], first_line: int) -> GameRecord:
+def _read_tags(
+    lines: list[str], first_line: int
+) -> tuple[dict[str, str], list[str], dict[str, str], int]:
+    """The tag lines at the top of a record: (tags, raw RuleBreak values, the
+    record's own ``Tag.*`` tags, the index of the first line after them)."""
     tags: dict[str, str] = {}
     rule_breaks_raw: list[str] = []
     record_tags: dict[str, str] = {}
@@ -209,83 +213,113 @@ def _parse_one(lines: list[str], first_line: int) -> GameRecord:
         else:
             tags[key] = value
         index += 1
+    return tags, rule_breaks_raw, record_tags, index
+
+
+class _Seats:
+    """The seat names a record's tags use (``X``, ``O``, or ``First``...), as seats."""
+
+    def __init__(self, game: str, tags: Mapping[str, str], where: str) -> None:
+        seats = 0
+        names = _player_names(game, 2)
+        while seats < len(names) and names[seats] in tags:
+            seats += 1
+        if seats == 1:
+            names = _player_names(game, 1)
+        elif seats == 0:
+            names = _player_names(game, 1)
+            seats = 1 if names[0] in tags else 0
+        if seats == 0:
+            raise ParseError(f"{where}: no player tags (expected [{names[0]} ...])")
+        self.names = names[:seats]
+        self.where = where
+
+    def players(self, tags: Mapping[str, str]) -> tuple[PlayerInfo, ...]:
+        """Each seat's player, from its tags."""
+        return tuple(
+            PlayerInfo(
+                name=tags[n],
+                kind=tags.get(f"{n}Kind", "bot"),
+                spec=tags.get(f"{n}Spec", ""),
+                version=tags.get(f"{n}Version", ""),
+            )
+            for n in self.names
+        )
+
+    def seat(self, name: str) -> int:
+        """The seat called ``name`` (-1 for chance)."""
+        if name == _CHANCE:
+            return -1
+        try:
+            return self.names.index(name)
+        except ValueError:
+            raise ParseError(
+                f"{self.where}: unknown player {name!r} (players: {self.names})"
+            ) from None
+
+    def rule_breaks(self, raw_values: Sequence[str]) -> tuple[RuleBreak, ...]:
+        """The ``[RuleBreak PLY SEAT KIND PENALTY DETAIL]`` tags' values, read."""
+        rule_breaks = []
+        for raw in raw_values:
+            parts = raw.split(" ", 4)
+            if len(parts) < 4:
+                raise ParseError(f"{self.where}: bad RuleBreak {raw!r}")
+            try:
+                rule_breaks.append(
+                    RuleBreak(
+                        ply=int(parts[0]),
+                        player=self.seat(parts[1]),
+                        kind=RuleBreakKind(parts[2]),
+                        penalty=Penalty(parts[3]),
+                        detail=parts[4] if len(parts) > 4 else "",
+                    )
+                )
+            except ValueError:
+                raise ParseError(f"{self.where}: bad RuleBreak {raw!r}") from None
+        return tuple(rule_breaks)
+
+    def moves(self, lines: Sequence[str], first: int) -> tuple[list[MoveRecord], str | None]:
+        """The move lines (``lines`` start at line number ``first``) and the result
+        line, if any."""
+        moves: list[MoveRecord] = []
+        result_line = None
+        for offset, line in enumerate(lines):
+            number = first + offset
+            stripped = line.strip()
+            if not stripped:
+                continue
+            match = _MOVE.fullmatch(stripped)
+            if match is None:
+                result_line = stripped
+                continue
+            if int(match.group("ply")) != len(moves) + 1:
+                raise ParseError(f"line {number}: expected ply {len(moves) + 1}, got {stripped!r}")
+            elapsed, info, rule_break = _parse_comment(match.group("rest"), f"line {number}")
+            moves.append(
+                MoveRecord(
+                    player=self.seat(match.group("player")),
+                    move=match.group("move"),
+                    elapsed=elapsed,
+                    info=info,
+                    rule_break=rule_break,
+                )
+            )
+        return moves, result_line
+
+
+def _parse_one(lines: list[str], first_line: int) -> GameRecord:
+    tags, rule_breaks_raw, record_tags, index = _read_tags(lines, first_line)
     where = f"record at line {first_line}"
     try:
         game = tags["Game"]
     except KeyError:
         raise ParseError(f"{where}: no [Game ...] tag") from None
-    seats = 0
-    names = _player_names(game, 2)
-    while seats < len(names) and names[seats] in tags:
-        seats += 1
-    if seats == 1:
-        names = _player_names(game, 1)
-    elif seats == 0:
-        names = _player_names(game, 1)
-        seats = 1 if names[0] in tags else 0
-    if seats == 0:
-        raise ParseError(f"{where}: no player tags (expected [{names[0]} ...])")
-    names = names[:seats]
-    players = tuple(
-        PlayerInfo(
-            name=tags[n],
-            kind=tags.get(f"{n}Kind", "bot"),
-            spec=tags.get(f"{n}Spec", ""),
-            version=tags.get(f"{n}Version", ""),
-        )
-        for n in names
-    )
-
-    def seat(name: str) -> int:
-        if name == _CHANCE:
-            return -1
-        try:
-            return names.index(name)
-        except ValueError:
-            raise ParseError(f"{where}: unknown player {name!r} (players: {names})") from None
-
-    rule_breaks = []
-    for raw in rule_breaks_raw:
-        parts = raw.split(" ", 4)
-        if len(parts) < 4:
-            raise ParseError(f"{where}: bad RuleBreak {raw!r}")
-        try:
-            rule_breaks.append(
-                RuleBreak(
-                    ply=int(parts[0]),
-                    player=seat(parts[1]),
-                    kind=RuleBreakKind(parts[2]),
-                    penalty=Penalty(parts[3]),
-                    detail=parts[4] if len(parts) > 4 else "",
-                )
-            )
-        except ValueError:
-            raise ParseError(f"{where}: bad RuleBreak {raw!r}") from None
+    seats = _Seats(game, tags, where)
+    players = seats.players(tags)
+    rule_breaks = seats.rule_breaks(rule_breaks_raw)
     while index < len(lines) and not lines[index].strip():
         index += 1
-    moves: list[MoveRecord] = []
-    result_line = None
-    for offset, line in enumerate(lines[index:]):
-        number = first_line + index + offset
-        stripped = line.strip()
-        if not stripped:
-            continue
-        match = _MOVE.fullmatch(stripped)
-        if match is None:
-            result_line = stripped
-            continue
-        if int(match.group("ply")) != len(moves) + 1:
-            raise ParseError(f"line {number}: expected ply {len(moves) + 1}, got {stripped!r}")
-        elapsed, info, rule_break = _parse_comment(match.group("rest"), f"line {number}")
-        moves.append(
-            MoveRecord(
-                player=seat(match.group("player")),
-                move=match.group("move"),
-                elapsed=elapsed,
-                info=info,
-                rule_break=rule_break,
-            )
-        )
+    moves, result_line = seats.moves(lines[index:], first_line + index)
     try:
         returns = tuple(float(r) for r in tags["Returns"].split(","))
         winner_name = tags.get("Winner", "")
@@ -296,9 +330,9 @@ def _parse_one(lines: list[str], first_line: int) -> GameRecord:
             moves=tuple(moves),
             final=tags["Final"],
             returns=returns,
-            winner=None if not winner_name else seat(winner_name),
+            winner=None if not winner_name else seats.seat(winner_name),
             termination=Termination(tags.get("Termination", "normal")),
-            rule_breaks=tuple(rule_breaks),
+            rule_breaks=rule_breaks,
             started=tags.get("Started", ""),
             duration=float(tags.get("Duration", "0")),
             tags=record_tags,

@@ -102,7 +102,14 @@ examples:
     parser.add_argument(
         "--game", default="adjacency", metavar="SPEC", help="the game (default: %(default)s)"
     )
-    evolution = parser.add_argument_group("evolution")
+    _add_evolution_options(parser.add_argument_group("evolution"))
+    _add_result_options(parser.add_argument_group("results"))
+    add_tournament_run_options(parser, time_default=2.0, what="run")
+    parser.set_defaults(handler=_run)
+
+
+def _add_evolution_options(evolution: Any) -> None:
+    """The population, how it meets and breeds, and how long it evolves."""
     evolution.add_argument(
         "--preset",
         choices=sorted(PRESETS),
@@ -179,7 +186,10 @@ examples:
         metavar="F",
         help="mutation step as a fraction of each weight's range (default: %(default)g)",
     )
-    outputs = parser.add_argument_group("results")
+
+
+def _add_result_options(outputs: Any) -> None:
+    """Where the best weights and the plot go, and the confirmation match."""
     outputs.add_argument(
         "--output",
         default="best-weights.json",
@@ -199,8 +209,6 @@ examples:
         help="pairs of games of the tuned against the starting weights (0: none; "
         "default: %(default)s)",
     )
-    add_tournament_run_options(parser, time_default=2.0, what="run")
-    parser.set_defaults(handler=_run)
 
 
 def _settings(args: argparse.Namespace) -> TuneSettings:
