@@ -65,6 +65,30 @@ def test_exact_solve_matches_brute_force(spec: str) -> None:
     assert -game_value(state.play(result.move)) == game_value(state)
 
 
+class CountingTable(dict):  # type: ignore[type-arg]
+    """A transposition table that remembers the most entries it ever held."""
+
+    most = 0
+
+    def __setitem__(self, key: object, value: object) -> None:
+        super().__setitem__(key, value)
+        self.most = max(self.most, len(self))
+
+
+def test_a_small_table_stays_within_its_bound_and_still_solves() -> None:
+    state = plyground.load_game("adjacency(size=4,rounds=3)").initial_state()
+    search = AlphaBeta(AdjacencyEvaluator(), table_size=50)
+    search.table = table = CountingTable()
+    result = search.search(state, Limit(depth=50))
+    assert result.exact and result.info.score == game_value(state)
+    assert search.nodes > 50 and table.most == 50
+    unbounded = AlphaBeta(AdjacencyEvaluator())
+    unbounded.search(state, Limit(depth=50))
+    assert len(unbounded.table) > 50
+    with pytest.raises(ValueError, match="table_size must be at least 1"):
+        AlphaBeta(table_size=0)
+
+
 def random_positions(count: int, seed: int) -> list[AdjacencyState]:
     rng = random.Random(seed)
     positions = []

@@ -43,9 +43,19 @@ class AlphaBeta(DeepeningSearch):
 
     ``table_size`` bounds the transposition table (entries); it is kept
     between searches so a bot's next move reuses what it learned.
+
+    Replacement rule: a position already in the table is always overwritten
+    by its latest result; a new position is stored only while the table has
+    fewer than ``table_size`` entries, so within one search the table keeps
+    what it learned first (the shallow iterations: the positions near the
+    root, which order the deeper ones) and never grows past its bound. A
+    table found full when a search starts is emptied, so each move's search
+    has room for its own positions.
     """
 
     def __init__(self, evaluator: Evaluator | None = None, table_size: int = 1 << 20) -> None:
+        if table_size < 1:
+            raise ValueError(f"table_size must be at least 1, got {table_size}")
         self.evaluator = evaluator or Evaluator()
         self.table_size = table_size
         # state -> (depth, bound flag, value, best move, value is final: no horizon below)
@@ -71,7 +81,7 @@ class AlphaBeta(DeepeningSearch):
         self._clock = self.start_clock(limit)
         self._node_limit = limit.nodes
         self.nodes = 0
-        if len(self.table) > self.table_size:
+        if len(self.table) >= self.table_size:
             self.table.clear()
         max_depth = limit.depth or 1000
         self._killers = [[] for _ in range(max_depth + 1)]
@@ -164,7 +174,8 @@ class AlphaBeta(DeepeningSearch):
                         break
         flag = _UPPER if best <= alpha_start else _LOWER if best >= beta else _EXACT
         final = not self._horizon_reached
-        self.table[state] = (depth, flag, evaluator.to_table(best, ply), best_move, final)
+        if entry is not None or len(self.table) < self.table_size:
+            self.table[state] = (depth, flag, evaluator.to_table(best, ply), best_move, final)
         self._horizon_reached = outer_horizon or not final
         return best
 
