@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.table import Table
@@ -75,40 +75,32 @@ def standings_table(summary: Summary, title: str = "standings") -> Table:
     return table
 
 
-def _cross_table(summary: Summary) -> Table:
-    table = Table(title="cross-table (row's points / games against column)")
+def _player_matrix(summary: Summary, title: str, cell: Callable[[str, str], str]) -> Table:
+    """A table of every player against every other: ``cell(row, column)`` fills it."""
+    table = Table(title=title)
     table.add_column("player")
     for name in summary.players:
         table.add_column(name, justify="right")
     for row in summary.players:
-        cells = []
-        for column in summary.players:
-            games = summary.meetings.get((row, column), 0)
-            if row == column:
-                cells.append("")
-            elif games == 0:
-                cells.append("-")
-            else:
-                cells.append(f"{_points(summary.points[row, column])}/{games}")
+        cells = ["" if row == column else cell(row, column) for column in summary.players]
         table.add_row(row, *cells)
     return table
+
+
+def _cross_table(summary: Summary) -> Table:
+    def cell(row: str, column: str) -> str:
+        games = summary.meetings.get((row, column), 0)
+        return f"{_points(summary.points[row, column])}/{games}" if games else "-"
+
+    return _player_matrix(summary, "cross-table (row's points / games against column)", cell)
 
 
 def _los_table(summary: Summary) -> Table:
-    table = Table(title="likelihood of superiority (row stronger than column)")
-    table.add_column("player")
-    for name in summary.players:
-        table.add_column(name, justify="right")
-    for row in summary.players:
-        cells = []
-        for column in summary.players:
-            if row == column:
-                cells.append("")
-                continue
-            value = summary.ratings.los(row, column)
-            cells.append("-" if math.isnan(value) else f"{100 * value:.1f}%")
-        table.add_row(row, *cells)
-    return table
+    def cell(row: str, column: str) -> str:
+        value = summary.ratings.los(row, column)
+        return "-" if math.isnan(value) else f"{100 * value:.1f}%"
+
+    return _player_matrix(summary, "likelihood of superiority (row stronger than column)", cell)
 
 
 def _rule_break_table(summary: Summary) -> Table | None:
