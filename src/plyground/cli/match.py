@@ -73,8 +73,7 @@ examples:
     )
     parser.add_argument("--json", metavar="FILE", help="write every game record (JSON Lines)")
     add_game_options(parser)
-    add_run_options(parser, time_default=5.0)
-    add_seed_option(parser, None, SEED_HELP)
+    add_seed_option(add_run_options(parser, time_default=5.0), None, SEED_HELP)
     parser.set_defaults(handler=_run)
 
 

@@ -105,11 +105,11 @@ def add_run_options(
     time_default: float,
     memory_default: int | None = None,
     isolate: bool = True,
-) -> None:
+) -> Any:
     """The options of :class:`~plyground.arena.run_options.RunOptions` (read them back
     with :func:`run_options`): ``--time``, ``--grace``, ``--policy`` under "rules";
     ``--isolate`` (when the command offers it), ``--startup``, ``--memory``,
-    ``--engine-log`` under "engines"."""
+    ``--engine-log`` under "engines". Returns the "rules" group (for ``--seed``)."""
     rules = parser.add_argument_group("rules")
     rules.add_argument(
         "--time",
@@ -157,6 +157,7 @@ def add_run_options(
     engines.add_argument(
         "--engine-log", action="store_true", help="show what engines write on stderr"
     )
+    return rules
 
 
 def run_options(args: argparse.Namespace) -> RunOptions:
@@ -172,9 +173,9 @@ def run_options(args: argparse.Namespace) -> RunOptions:
     )
 
 
-def add_seed_option(parser: argparse.ArgumentParser, default: int | None, help: str) -> None:
-    """``--seed``, among the rules (call after :func:`add_run_options`)."""
-    parser.add_argument("--seed", type=int, default=default, help=help)
+def add_seed_option(rules: Any, default: int | None, help: str) -> None:
+    """``--seed`` in ``rules`` (the group :func:`add_run_options` returns)."""
+    rules.add_argument("--seed", type=int, default=default, help=help)
 
 
 def echo_log(options: RunOptions, echo: Any) -> Callable[[str], None] | None:

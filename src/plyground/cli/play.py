@@ -313,8 +313,7 @@ examples:
     parser.add_argument("--position", metavar="TEXT", help="start from this position text instead")
     parser.add_argument("--json", metavar="FILE", help="write the game record (JSON Lines)")
     add_game_options(parser)
-    add_run_options(parser, time_default=5.0, isolate=False)
-    add_seed_option(parser, None, SEED_HELP)
+    add_seed_option(add_run_options(parser, time_default=5.0, isolate=False), None, SEED_HELP)
     parser.set_defaults(handler=_run)
 
 

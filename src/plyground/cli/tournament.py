@@ -65,9 +65,8 @@ def add_tournament_run_options(
     ``--name`` and ``--resume``."""
     if what:
         add_stored_run_options(parser, what)
-    add_run_options(parser, time_default=time_default, memory_default=DEFAULT_MEMORY_MB)
     add_seed_option(
-        parser,
+        add_run_options(parser, time_default=time_default, memory_default=DEFAULT_MEMORY_MB),
         1,
         "seed of the openings, the penalty moves and the bots' randomness: the same "
         "seed plays the same schedule (default: %(default)s)",
