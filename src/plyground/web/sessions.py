@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
 
+from plyground.arena.adjudication import adjudicate, winner_after
+from plyground.arena.players import Reply, RuleBreakError
 from plyground.arena.record import (
     GameRecord,
     MoveRecord,
@@ -35,7 +37,6 @@ from plyground.arena.record import (
     RuleBreakKind,
     Termination,
 )
-from plyground.arena.referee import winner_of
 from plyground.arena.solo import sample_outcome
 from plyground.arena.store import RecordStore
 from plyground.bots import Bot, bot_class, bot_names, make_bot
@@ -203,10 +204,12 @@ class GameSession:
     def outcome(self) -> tuple[Termination, int | None]:
         """How the game ended (so far) and who won: the rules, a forfeit, or a server error."""
         if self.error is not None:
-            return Termination.ABORTED, None
-        if self.forfeited is not None and len(self.seats) == 2:
-            return Termination.FORFEIT, 1 - self.forfeited
-        return Termination.NORMAL, winner_of(self.state.returns())
+            termination = Termination.ABORTED
+        elif self.forfeited is not None:
+            termination = Termination.FORFEIT
+        else:
+            termination = Termination.NORMAL
+        return termination, winner_after(termination, self.state.returns(), self.forfeited)
 
     @property
     def all_bots(self) -> bool:
@@ -977,39 +980,38 @@ class GameService:
                 session.bump()
 
         start = time.monotonic()
-        kind: RuleBreakKind | None = None
-        detail = ""
-        info: SearchInfo | None = None
-        move: Move | None = None
+        reply: Reply | RuleBreakError
         try:
             answer = await self.pool.think(job, on_info, GRACE)
             info = None if answer.info is None else SearchInfo.from_dict(answer.info)
+            elapsed = time.monotonic() - start
             if answer.error is not None or answer.move is None:
-                kind, detail = RuleBreakKind.CRASH, answer.error or "no move"
+                reply = RuleBreakError(RuleBreakKind.CRASH, answer.error or "no move", elapsed)
             else:
-                try:
-                    move = state.parse_move(answer.move)
-                    if move not in state.legal_moves():
-                        raise IllegalMoveError("not a legal move here")
-                except PlygroundError as error:
-                    move = None
-                    kind, detail = RuleBreakKind.ILLEGAL, f"answered {answer.move!r}: {error}"
+                reply = Reply(None, answer.move, elapsed, info)
         except TimeoutError:
-            kind, detail = RuleBreakKind.TIMEOUT, f"no answer within {seconds:g} s"
+            detail = f"no answer within {seconds:g} s"
+            reply = RuleBreakError(RuleBreakKind.TIMEOUT, detail, time.monotonic() - start)
         finally:
             if session.thinking is thinking:
                 session.thinking = None
-        if kind is not None or move is None:
-            kind = kind or RuleBreakKind.CRASH
-            rule_break = RuleBreak(len(session.moves), player, kind, detail, session.policy)
-            session.rule_breaks.append(rule_break)
-            if session.policy is Penalty.FORFEIT:  # the referee's other policy: the game is lost
-                session.forfeited = player
-                session.finish()
-                session.bump()
-                return
-            move = self._random.choice(list(state.legal_moves()))
-        session.play(move, time.monotonic() - start, info, kind)
+        ruling = adjudicate(
+            state,
+            reply,
+            ply=len(session.moves),
+            policy=session.policy,
+            rng=self._random,
+            name=session.seats[player].name,
+        )
+        if ruling.rule_break is not None:
+            session.rule_breaks.append(ruling.rule_break)
+        if ruling.move is None:
+            session.forfeited = player
+            session.finish()
+            session.bump()
+            return
+        kind = None if ruling.rule_break is None else ruling.rule_break.kind
+        session.play(ruling.move, ruling.elapsed, ruling.info, kind)
 
     # -- the database -------------------------------------------------------
     def _store_game(self, session: GameSession) -> None:
