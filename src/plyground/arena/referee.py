@@ -137,25 +137,14 @@ class Referee:
             raise SettingsError(
                 f"{game.name} needs {game.capabilities.players} players, got {len(players)}"
             )
-        state = (
-            game.initial_state()
-            if start is None
-            else game.parse_state(start)
-            if isinstance(start, str)
-            else start
-        )
+        state = self._first_state(start)
         if seed is None:
             seed = self.rng.randrange(1 << 32)
         rng = random.Random(seed)
         started = datetime.now(UTC).isoformat(timespec="seconds")
         clock = time.perf_counter()
-        for player in players:
-            # an engine that cannot start (EngineError) breaks the rules on its moves instead
-            with contextlib.suppress(EngineError):
-                player.start()
-            player.new_game(game)
-        infos = tuple(p.info for p in players)
-        self.observer.game_started(state, infos)
+        self._start(players)
+        self.observer.game_started(state, tuple(p.info for p in players))
         first = state
         history: list[_Ply] = []
         breaks: list[RuleBreak] = []
@@ -172,11 +161,7 @@ class Referee:
             player = players[mover]
             self.observer.thinking(mover, state)
             try:
-                reply: Reply | RuleBreakError = player.think(
-                    state, limit, self.grace, self._info_callback(mover)
-                )
-            except RuleBreakError as error:
-                reply = error
+                reply = self._ask(player, mover, state, limit)
             except UndoRequest:
                 state = self._undo(mover, state, history, breaks)
                 continue
@@ -202,12 +187,6 @@ class Referee:
             state = self._advance(state, ruling.move, ruling.move_record(state), history)
         returns = tuple(float(value) for value in state.returns())
         winner = winner_after(termination, returns, forfeited)
-        all_tags = {
-            "time": f"{self.time:g}",
-            "policy": self.policy.value,
-            "seed": str(seed),
-            **(tags or {}),
-        }
         record = GameRecord(
             game=game.spec,
             start=first.text(),
@@ -220,10 +199,37 @@ class Referee:
             rule_breaks=tuple(breaks),
             started=started,
             duration=time.perf_counter() - clock,
-            tags=all_tags,
+            tags={
+                "time": f"{self.time:g}",
+                "policy": self.policy.value,
+                "seed": str(seed),
+                **(tags or {}),
+            },
         )
         self.observer.game_ended(record)
         return record
+
+    def _first_state(self, start: State | str | None) -> State:
+        if start is None:
+            return self.game.initial_state()
+        return self.game.parse_state(start) if isinstance(start, str) else start
+
+    def _start(self, players: Sequence[Player]) -> None:
+        """Start each player (if it is not yet) and tell it a new game begins."""
+        for player in players:
+            # an engine that cannot start (EngineError) breaks the rules on its moves instead
+            with contextlib.suppress(EngineError):
+                player.start()
+            player.new_game(self.game)
+
+    def _ask(
+        self, player: Player, mover: int, state: State, limit: Limit
+    ) -> Reply | RuleBreakError:
+        """The player's reply, or the rule break its transport saw (undo and quit pass)."""
+        try:
+            return player.think(state, limit, self.grace, self._info_callback(mover))
+        except RuleBreakError as error:
+            return error
 
     def _info_callback(self, player: int) -> Callable[[SearchInfo], None]:
         def report(info: SearchInfo) -> None:
