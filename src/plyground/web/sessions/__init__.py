@@ -13,15 +13,15 @@ Every failure a client can cause raises :class:`ApiError` with an HTTP
 status and a message naming the problem, before anything is changed.
 
 One module per part: :mod:`.session` (one game), :mod:`.catalog` (what
-can be played), :mod:`.creation` (a new game and its seats),
+can be played), :mod:`.seats` (the sides of a game), :mod:`.creation` (a new game),
 :mod:`.acting` (moves, take-backs, pausing), :mod:`.tools` (puzzle
 tools), :mod:`.driver` (the bots), :mod:`.storage` (``--db``),
 :mod:`.service` (all games, and the requests).
 """
 
-from plyground.web.sessions.creation import SeatRequest
 from plyground.web.sessions.errors import ApiError
+from plyground.web.sessions.seats import Seat, SeatRequest
 from plyground.web.sessions.service import GameService
-from plyground.web.sessions.session import GameSession, Seat
+from plyground.web.sessions.session import GameSession
 
 __all__ = ["ApiError", "GameService", "GameSession", "Seat", "SeatRequest"]

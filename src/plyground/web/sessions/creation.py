@@ -1,4 +1,4 @@
-"""Starting a game: the request checked field by field, the seats filled, the session built.
+"""Starting a game: the request checked field by field, the session built.
 
 Every problem is an :class:`~plyground.web.sessions.errors.ApiError` (422)
 naming the field, raised before anything exists.
@@ -9,31 +9,18 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Literal
 
 from plyground.arena.record import Penalty
-from plyground.bots import bot_class, bot_names
-from plyground.core.errors import PlygroundError, UnknownNameError
+from plyground.core.errors import PlygroundError
 from plyground.core.game import Game, State
 from plyground.games import game_class
 from plyground.web.config import WebSettings
-from plyground.web.sessions.catalog import NAME_LENGTH, web_settings_of
 from plyground.web.sessions.errors import ApiError
-from plyground.web.sessions.session import GameSession, Seat
+from plyground.web.sessions.seats import SeatRequest, make_seat
+from plyground.web.sessions.session import GameSession
 from plyground.web.views import view_for
 
-__all__ = ["SeatRequest", "check_delay", "make_seat", "new_session"]
-
-
-@dataclass(frozen=True)
-class SeatRequest:
-    """What a client asks for one seat: a name, human or bot, and the bot's settings."""
-
-    name: str
-    kind: Literal["human", "bot"]
-    bot: str | None = None
-    settings: Mapping[str, object] = field(default_factory=dict)
+__all__ = ["check_delay", "new_session"]
 
 
 def check_delay(delay: float, max_delay: float) -> None:
@@ -115,50 +102,3 @@ def _start_state(game: Game, start: str | None) -> State:
     if state.is_terminal():
         raise ApiError(422, f"start position {start!r} is already the end of the game")
     return state
-
-
-def make_seat(game: Game, index: int, request: SeatRequest, think_cap: float) -> Seat:
-    """Seat ``index`` as asked: a human (with a fresh secret) or a bot within the server's caps."""
-    label = game.player_name(index)
-    name = " ".join(request.name.split())
-    if not name:
-        raise ApiError(422, f"the name of {label} is empty: give each side a name")
-    if len(name) > NAME_LENGTH:
-        raise ApiError(
-            422, f"the name of {label} is longer than {NAME_LENGTH} characters: {name[:60]!r}"
-        )
-    if request.kind == "human":
-        if request.bot or request.settings:
-            raise ApiError(422, f"{label} is a human: a human seat takes no bot or settings")
-        return Seat(name, "human", token=secrets.token_urlsafe(24))
-    if not request.bot:
-        raise ApiError(422, f"{label} is a bot: say which bot (known: {', '.join(bot_names())})")
-    try:
-        cls = bot_class(request.bot)
-    except UnknownNameError as error:
-        raise ApiError(422, f"{label}: {error}") from None
-    allowed = {s.name for s in web_settings_of(cls.SETTINGS)}
-    for key in request.settings:
-        if key not in allowed:
-            known = ", ".join(sorted(allowed)) or "none"
-            raise ApiError(
-                422,
-                f"{label}: setting {key!r} of bot {request.bot!r} cannot be set from the web "
-                f"(settable: {known})",
-            )
-    settings = dict(request.settings)
-    try:
-        bot = cls(**settings)
-    except PlygroundError as error:
-        raise ApiError(422, f"{label}: {error}") from None
-    think = bot.settings.get("time")
-    if isinstance(think, float) and think > think_cap:
-        if "time" in settings:
-            raise ApiError(
-                422,
-                f"{label}: think time {think:g} s is above this server's cap of {think_cap:g} s",
-            )
-        bot = cls(**{**settings, "time": think_cap})
-    if not bot.supports(game):
-        raise ApiError(422, f"{label}: bot {request.bot!r} cannot play {game.spec}")
-    return Seat(name, "bot", bot=bot)

@@ -20,9 +20,10 @@ from plyground.web.config import WebSettings
 from plyground.web.pool import BotPool
 from plyground.web.sessions import acting, tools
 from plyground.web.sessions.catalog import build_catalog
-from plyground.web.sessions.creation import SeatRequest, new_session
+from plyground.web.sessions.creation import new_session
 from plyground.web.sessions.driver import GRACE, BotDriver
 from plyground.web.sessions.errors import ApiError
+from plyground.web.sessions.seats import SeatRequest
 from plyground.web.sessions.session import GameSession
 from plyground.web.sessions.storage import GameArchive
 

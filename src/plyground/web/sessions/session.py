@@ -16,53 +16,29 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Any
 
 from plyground.arena.adjudication import winner_after
 from plyground.arena.record import (
     GameRecord,
     MoveRecord,
     Penalty,
-    PlayerInfo,
     RuleBreak,
     RuleBreakKind,
     Termination,
 )
 from plyground.arena.solo import sample_outcome
-from plyground.bots import Bot
 from plyground.core.game import CHANCE, Game, Move, State
 from plyground.core.limits import SearchInfo
 from plyground.web.sessions.errors import ApiError
+from plyground.web.sessions.seats import Seat
 from plyground.web.views import BoardLayout, BoardView, Tool
 
-__all__ = ["GAME_OVER", "MOVES_SHOWN", "GameSession", "Seat", "Thinking"]
+__all__ = ["GAME_OVER", "MOVES_SHOWN", "GameSession", "Thinking"]
 
 MOVES_SHOWN = 200
 """Most recent moves a snapshot carries (the history and the record have them all)."""
 GAME_OVER = "the game is over: start a new game (or review this one)"
-
-
-@dataclass
-class Seat:
-    """One side of a game: a human with a secret token, or a bot with its spec."""
-
-    name: str
-    kind: Literal["human", "bot"]
-    token: str = ""
-    bot: Bot | None = None
-
-    def player_info(self) -> PlayerInfo:
-        if self.bot is None:
-            return PlayerInfo(self.name, kind="human")
-        return PlayerInfo(self.name, kind="bot", spec=self.bot.spec, version=self.bot.VERSION)
-
-    def to_dict(self, index: int, label: str) -> dict[str, Any]:
-        data: dict[str, Any] = {"seat": index, "label": label, "name": self.name, "kind": self.kind}
-        if self.bot is not None:
-            data["bot"] = self.bot.name
-            data["spec"] = self.bot.spec
-            data["settings"] = dict(self.bot.settings)
-        return data
 
 
 @dataclass
