@@ -89,6 +89,15 @@ def test_a_line_wins_and_ends_the_game() -> None:
 def test_full_board_without_a_line_is_a_draw() -> None:
     state = play("b2", "a1", "c1", "a3", "a2", "c2", "b1", "b3", "c3")
     assert state.is_terminal() and state.winner() is None and state.returns() == (0.0, 0.0)
+    assert state.winning_line() == ()
+
+
+def test_the_winning_line_names_its_cells() -> None:
+    assert play("a1", "a2", "b1", "b2", "c1").winning_line() == ("a1", "b1", "c1")
+    assert play("a1", "a3", "b1", "b2", "a2", "c1").winning_line() == ("c1", "b2", "a3")
+    assert play("b2", "a1", "a3", "c1", "c3").winning_line() == ()
+    column = position("X2/XO1/XO1 O")
+    assert column.winning_line() == ("a1", "a2", "a3")
 
 
 def test_play_does_not_change_its_input() -> None:

@@ -1,12 +1,12 @@
 """The referee: plays one game between players and returns its complete record.
 
 It holds every player to the clock (:class:`~plyground.arena.players.Player`
-contract: an answer within the limit plus a grace, or a rule break), checks
-every move against the rules, and applies the rule-break policy of RULES.md:
-``random-move`` (the default, as the course did: the break is recorded and
-a random legal move, from the referee's seeded generator, is played for the
-player) or ``forfeit`` (the break is recorded and the game is lost). People
-are never timed; they may take a move back or stop the game.
+contract: an answer within the limit plus a grace, or a rule break), and
+has each reply ruled on by :func:`~plyground.arena.adjudication.adjudicate`
+(the one home of the rule-break policy: ``random-move``, the default as the
+course did, plays a random legal move from the referee's seeded generator
+for the player; ``forfeit`` loses the game). People are never timed; they
+may take a move back or stop the game.
 
 A :class:`GameObserver` hears everything as it happens (on the referee's
 thread), so the CLI, the web app and tournaments can show a game live.
@@ -22,14 +22,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
-from plyground.arena.players import Player, QuitRequest, RuleBreakError, UndoRequest
+from plyground.arena.adjudication import adjudicate, winner_after, winner_of
+from plyground.arena.players import Player, QuitRequest, Reply, RuleBreakError, UndoRequest
 from plyground.arena.record import (
     GameRecord,
     MoveRecord,
     Penalty,
     PlayerInfo,
     RuleBreak,
-    RuleBreakKind,
     Termination,
 )
 from plyground.core.errors import EngineError, SettingsError
@@ -63,15 +63,6 @@ class GameObserver:
 
     def game_ended(self, record: GameRecord) -> None:
         """The game is over; ``record`` is complete."""
-
-
-def winner_of(returns: Sequence[float]) -> int | None:
-    """The player with the strictly highest return; None for a tie or one player."""
-    if len(returns) < 2:
-        return None
-    best = max(returns)
-    leaders = [player for player, value in enumerate(returns) if value == best]
-    return leaders[0] if len(leaders) == 1 else None
 
 
 @dataclass
@@ -146,25 +137,14 @@ class Referee:
             raise SettingsError(
                 f"{game.name} needs {game.capabilities.players} players, got {len(players)}"
             )
-        state = (
-            game.initial_state()
-            if start is None
-            else game.parse_state(start)
-            if isinstance(start, str)
-            else start
-        )
+        state = self._first_state(start)
         if seed is None:
             seed = self.rng.randrange(1 << 32)
         rng = random.Random(seed)
         started = datetime.now(UTC).isoformat(timespec="seconds")
         clock = time.perf_counter()
-        for player in players:
-            # an engine that cannot start (EngineError) breaks the rules on its moves instead
-            with contextlib.suppress(EngineError):
-                player.start()
-            player.new_game(game)
-        infos = tuple(p.info for p in players)
-        self.observer.game_started(state, infos)
+        self._start(players)
+        self.observer.game_started(state, tuple(p.info for p in players))
         first = state
         history: list[_Ply] = []
         breaks: list[RuleBreak] = []
@@ -181,50 +161,32 @@ class Referee:
             player = players[mover]
             self.observer.thinking(mover, state)
             try:
-                reply = player.think(state, limit, self.grace, self._info_callback(mover))
-            except RuleBreakError as error:
-                kind, detail, elapsed, info = error.kind, error.detail, error.elapsed, None
-                move = None
+                reply = self._ask(player, mover, state, limit)
             except UndoRequest:
                 state = self._undo(mover, state, history, breaks)
                 continue
             except QuitRequest:
                 termination = Termination.ABORTED
                 break
-            else:
-                elapsed, info = reply.elapsed, reply.info
-                move, problem = self._check(state, reply.move, reply.text)
-                kind, detail = RuleBreakKind.ILLEGAL, problem
-                if problem:
-                    detail = f"{player.info.name} answered {reply.text!r}: {problem}"
-                    detail += player.diagnostics()
-            if move is not None:
-                entry = MoveRecord(mover, state.move_text(move), elapsed, info)
-                state = self._advance(state, move, entry, history)
-                continue
-            rule_break = RuleBreak(len(history), mover, kind, detail, self.policy)
-            breaks.append(rule_break)
-            self.observer.rule_broken(rule_break)
-            if self.policy is Penalty.FORFEIT:
+            ruling = adjudicate(
+                state,
+                reply,
+                ply=len(history),
+                policy=self.policy,
+                rng=rng,
+                name=player.info.name,
+                diagnostics=player.diagnostics,
+            )
+            if ruling.rule_break is not None:
+                breaks.append(ruling.rule_break)
+                self.observer.rule_broken(ruling.rule_break)
+            if ruling.move is None:
                 termination = Termination.FORFEIT
                 forfeited = mover
                 break
-            move = rng.choice(list(state.legal_moves()))
-            entry = MoveRecord(mover, state.move_text(move), elapsed, info, kind)
-            state = self._advance(state, move, entry, history)
+            state = self._advance(state, ruling.move, ruling.move_record(state), history)
         returns = tuple(float(value) for value in state.returns())
-        if termination is Termination.NORMAL:
-            winner = winner_of(returns)
-        elif termination is Termination.FORFEIT and len(players) == 2 and forfeited is not None:
-            winner = 1 - forfeited
-        else:
-            winner = None
-        all_tags = {
-            "time": f"{self.time:g}",
-            "policy": self.policy.value,
-            "seed": str(seed),
-            **(tags or {}),
-        }
+        winner = winner_after(termination, returns, forfeited)
         record = GameRecord(
             game=game.spec,
             start=first.text(),
@@ -237,10 +199,37 @@ class Referee:
             rule_breaks=tuple(breaks),
             started=started,
             duration=time.perf_counter() - clock,
-            tags=all_tags,
+            tags={
+                "time": f"{self.time:g}",
+                "policy": self.policy.value,
+                "seed": str(seed),
+                **(tags or {}),
+            },
         )
         self.observer.game_ended(record)
         return record
+
+    def _first_state(self, start: State | str | None) -> State:
+        if start is None:
+            return self.game.initial_state()
+        return self.game.parse_state(start) if isinstance(start, str) else start
+
+    def _start(self, players: Sequence[Player]) -> None:
+        """Start each player (if it is not yet) and tell it a new game begins."""
+        for player in players:
+            # an engine that cannot start (EngineError) breaks the rules on its moves instead
+            with contextlib.suppress(EngineError):
+                player.start()
+            player.new_game(self.game)
+
+    def _ask(
+        self, player: Player, mover: int, state: State, limit: Limit
+    ) -> Reply | RuleBreakError:
+        """The player's reply, or the rule break its transport saw (undo and quit pass)."""
+        try:
+            return player.think(state, limit, self.grace, self._info_callback(mover))
+        except RuleBreakError as error:
+            return error
 
     def _info_callback(self, player: int) -> Callable[[SearchInfo], None]:
         def report(info: SearchInfo) -> None:
@@ -260,22 +249,6 @@ class Referee:
         moves = [move for move, _ in outcomes]
         weights = [probability for _, probability in outcomes]
         return rng.choices(moves, weights)[0]
-
-    @staticmethod
-    def _check(state: State, move: Move | None, text: str) -> tuple[Move | None, str]:
-        """The legal move a reply stands for, or None and why not."""
-        if move is None:
-            try:
-                move = state.parse_move(text)
-            except ValueError as error:  # ParseError, IllegalMoveError
-                return None, str(error)
-        try:
-            legal = move in state.legal_moves()
-        except TypeError:  # an unhashable or incomparable value
-            legal = False
-        if not legal:
-            return None, "not a legal move here"
-        return move, ""
 
     def _undo(
         self, mover: int, state: State, history: list[_Ply], breaks: list[RuleBreak]

@@ -70,19 +70,14 @@ class TicTacToeView(BoardView):
 
         return [("Empty cells", str(cast(TicTacToeState, state).empty().bit_count()))]
 
-    def _line(self, state: State) -> list[str]:
-        from plyground.games.tictactoe import LINES, TicTacToeState
-        from plyground.games.tictactoe.rules import NAMES
+    def _line(self, state: State) -> tuple[str, ...]:
+        from plyground.games.tictactoe import TicTacToeState
 
-        board = cast(TicTacToeState, state)
-        for line in LINES:
-            if board.x & line == line or board.o & line == line:
-                return [NAMES[i] for i in range(9) if line >> i & 1]
-        return []
+        return cast(TicTacToeState, state).winning_line()
 
     def marks(self, state: State) -> dict[str, Mark]:
         line = self._line(state)
-        return {cell: Mark("line", "three in a row", tuple(line)) for cell in line}
+        return {cell: Mark("line", "three in a row", line) for cell in line}
 
     def headline(self, state: State) -> str | None:
         if not state.is_terminal():

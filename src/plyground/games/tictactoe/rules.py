@@ -228,6 +228,13 @@ class TicTacToeState(State):
             return O
         return None
 
+    def winning_line(self) -> tuple[str, ...]:
+        """The cells of the three in a row (``("a1", "b1", "c1")``, a1 first), or ``()``."""
+        for line in LINES:
+            if self.x & line == line or self.o & line == line:
+                return tuple(NAMES[i] for i in range(CELLS) if line >> i & 1)
+        return ()
+
     def render(self) -> str:
         """The board for a terminal: rows 3 to 1 with their numbers, columns a-c below."""
         lines = []

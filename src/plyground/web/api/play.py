@@ -1,0 +1,46 @@
+"""Routes for playing: a human's move, a take-back, the legal clicks, a puzzle tool."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query
+
+from plyground.web.api.bodies import MoveBody, ToolBody, UndoBody
+from plyground.web.api.errors import ERRORS
+from plyground.web.api.service import Service
+
+__all__ = ["router"]
+
+router = APIRouter(tags=["play"], responses=ERRORS)
+
+
+@router.post("/api/games/{game_id}/moves", summary="play a human's move")
+async def play_move(game_id: str, body: MoveBody, service: Service) -> dict[str, Any]:
+    return service.move(game_id, body.token, body.move, body.ply).snapshot()
+
+
+@router.post("/api/games/{game_id}/undo", summary="take back your last move against a bot")
+async def undo(game_id: str, body: UndoBody, service: Service) -> dict[str, Any]:
+    return service.undo(game_id, body.token, body.ply).snapshot()
+
+
+@router.get(
+    "/api/games/{game_id}/legal",
+    summary="the legal moves with their click paths, or the continuations of a partial one",
+)
+async def legal(
+    game_id: str,
+    service: Service,
+    clicks: Annotated[str, Query(max_length=100, description="cells clicked so far: d2,d3")] = "",
+) -> dict[str, Any]:
+    return service.legal(game_id, [c for c in clicks.split(",") if c])
+
+
+@router.post(
+    "/api/games/{game_id}/tools/{tool}",
+    summary="run a puzzle tool (N-Queens: solve, count); a solution is played on the board",
+)
+async def run_tool(game_id: str, tool: str, body: ToolBody, service: Service) -> dict[str, Any]:
+    session = await service.run_tool(game_id, body.token, tool, dict(body.options))
+    return session.snapshot()

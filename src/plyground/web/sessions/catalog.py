@@ -1,0 +1,94 @@
+"""What can be played here: the games the page shows, the bots, the settings a browser may set."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from plyground.bots import bot_class, bot_names, make_bot
+from plyground.core.settings import Setting
+from plyground.games import game_class
+from plyground.web.config import WebSettings
+from plyground.web.views import view_for, viewable_games
+
+__all__ = ["NAME_LENGTH", "build_catalog", "web_settings_of"]
+
+NAME_LENGTH = 40
+"""Longest player name."""
+
+
+def _public_setting(setting: Setting, think_cap: float) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "name": setting.name,
+        "kind": setting.kind.__name__,
+        "default": setting.default,
+        "help": setting.help,
+        "minimum": setting.minimum,
+        "maximum": setting.maximum,
+        "choices": None if setting.choices is None else list(setting.choices),
+    }
+    if setting.name == "time":
+        data["maximum"] = min(setting.maximum or think_cap, think_cap)
+        data["default"] = min(setting.default, think_cap)
+    return data
+
+
+def web_settings_of(declared: Sequence[Setting]) -> list[Setting]:
+    """The bot settings a web client may set: bounded numbers, flags and choices.
+
+    Left out: free texts (a file path such as ``weights`` must never reach
+    the server's disk from a browser) and unbounded numbers (a huge
+    ``table`` would exhaust memory).
+    """
+    return [
+        setting
+        for setting in declared
+        if setting.choices is not None
+        or setting.kind is bool
+        or (setting.kind in (int, float) and setting.maximum is not None)
+    ]
+
+
+def build_catalog(settings: WebSettings) -> dict[str, Any]:
+    """The games the page can show, the bots (with their web settings), the limits."""
+    cap = settings.think_cap
+    games = []
+    for name in viewable_games():
+        cls = game_class(name)
+        view = view_for(name)
+        game_settings = [_public_setting(s, cap) for s in cls.SETTINGS]
+        for setting in game_settings:
+            cut = view.web_maximum(cls).get(setting["name"])
+            if cut is not None:
+                setting["maximum"] = min(setting["maximum"] or cut, cut)
+        game = cls()
+        games.append(
+            {
+                "name": name,
+                "description": cls.DESCRIPTION,
+                "players": list(cls.PLAYER_NAMES),
+                "chance": game.capabilities.chance,
+                "settings": game_settings,
+                "hints": view.form_hints(cls),
+                "example": game.initial_state().text(),
+                "pieces": view.layout(game).pieces,
+                "bots": [b for b in bot_names() if make_bot(b).supports(game)],
+            }
+        )
+    bots = []
+    for name in bot_names():
+        bot = bot_class(name)
+        bots.append(
+            {
+                "name": name,
+                "description": bot.DESCRIPTION,
+                "settings": [_public_setting(s, cap) for s in web_settings_of(bot.SETTINGS)],
+            }
+        )
+    return {
+        "games": games,
+        "bots": bots,
+        "think_cap": cap,
+        "max_delay": settings.max_delay,
+        "name_length": NAME_LENGTH,
+    }

@@ -1,0 +1,104 @@
+"""Starting a game: the request checked field by field, the session built.
+
+Every problem is an :class:`~plyground.web.sessions.errors.ApiError` (422)
+naming the field, raised before anything exists.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Mapping, Sequence
+
+from plyground.arena.record import Penalty
+from plyground.core.errors import PlygroundError
+from plyground.core.game import Game, State
+from plyground.games import game_class
+from plyground.web.config import WebSettings
+from plyground.web.sessions.errors import ApiError
+from plyground.web.sessions.seats import SeatRequest, make_seat
+from plyground.web.sessions.session import GameSession
+from plyground.web.views import view_for
+
+__all__ = ["check_delay", "new_session"]
+
+
+def check_delay(delay: float, max_delay: float) -> None:
+    """ApiError 422 unless the pause between bot moves is within 0 and ``max_delay``."""
+    if not 0 <= delay <= max_delay:
+        raise ApiError(422, f"delay between bot moves must be 0 to {max_delay:g} s, got {delay:g}")
+
+
+def new_session(
+    settings: WebSettings,
+    game_name: str,
+    game_settings: Mapping[str, object],
+    seats: Sequence[SeatRequest],
+    *,
+    start: str | None,
+    delay: float,
+    paused: bool,
+    seed: int | None,
+    rng: random.Random,
+) -> GameSession:
+    """A new game, checked: the game and its size, the seed, the seats, the delay, the start.
+
+    ``seed`` fixes the chance outcomes of a game with chance (default: one
+    drawn from ``rng``).
+    """
+    try:
+        view = view_for(game_name)
+        game = game_class(game_name)(**game_settings)
+    except PlygroundError as error:
+        raise ApiError(422, str(error)) from None
+    for name, maximum in view.web_maximum(type(game)).items():
+        if game.settings[name] > maximum:
+            raise ApiError(
+                422,
+                f"{name} {game.settings[name]} is too large for the browser: "
+                f"at most {maximum} here",
+            )
+    if seed is not None and not game.capabilities.chance:
+        raise ApiError(422, f"{game.spec} has no chance: it takes no seed")
+    if seed is not None and not 0 <= seed < 2**63:
+        raise ApiError(422, f"seed must be 0 to 2**63 - 1, got {seed}")
+    if seed is None and game.capabilities.chance:
+        seed = rng.randrange(2**32)
+    players = game.capabilities.players
+    if len(seats) != players:
+        raise ApiError(422, f"{game.spec} needs {players} players, got {len(seats)}")
+    built = [
+        make_seat(game, index, request, settings.think_cap) for index, request in enumerate(seats)
+    ]
+    names = [seat.name.casefold() for seat in built]
+    for index, name in enumerate(names):
+        if name in names[:index]:
+            raise ApiError(
+                422,
+                f"both sides are named {built[index].name!r}: give each side its own name",
+            )
+    check_delay(delay, settings.max_delay)
+    return GameSession(
+        secrets.token_urlsafe(16),
+        game,
+        view,
+        built,
+        start=_start_state(game, start),
+        control_token=secrets.token_urlsafe(24),
+        delay=delay,
+        paused=paused,
+        policy=Penalty(settings.policy),
+        seed=seed,
+    )
+
+
+def _start_state(game: Game, start: str | None) -> State:
+    if start is None or not start.strip():
+        return game.initial_state()
+    try:
+        state = game.parse_state(start)
+    except PlygroundError as error:
+        raise ApiError(422, f"start position: {error}") from None
+    if state.is_terminal():
+        raise ApiError(422, f"start position {start!r} is already the end of the game")
+    return state

@@ -1,0 +1,122 @@
+"""Driving the bots: while a bot is to move (and not paused), ask the pool and play its answer.
+
+A bot's answer is ruled on by the arena's
+:func:`~plyground.arena.adjudication.adjudicate`, as the referee does: a
+bot that breaks the rules (no answer in time, a crash, an illegal move) is
+dealt with by the game's policy (a random legal move is played for it, or
+it forfeits), and the break is recorded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from collections.abc import Callable
+
+from plyground.arena.adjudication import adjudicate
+from plyground.arena.players import Reply, RuleBreakError
+from plyground.arena.record import RuleBreakKind
+from plyground.bots import Bot
+from plyground.core.limits import SearchInfo
+from plyground.web.pool import BotPool, ThinkJob
+from plyground.web.sessions.session import GameSession, Thinking
+
+__all__ = ["GRACE", "BotDriver"]
+
+log = logging.getLogger("plyground.web")
+
+GRACE = 1.0
+"""Seconds past its limit a bot (or a tool) may take before it counts as out of time."""
+
+
+class BotDriver:
+    """Plays the bots' moves of every game, one task per game on the event loop.
+
+    ``rng`` draws the random moves played for bots that break the rules.
+    """
+
+    def __init__(self, pool: BotPool, think_cap: float, rng: random.Random) -> None:
+        self.pool = pool
+        self.think_cap = think_cap
+        self.rng = rng
+
+    def drive_soon(self, session: GameSession) -> None:
+        """Start the game's driver task unless it is running."""
+        if session.driver is None or session.driver.done():
+            session.driver = asyncio.get_running_loop().create_task(self._drive(session))
+
+    async def _drive(self, session: GameSession) -> None:
+        """Play the bots' moves while bots are to move (and not paused)."""
+        try:
+            while not session.finished:
+                player = session.state.to_move()
+                seat = session.seats[player]
+                if seat.bot is None or (session.paused and not session.step_pending):
+                    return
+                session.step_pending = False
+                await self._bot_move(session, player, seat.bot)
+                if session.all_bots and not session.finished and session.delay > 0:
+                    await session.pause_between_moves()
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # never leave a game hanging silently
+            log.exception("game %s stopped", session.id)
+            session.error = f"the server stopped this game: {error}"
+            session.thinking = None
+            session.finished_at = time.monotonic()
+            session.bump()
+
+    async def _bot_move(self, session: GameSession, player: int, bot: Bot) -> None:
+        state = session.state
+        think = bot.settings.get("time")
+        seconds = min(think if isinstance(think, float) else self.think_cap, self.think_cap)
+        job = ThinkJob(self.pool.new_job_id(), bot.spec, session.game.spec, state.text(), seconds)
+        thinking = Thinking(player, job.job, time.time(), seconds)
+        session.thinking = thinking
+        session.bump()
+
+        def on_info(info: SearchInfo) -> None:
+            if session.thinking is thinking:
+                thinking.info = info
+                session.bump()
+
+        try:
+            reply = await self._ask(job, on_info)
+        finally:
+            if session.thinking is thinking:
+                session.thinking = None
+        ruling = adjudicate(
+            state,
+            reply,
+            ply=len(session.moves),
+            policy=session.policy,
+            rng=self.rng,
+            name=session.seats[player].name,
+        )
+        if ruling.rule_break is not None:
+            session.rule_breaks.append(ruling.rule_break)
+        if ruling.move is None:
+            session.forfeited = player
+            session.finish()
+            session.bump()
+            return
+        kind = None if ruling.rule_break is None else ruling.rule_break.kind
+        session.play(ruling.move, ruling.elapsed, ruling.info, kind)
+
+    async def _ask(
+        self, job: ThinkJob, on_info: Callable[[SearchInfo], None]
+    ) -> Reply | RuleBreakError:
+        """The pool's answer to ``job`` as the referee takes it: a move's text or a rule break."""
+        start = time.monotonic()
+        try:
+            answer = await self.pool.think(job, on_info, GRACE)
+        except TimeoutError:
+            detail = f"no answer within {job.seconds:g} s"
+            return RuleBreakError(RuleBreakKind.TIMEOUT, detail, time.monotonic() - start)
+        elapsed = time.monotonic() - start
+        if answer.error is not None or answer.move is None:
+            return RuleBreakError(RuleBreakKind.CRASH, answer.error or "no move", elapsed)
+        info = None if answer.info is None else SearchInfo.from_dict(answer.info)
+        return Reply(None, answer.move, elapsed, info)

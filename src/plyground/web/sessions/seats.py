@@ -1,0 +1,98 @@
+"""The sides of a game: what a client asks for a seat, and the seat it gets (a human with a
+secret, or a bot within the server's caps)."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from plyground.arena.record import PlayerInfo
+from plyground.bots import Bot, bot_class, bot_names
+from plyground.core.errors import PlygroundError, UnknownNameError
+from plyground.core.game import Game
+from plyground.web.sessions.catalog import NAME_LENGTH, web_settings_of
+from plyground.web.sessions.errors import ApiError
+
+__all__ = ["Seat", "SeatRequest", "make_seat"]
+
+
+@dataclass(frozen=True)
+class SeatRequest:
+    """What a client asks for one seat: a name, human or bot, and the bot's settings."""
+
+    name: str
+    kind: Literal["human", "bot"]
+    bot: str | None = None
+    settings: Mapping[str, object] = field(default_factory=dict)
+
+
+@dataclass
+class Seat:
+    """One side of a game: a human with a secret token, or a bot with its spec."""
+
+    name: str
+    kind: Literal["human", "bot"]
+    token: str = ""
+    bot: Bot | None = None
+
+    def player_info(self) -> PlayerInfo:
+        if self.bot is None:
+            return PlayerInfo(self.name, kind="human")
+        return PlayerInfo(self.name, kind="bot", spec=self.bot.spec, version=self.bot.VERSION)
+
+    def to_dict(self, index: int, label: str) -> dict[str, Any]:
+        data: dict[str, Any] = {"seat": index, "label": label, "name": self.name, "kind": self.kind}
+        if self.bot is not None:
+            data["bot"] = self.bot.name
+            data["spec"] = self.bot.spec
+            data["settings"] = dict(self.bot.settings)
+        return data
+
+
+def make_seat(game: Game, index: int, request: SeatRequest, think_cap: float) -> Seat:
+    """Seat ``index`` as asked: a human (with a fresh secret) or a bot within the server's caps."""
+    label = game.player_name(index)
+    name = " ".join(request.name.split())
+    if not name:
+        raise ApiError(422, f"the name of {label} is empty: give each side a name")
+    if len(name) > NAME_LENGTH:
+        raise ApiError(
+            422, f"the name of {label} is longer than {NAME_LENGTH} characters: {name[:60]!r}"
+        )
+    if request.kind == "human":
+        if request.bot or request.settings:
+            raise ApiError(422, f"{label} is a human: a human seat takes no bot or settings")
+        return Seat(name, "human", token=secrets.token_urlsafe(24))
+    if not request.bot:
+        raise ApiError(422, f"{label} is a bot: say which bot (known: {', '.join(bot_names())})")
+    try:
+        cls = bot_class(request.bot)
+    except UnknownNameError as error:
+        raise ApiError(422, f"{label}: {error}") from None
+    allowed = {s.name for s in web_settings_of(cls.SETTINGS)}
+    for key in request.settings:
+        if key not in allowed:
+            known = ", ".join(sorted(allowed)) or "none"
+            raise ApiError(
+                422,
+                f"{label}: setting {key!r} of bot {request.bot!r} cannot be set from the web "
+                f"(settable: {known})",
+            )
+    settings = dict(request.settings)
+    try:
+        bot = cls(**settings)
+    except PlygroundError as error:
+        raise ApiError(422, f"{label}: {error}") from None
+    think = bot.settings.get("time")
+    if isinstance(think, float) and think > think_cap:
+        if "time" in settings:
+            raise ApiError(
+                422,
+                f"{label}: think time {think:g} s is above this server's cap of {think_cap:g} s",
+            )
+        bot = cls(**{**settings, "time": think_cap})
+    if not bot.supports(game):
+        raise ApiError(422, f"{label}: bot {request.bot!r} cannot play {game.spec}")
+    return Seat(name, "bot", bot=bot)

@@ -1,0 +1,415 @@
+"""One game on the server: its seats, its states and moves, the bot at work, who is watching.
+
+A :class:`GameSession` holds no game logic: moves, legality and results
+come from the core contract, and who won from the arena's adjudication.
+It also answers who may act (a seat's secret, the control secret) with an
+:class:`~plyground.web.sessions.errors.ApiError` naming the problem.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from plyground.arena.adjudication import winner_after
+from plyground.arena.record import (
+    GameRecord,
+    MoveRecord,
+    Penalty,
+    RuleBreak,
+    RuleBreakKind,
+    Termination,
+)
+from plyground.arena.solo import sample_outcome
+from plyground.core.game import CHANCE, Game, Move, State
+from plyground.core.limits import SearchInfo
+from plyground.web.sessions.errors import ApiError
+from plyground.web.sessions.seats import Seat
+from plyground.web.views import BoardLayout, BoardView, Tool
+
+__all__ = ["GAME_OVER", "MOVES_SHOWN", "GameSession", "Thinking"]
+
+MOVES_SHOWN = 200
+"""Most recent moves a snapshot carries (the history and the record have them all)."""
+GAME_OVER = "the game is over: start a new game (or review this one)"
+
+
+@dataclass
+class Thinking:
+    """A bot at work: which seat, since when, its limit and its latest report."""
+
+    player: int
+    job: int
+    since: float
+    seconds: float
+    info: SearchInfo | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "elapsed": round(time.time() - self.since, 3),
+            "seconds": self.seconds,
+            "info": None if self.info is None else self.info.to_dict(),
+        }
+
+
+def _now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class GameSession:
+    """One game: its seats, its states and moves, the bot at work, who is watching.
+
+    Mutated only on the event loop; every change calls :meth:`bump`, which
+    wakes the clients streaming its events. In a game with chance the
+    session plays the chance outcomes itself, drawn from its own
+    ``random.Random(seed)`` as the arena's solo driver does, so the game
+    never waits at a chance node and a seed replays the same tiles; each
+    outcome is recorded as a move of player -1.
+    """
+
+    def __init__(
+        self,
+        game_id: str,
+        game: Game,
+        view: BoardView,
+        seats: list[Seat],
+        *,
+        start: State,
+        control_token: str,
+        delay: float,
+        paused: bool,
+        policy: Penalty,
+        seed: int | None = None,
+    ) -> None:
+        self.id = game_id
+        self.game = game
+        self.view = view
+        self.layout: BoardLayout = view.layout(game)
+        self.seats = seats
+        self.control_token = control_token
+        self.states: list[State] = [start]
+        self.moves: list[MoveRecord] = []
+        self.effects: list[dict[str, str]] = []
+        self.rule_breaks: list[RuleBreak] = []
+        self.delay = delay
+        self.paused = paused
+        self.policy = policy
+        self.step_pending = False
+        self.thinking: Thinking | None = None
+        self.error: str | None = None
+        self.forfeited: int | None = None
+        self.started = _now_iso()
+        self.created = time.monotonic()
+        self.touched = self.created
+        self.turn_since = time.monotonic()
+        self.finished_at: float | None = None
+        self.version = 0
+        self.driver: asyncio.Task[None] | None = None
+        self.tools: list[Tool] = view.tools(game)
+        self.tool_running: str | None = None
+        self.tool_results: list[dict[str, Any]] = []
+        self.on_finish: Callable[[GameSession], None] | None = None
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._changed = asyncio.Event()
+        self._wake = asyncio.Event()
+        self._snapshot: tuple[int, dict[str, Any]] | None = None
+        self._play_chance()
+        if self.state.is_terminal():
+            self.finished_at = self.created
+
+    # -- reading ------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self.states[-1]
+
+    @property
+    def finished(self) -> bool:
+        return self.state.is_terminal() or self.error is not None or self.forfeited is not None
+
+    def outcome(self) -> tuple[Termination, int | None]:
+        """How the game ended (so far) and who won: the rules, a forfeit, or a server error."""
+        if self.error is not None:
+            termination = Termination.ABORTED
+        elif self.forfeited is not None:
+            termination = Termination.FORFEIT
+        else:
+            termination = Termination.NORMAL
+        return termination, winner_after(termination, self.state.returns(), self.forfeited)
+
+    @property
+    def all_bots(self) -> bool:
+        return all(seat.kind == "bot" for seat in self.seats)
+
+    @property
+    def is_puzzle(self) -> bool:
+        """A one-player game without chance: its moves may be taken back, even after the end."""
+        capabilities = self.game.capabilities
+        return capabilities.players == 1 and not capabilities.chance
+
+    @property
+    def undo_kind(self) -> str | None:
+        """Which take-backs this game allows: against a bot, in a puzzle, or none."""
+        if self.is_puzzle:
+            return "puzzle"
+        if self.game.capabilities.chance:
+            return None  # a take-back would draw new chance outcomes
+        kinds = {seat.kind for seat in self.seats}
+        return "bot" if kinds == {"human", "bot"} else None
+
+    def takeback(self) -> dict[str, int]:
+        """In a puzzle: each piece on the board -> the ply of the move that put it there."""
+        if not self.is_puzzle:
+            return {}
+        tokens = dict(zip(self.layout.names, self.view.tokens(self.state), strict=True))
+        found: dict[str, int] = {}
+        for ply, effects in enumerate(self.effects):
+            for cell in effects:
+                if tokens.get(cell):
+                    found[cell] = ply
+        return found
+
+    def label(self, player: int) -> str:
+        return self.game.player_name(player)
+
+    def seat_of(self, token: str) -> int | None:
+        """The human seat holding ``token`` (compared in constant time), or None."""
+        found = None
+        for index, seat in enumerate(self.seats):
+            if seat.token and secrets.compare_digest(seat.token.encode(), token.encode()):
+                found = index
+        return found
+
+    # -- who may act ----------------------------------------------------------
+    def human_seat(self, token: str) -> int:
+        """The seat ``token`` is the secret of; ApiError 403 if none."""
+        seat = self.seat_of(token)
+        if seat is None:
+            raise ApiError(403, f"this token is not a player's secret in game {self.id!r}")
+        return seat
+
+    def check_running(self) -> None:
+        """ApiError 409 once the game is over."""
+        if self.finished:
+            raise ApiError(409, GAME_OVER)
+
+    def check_stopped_by_error(self) -> None:
+        """ApiError 409 if the server stopped the game (a puzzle may act after its end)."""
+        if self.error is not None:
+            raise ApiError(409, GAME_OVER)
+
+    def check_control(self, token: str) -> None:
+        """ApiError 403 unless ``token`` is this game's control secret."""
+        if not secrets.compare_digest(self.control_token.encode(), token.encode()):
+            raise ApiError(403, f"this token does not control game {self.id!r}")
+
+    def result(self) -> dict[str, Any] | None:
+        if not self.finished:
+            return None
+        termination, winner = self.outcome()
+        return {
+            "winner": winner,
+            "returns": list(self.state.returns()),
+            "termination": termination.value,
+            "error": self.error,
+            "headline": self.view.headline(self.state),
+        }
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything the page shows, as JSON-friendly data (cached per version)."""
+        if self._snapshot is not None and self._snapshot[0] == self.version:
+            data = self._snapshot[1]
+        else:
+            data = self._build_snapshot()
+            self._snapshot = (self.version, data)
+        if self.thinking is not None:  # the elapsed time changes between versions
+            data = {**data, "thinking": self.thinking.to_dict()}
+        return data
+
+    def _build_snapshot(self) -> dict[str, Any]:
+        state = self.state
+        to_move = state.to_move()
+        finished = self.finished
+        first_shown = max(0, len(self.moves) - MOVES_SHOWN)
+        shown = zip(self.moves[first_shown:], self.effects[first_shown:], strict=True)
+        number = sum(1 for move in self.moves[:first_shown] if move.player >= 0)
+        numbers = []  # each player's move counted from 1, chance outcomes left out
+        for move in self.moves[first_shown:]:
+            number += move.player >= 0
+            numbers.append(number if move.player >= 0 else None)
+        return {
+            "id": self.id,
+            "game": self.game.spec,
+            "game_name": self.game.name,
+            "version": self.version,
+            "layout": self.layout.to_dict(),
+            "players": [seat.to_dict(i, self.label(i)) for i, seat in enumerate(self.seats)],
+            "position": state.text(),
+            "tokens": self.view.tokens(state),
+            "scores": self.view.scores(state),
+            "status": [{"label": k, "value": v} for k, v in self.view.status(state)],
+            "to_move": None if finished or to_move < 0 else to_move,
+            "clickable": [] if finished else self.view.clickable(state),
+            "legal": [] if finished else self.view.legal(state),
+            "marks": {cell: mark.to_dict() for cell, mark in self.view.marks(state).items()},
+            "ply": len(self.moves),
+            "moves": [
+                {
+                    **move.to_dict(),
+                    "ply": ply,
+                    "number": numbers[ply - first_shown],
+                    "effects": effects,
+                }
+                for ply, (move, effects) in enumerate(shown, start=first_shown)
+            ],
+            "undo": self.undo_kind,
+            "takeback": self.takeback(),
+            "tools": [tool.to_dict() for tool in self.tools],
+            "tool_running": self.tool_running,
+            "tool_results": list(self.tool_results),
+            "seed": self.seed,
+            "rule_breaks": [rule_break.to_dict() for rule_break in self.rule_breaks],
+            "thinking": None,
+            "finished": finished,
+            "result": self.result(),
+            "paused": self.paused,
+            "delay": self.delay,
+            "all_bots": self.all_bots,
+        }
+
+    def history(self) -> list[dict[str, Any]]:
+        """Every position of the game so far, for stepping through it."""
+        positions = []
+        for ply, state in enumerate(self.states):
+            move = self.moves[ply - 1] if ply else None
+            to_move = state.to_move()
+            positions.append(
+                {
+                    "ply": ply,
+                    "position": state.text(),
+                    "tokens": self.view.tokens(state),
+                    "scores": self.view.scores(state),
+                    "status": [{"label": k, "value": v} for k, v in self.view.status(state)],
+                    "marks": {c: mark.to_dict() for c, mark in self.view.marks(state).items()},
+                    "to_move": None if to_move < 0 else to_move,
+                    "move": None if move is None else move.move,
+                    "player": None if move is None else move.player,
+                    "effects": self.effects[ply - 1] if ply else {},
+                }
+            )
+        return positions
+
+    def record(self) -> GameRecord:
+        """The game record (complete once the game is over)."""
+        returns = self.state.returns()
+        termination, winner = self.outcome()
+        return GameRecord(
+            game=self.game.spec,
+            start=self.states[0].text(),
+            players=tuple(seat.player_info() for seat in self.seats),
+            moves=tuple(self.moves),
+            final=self.state.text(),
+            returns=tuple(returns),
+            winner=winner,
+            termination=termination,
+            rule_breaks=tuple(self.rule_breaks),
+            started=self.started,
+            duration=(self.finished_at or time.monotonic()) - self.created,
+            tags=self.tags(),
+        )
+
+    def tags(self) -> dict[str, str]:
+        """The record's context: where it was played, the game id, the policy, the seed."""
+        tags = {"source": "web", "id": self.id, "policy": self.policy.value}
+        if self.seed is not None:
+            tags["seed"] = str(self.seed)
+        solved = [r["tool"] for r in self.tool_results if r["moves"]]
+        if solved:
+            tags["tools"] = ",".join(solved)
+        return tags
+
+    # -- changing -----------------------------------------------------------
+    def bump(self) -> None:
+        """Note a change: a new version, and every waiting client wakes."""
+        self.version += 1
+        self.touched = time.monotonic()
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    async def wait_change(self, version: int, timeout: float) -> bool:
+        """Wait until the version differs from ``version``; False on timeout."""
+        if self.version != version:
+            return True
+        changed = self._changed
+        try:
+            await asyncio.wait_for(changed.wait(), timeout)
+        except TimeoutError:
+            return False
+        return True
+
+    def wake(self) -> None:
+        """Cut short a pause between bot moves (the speed or pause changed)."""
+        self._wake.set()
+
+    async def pause_between_moves(self) -> None:
+        self._wake.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._wake.wait(), self.delay)
+
+    def play(
+        self,
+        move: Move,
+        elapsed: float,
+        info: SearchInfo | None = None,
+        rule_break: RuleBreakKind | None = None,
+    ) -> None:
+        """Play ``move`` for the side to move (legal: checked by the caller) and record it,
+        then any chance outcomes that follow."""
+        self._append(move, elapsed, info, rule_break)
+        self._play_chance()
+        self.turn_since = time.monotonic()
+        if self.state.is_terminal():
+            self.finish()
+        self.bump()
+
+    def _append(
+        self,
+        move: Move,
+        elapsed: float = 0.0,
+        info: SearchInfo | None = None,
+        rule_break: RuleBreakKind | None = None,
+    ) -> None:
+        before = self.state
+        after = before.play(move)
+        player = before.to_move()
+        self.moves.append(MoveRecord(player, before.move_text(move), elapsed, info, rule_break))
+        self.effects.append(self.view.effects(before, move, after, self.layout))
+        self.states.append(after)
+
+    def _play_chance(self) -> None:
+        """Play chance outcomes, drawn from the game's seeded generator, until a player moves."""
+        while self.state.to_move() == CHANCE:
+            self._append(sample_outcome(self.state, self._rng))
+
+    def finish(self) -> None:
+        """Note that the game is over (by the rules or a forfeit) and hand it to ``on_finish``."""
+        self.finished_at = time.monotonic()
+        if self.on_finish is not None:
+            self.on_finish(self)
+
+    def take_back(self, plies: int) -> None:
+        del self.states[-plies:]
+        del self.moves[-plies:]
+        del self.effects[-plies:]
+        self.rule_breaks = [r for r in self.rule_breaks if r.ply < len(self.moves)]
+        self.turn_since = time.monotonic()
+        self.finished_at = None if not self.finished else self.finished_at
+        self.bump()

@@ -1,0 +1,98 @@
+"""Puzzle tools (N-Queens: solve, count) run in a worker; a solution found is played.
+
+The tool's result joins the game's ``tool_results`` (the record's tags
+name the tools that solved it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from plyground.core.errors import PlygroundError
+from plyground.core.settings import resolve_settings
+from plyground.web.pool import BotPool, ToolJob
+from plyground.web.sessions.errors import ApiError
+from plyground.web.sessions.session import GameSession
+
+__all__ = ["TOOL_RESULTS_KEPT", "run_tool"]
+
+TOOL_RESULTS_KEPT = 5
+"""Most recent puzzle-tool results a game keeps."""
+
+
+async def run_tool(
+    session: GameSession,
+    pool: BotPool,
+    *,
+    seconds: float,
+    grace: float,
+    token: str,
+    name: str,
+    options: Mapping[str, object],
+) -> None:
+    """Run tool ``name`` with ``options`` for ``seconds`` (plus ``grace``) and play its solution."""
+    session.human_seat(token)
+    session.check_stopped_by_error()
+    tool = next((t for t in session.tools if t.name == name), None)
+    if tool is None:
+        known = ", ".join(t.name for t in session.tools) or "none"
+        raise ApiError(404, f"{session.game.name} has no tool {name!r} (tools: {known})")
+    if tool.disabled:
+        raise ApiError(422, f"{tool.label}: {tool.disabled}")
+    try:
+        checked = resolve_settings(tool.options, dict(options), f"tool {name!r}")
+    except PlygroundError as error:
+        raise ApiError(422, str(error)) from None
+    if session.tool_running is not None:
+        raise ApiError(409, f"the {session.tool_running} tool is already at work")
+    ply = len(session.moves)
+    job = ToolJob(
+        pool.new_job_id(),
+        session.game.spec,
+        session.states[0].text(),
+        session.state.text(),
+        name,
+        checked,
+        seconds,
+    )
+    session.tool_running = name
+    session.bump()
+    try:
+        answer = await pool.run_tool(job, grace)
+    except TimeoutError:
+        raise ApiError(503, f"the {name} tool found nothing within {seconds:g} s") from None
+    finally:
+        session.tool_running = None
+        session.bump()
+    if "error" in answer:
+        raise ApiError(422, f"{tool.label}: {answer['error']}")
+    if len(session.moves) != ply or session.error is not None:
+        raise ApiError(409, "the board changed while the tool worked: run it again")
+    result: dict[str, Any] = answer["result"]
+    kept = session.tool_results
+    session.tool_results = [*kept, result][-TOOL_RESULTS_KEPT:]  # before the record is made
+    if result["moves"]:
+        try:
+            _play_tool_moves(session, result)
+        except ApiError:
+            session.tool_results = kept
+            raise
+    session.bump()
+
+
+def _play_tool_moves(session: GameSession, result: Mapping[str, Any]) -> None:
+    """Play a tool's moves (checked against the rules first; nothing changes if one fails)."""
+    state = session.states[0] if result["restart"] else session.state
+    moves = []
+    for text in result["moves"]:
+        try:
+            move = state.parse_move(text)
+            state = state.play(move)
+        except PlygroundError as error:
+            raise ApiError(500, f"the tool answered a move that is not legal: {error}") from None
+        moves.append(move)
+    if result["restart"] and session.moves:
+        session.take_back(len(session.moves))
+    for move in moves:
+        session.play(move, 0.0)

@@ -1,0 +1,131 @@
+// Entering a move: click paths (a piece, where it goes, what it takes) and move buttons.
+
+import { $ } from "./dom.js";
+import { api } from "./api.js";
+import { ui, tokenFor, myTurn } from "./state.js";
+import { enqueue } from "./stream.js";
+import { render } from "./screen.js";
+import { takeBack } from "./actions.js";
+
+function matchingMoves(snapshot, clicks) {
+  return snapshot.legal.filter((move) => move.clicks.length >= clicks.length && clicks.every((cell, i) => move.clicks[i].cell === cell));
+}
+
+function moverToken(snapshot) {
+  return Object.keys(snapshot.layout.tokens).find((t) => snapshot.layout.tokens[t] === snapshot.to_move) ?? "";
+}
+
+export function entry(snapshot) {
+  // What the board shows while a move is half entered: the next clicks, the piece picked up,
+  // where it goes, and a line saying what to click next.
+  const result = { clickable: [], selected: [], lifted: [], pending: {}, takeable: [], prompt: "" };
+  if (!myTurn(snapshot) || ui.busy) return result;
+  const moves = matchingMoves(snapshot, ui.partial);
+  if (ui.partial.length && !moves.length) ui.partial = [];
+  const depth = ui.partial.length;
+  const next = new Map();
+  for (const move of matchingMoves(snapshot, ui.partial)) {
+    const click = move.clicks[depth];
+    if (click && !next.has(click.cell)) next.set(click.cell, click.role);
+  }
+  result.clickable = [...next.keys()];
+  result.takeable = result.clickable.filter((cell) => next.get(cell) === "take");
+  if (!depth) return result;
+  const roles = moves[0].clicks;
+  let carried = moverToken(snapshot);
+  ui.partial.forEach((cell, i) => {
+    const role = roles[i].role;
+    if (role === "from") {
+      const index = snapshot.layout.names.indexOf(cell);
+      carried = snapshot.tokens[index] || carried;
+      result.lifted.push(cell);
+      result.selected.push(cell);
+    } else if (role === "to" || role === "place") {
+      result.pending[cell] = carried;
+    }
+  });
+  const player = snapshot.players[snapshot.to_move];
+  const nextRole = next.values().next().value;
+  const opponents = snapshot.players.filter((p) => p.seat !== snapshot.to_move).map((p) => p.label).join(" or ");
+  if (nextRole === "take") {
+    result.prompt = `Your move takes a piece: click one of ${opponents}'s highlighted pieces (Esc cancels).`;
+  } else if (nextRole === "to") {
+    result.prompt = `Click where the ${player.label} piece on ${ui.partial.at(-1)} goes, or click it again to put it back.`;
+  }
+  return result;
+}
+
+export async function clickCell(name) {
+  const snapshot = ui.game;
+  if (!snapshot || ui.review || ui.busy) return;
+  const takesBack = snapshot.undo === "puzzle" && tokenFor(0) && name in (snapshot.takeback ?? {});
+  if (snapshot.finished || !myTurn(snapshot)) {
+    if (takesBack) await takeBack(snapshot.takeback[name]);
+    return;
+  }
+  const depth = ui.partial.length;
+  if (depth && ui.partial.at(-1) === name) { // a second click on the piece picked up: put it back
+    ui.partial = ui.partial.slice(0, -1);
+    render(snapshot);
+    return;
+  }
+  const path = [...ui.partial, name];
+  const moves = matchingMoves(snapshot, path);
+  if (!moves.length) {
+    if (depth) { // start again from this cell if a move can begin there
+      ui.partial = [];
+      if (matchingMoves(snapshot, [name]).length) { await clickCell(name); return; }
+      render(snapshot);
+      return;
+    }
+    if (takesBack) await takeBack(snapshot.takeback[name]);
+    return;
+  }
+  const complete = moves.find((move) => move.clicks.length === path.length);
+  if (!complete) {
+    ui.partial = path;
+    render(snapshot);
+    return;
+  }
+  ui.partial = [];
+  await submitMove(complete.move, path);
+}
+
+async function submitMove(move, path = []) {
+  const snapshot = ui.game;
+  const token = tokenFor(snapshot.to_move);
+  if (!token) return;
+  ui.busy = true;
+  $("notice").textContent = "";
+  if (path.length > 1) { // keep the entered move on screen while the server answers
+    ui.partial = path.slice(0, -1);
+    render(snapshot);
+  }
+  try {
+    const next = await api("POST", `/api/games/${snapshot.id}/moves`, { token, move, ply: snapshot.ply });
+    ui.busy = false;
+    ui.partial = [];
+    enqueue(next);
+  } catch (error) {
+    ui.busy = false;
+    ui.partial = [];
+    $("notice").textContent = error.message;
+    render(ui.game);
+  }
+  if (ui.queued) {
+    const queued = ui.queued;
+    ui.queued = null;
+    playButton(queued);
+  }
+}
+
+export function playButton(move) {
+  const snapshot = ui.game;
+  if (!snapshot || ui.review || snapshot.finished || !myTurn(snapshot)) return;
+  if (ui.busy) { ui.queued = move; return; }
+  if (!snapshot.legal.some((m) => m.move === move)) {
+    $("notice").textContent = `${move} changes nothing here: try another direction.`;
+    return;
+  }
+  submitMove(move);
+}

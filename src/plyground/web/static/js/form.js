@@ -1,0 +1,334 @@
+// The start form, built from the server's catalog: game, sides, settings, start position;
+// checked as the user types, sent to start a game.
+
+import { $, el, seatBadge } from "./dom.js";
+import { api } from "./api.js";
+import { ui } from "./state.js";
+import { closeEvents } from "./stream.js";
+import { openGame } from "./screen.js";
+import { stopThinkTimer } from "./panel.js";
+
+const SETTING_LABELS = {
+  size: "Board size",
+  rounds: "Rounds",
+  first: "Who moves first",
+  time: "Think time (s)",
+  depth: "Max depth",
+  placing: "Depth, placing",
+  moving: "Depth, moving",
+  flying: "Depth, flying",
+  shallowest: "Shallowest depth",
+  deepest: "Deepest depth",
+  cut: "Probability cut",
+  engine: "Engine",
+  horizon: "Horizon",
+  variant: "Variant",
+  opponent: "Opponent model",
+};
+
+const HUMAN_NAMES = ["You", "Friend"];
+
+function currentGameInfo() {
+  const name = $("game-select").value || ui.catalog.games[0].name;
+  return ui.catalog.games.find((g) => g.name === name);
+}
+
+function sideLegend(game, index) {
+  const label = game.players[index];
+  if (game.players.length === 1) return label[0].toUpperCase() + label.slice(1);
+  return `Player ${label}`;
+}
+
+function botInfo(name) {
+  return ui.catalog.bots.find((b) => b.name === name);
+}
+
+function settingInput(setting, id, value) {
+  const common = { id, name: setting.name, "data-setting": setting.name };
+  if (setting.choices) {
+    const select = el("select", common);
+    for (const choice of setting.choices) {
+      select.append(el("option", { value: String(choice), text: String(choice) }));
+    }
+    select.value = String(value ?? setting.default);
+    return select;
+  }
+  if (setting.kind === "bool") {
+    const box = el("input", { ...common, type: "checkbox" });
+    box.checked = Boolean(value ?? setting.default);
+    return box;
+  }
+  const span = setting.maximum !== null && setting.minimum !== null
+    ? setting.maximum - setting.minimum : Infinity;
+  if (setting.kind === "int" && (span <= 12 || (setting.name === "size" && span <= 16)) && setting.default !== null) {
+    const select = el("select", common);
+    for (let v = setting.minimum; v <= setting.maximum; v += 1) {
+      select.append(el("option", { value: String(v), text: setting.name === "size" ? `${v} × ${v}` : String(v) }));
+    }
+    select.value = String(value ?? setting.default);
+    return select;
+  }
+  const input = el("input", {
+    ...common,
+    type: "number",
+    inputmode: setting.kind === "int" ? "numeric" : "decimal",
+    step: setting.kind === "int" ? "1" : "any",
+    min: setting.minimum ?? undefined,
+    max: setting.maximum ?? undefined,
+    placeholder: setting.default === null ? "no limit" : undefined,
+  });
+  input.value = value ?? (setting.default === null ? "" : String(setting.default));
+  return input;
+}
+
+function field(labelText, input, helpText) {
+  const id = input.id;
+  const help = helpText ? el("p", { class: "help", id: `${id}-help`, text: helpText }) : null;
+  const error = el("p", { class: "error", id: `${id}-error`, role: "alert" });
+  input.setAttribute("aria-describedby", [help ? `${id}-help` : null, `${id}-error`].filter(Boolean).join(" "));
+  return el("div", { class: "field" }, el("label", { for: id, text: labelText }), input, help, error);
+}
+
+export function buildForm(preset) {
+  const game = currentGameInfo();
+  if (preset && preset.game && preset.game !== game.name) preset = null; // another game's setup
+  $("game-description").textContent = game.description;
+  const sides = $("sides");
+  sides.replaceChildren();
+  sides.classList.toggle("single", game.players.length === 1);
+  game.players.forEach((label, index) => {
+    const seat = preset?.players?.[index];
+    const kind = el("select", { id: `kind-${index}`, "data-seat": index });
+    kind.append(el("option", { value: "human", text: "Human" }));
+    for (const name of game.bots) {
+      const bot = botInfo(name);
+      kind.append(el("option", { value: name, text: `Bot: ${name}`, title: bot.description }));
+    }
+    kind.value = seat ? (seat.kind === "human" ? "human" : seat.bot) : index === 0 ? "human" : game.bots.at(-1);
+    const name = el("input", {
+      id: `name-${index}`, type: "text", maxlength: String(ui.catalog.name_length),
+      autocomplete: "off", "data-auto": seat ? "0" : "1",
+    });
+    name.value = seat?.name ?? "";
+    name.addEventListener("input", () => { name.dataset.auto = "0"; validate(false); });
+    const botSettings = el("div", { class: "bot-settings", id: `bot-settings-${index}` });
+    const box = el("fieldset", { class: "group side", "data-seat": index },
+      el("legend", {}, seatBadge(game.pieces, index, label), sideLegend(game, index)),
+      field("Name", name),
+      field("Plays as", kind),
+      botSettings);
+    sides.append(box);
+    kind.addEventListener("change", () => { buildBotSettings(index); autoNames(); validate(false); });
+    buildBotSettings(index, seat?.settings);
+  });
+  autoNames();
+
+  const fields = $("game-settings-fields");
+  fields.replaceChildren();
+  $("game-settings").hidden = game.settings.length === 0;
+  for (const setting of game.settings) {
+    const id = `setting-${setting.name}`;
+    let value = preset?.settings?.[setting.name];
+    const input = settingInput(setting, id, value);
+    fields.append(field(SETTING_LABELS[setting.name] ?? setting.name, input, setting.help));
+    input.addEventListener("change", () => { updateHints(); validate(false); });
+    input.addEventListener("input", () => validate(false));
+  }
+  $("start-position").placeholder = `e.g. ${game.example}`;
+  $("start-position").value = preset?.start ?? "";
+  $("start-details").open = Boolean(preset?.start);
+  updateHints(true);
+  clearErrors();
+}
+
+function buildBotSettings(index, values) {
+  const box = $(`bot-settings-${index}`);
+  box.replaceChildren();
+  const kind = $(`kind-${index}`).value;
+  if (kind === "human") return;
+  const bot = botInfo(kind);
+  for (const setting of bot.settings) {
+    const id = `bot-${index}-${setting.name}`;
+    const input = settingInput(setting, id, values?.[setting.name]);
+    input.addEventListener("input", () => validate(false));
+    const range = setting.minimum !== null && setting.maximum !== null
+      ? `${setting.help} (${setting.minimum} to ${setting.maximum})` : setting.help;
+    box.append(field(SETTING_LABELS[setting.name] ?? setting.name, input, range));
+  }
+}
+
+function autoNames() {
+  const game = currentGameInfo();
+  const taken = [];
+  game.players.forEach((_, index) => {
+    const input = $(`name-${index}`);
+    if (input.dataset.auto !== "1") { taken.push(input.value.trim().toLowerCase()); return; }
+    const kind = $(`kind-${index}`).value;
+    let name = kind === "human" ? HUMAN_NAMES[index] ?? `Player ${index + 1}` : kind[0].toUpperCase() + kind.slice(1);
+    if (kind !== "human" && /^\d/.test(kind)) name = `Bot ${kind}`;
+    if (taken.includes(name.toLowerCase())) name = `${name} ${index + 1}`;
+    taken.push(name.toLowerCase());
+    input.value = name;
+  });
+}
+
+function roundsBounds() {
+  // The largest value of a setting whose maximum depends on another (rounds on size).
+  const game = currentGameInfo();
+  const bounds = {};
+  for (const [name, hint] of Object.entries(game.hints || {})) {
+    const by = $(`setting-${hint.maximum_by}`);
+    if (!by) continue;
+    bounds[name] = { max: hint.table[by.value], by: hint.maximum_by, byValue: by.value, defaults: hint.defaults };
+  }
+  return bounds;
+}
+
+function updateHints(fillDefaults = false) {
+  for (const [name, bound] of Object.entries(roundsBounds())) {
+    const input = $(`setting-${name}`);
+    if (!input) continue;
+    input.max = String(bound.max);
+    const help = $(`setting-${name}-help`);
+    const size = bound.by === "size" ? `${bound.byValue}×${bound.byValue} board` : `${bound.by} ${bound.byValue}`;
+    if (help) help.textContent = `1 to ${bound.max} on a ${size}`;
+    if ((fillDefaults && input.value === "") || input.dataset.auto === "1") {
+      input.value = String(bound.defaults?.[bound.byValue] ?? bound.max);
+      input.dataset.auto = "1";
+    }
+    input.addEventListener("input", () => { input.dataset.auto = "0"; }, { once: true });
+  }
+}
+
+function clearErrors() {
+  document.querySelectorAll("#setup-form .error").forEach((node) => { node.textContent = ""; });
+  document.querySelectorAll("#setup-form [aria-invalid]").forEach((node) => node.removeAttribute("aria-invalid"));
+  $("form-errors").replaceChildren();
+}
+
+function showFieldError(id, message) {
+  const input = $(id);
+  if (input) input.setAttribute("aria-invalid", "true");
+  const slot = $(`${id}-error`);
+  if (slot) slot.textContent = message;
+}
+
+function numberProblem(setting, raw, label, maxOverride) {
+  if (raw === "" || raw === null) return setting.default === null ? null : `${label} is missing.`;
+  const value = Number(raw);
+  const max = maxOverride ?? setting.maximum;
+  if (!Number.isFinite(value)) return `${label} must be a number.`;
+  if (setting.kind === "int" && !Number.isInteger(value)) return `${label} must be a whole number.`;
+  if ((setting.minimum !== null && value < setting.minimum) || (max !== null && value > max)) {
+    return `${label} must be ${setting.minimum ?? "any"} to ${max ?? "any"}; ${raw} is out of range.`;
+  }
+  return null;
+}
+
+function readForm() {
+  const game = currentGameInfo();
+  const problems = [];
+  const players = game.players.map((label, index) => {
+    const name = $(`name-${index}`).value.trim().replace(/\s+/g, " ");
+    if (!name) problems.push([`name-${index}`, game.players.length === 1 ? "Give the player a name." : `Give player ${label} a name.`]);
+    const kind = $(`kind-${index}`).value;
+    if (kind === "human") return { name, kind: "human" };
+    const settings = {};
+    for (const setting of botInfo(kind).settings) {
+      const input = $(`bot-${index}-${setting.name}`);
+      const raw = setting.kind === "bool" ? input.checked : input.value.trim();
+      const label2 = `${SETTING_LABELS[setting.name] ?? setting.name} of ${label}`;
+      if (setting.kind === "int" || setting.kind === "float") {
+        const problem = numberProblem(setting, raw, label2);
+        if (problem) problems.push([input.id, problem]);
+        if (raw !== "") settings[setting.name] = Number(raw);
+      } else {
+        settings[setting.name] = raw;
+      }
+    }
+    return { name, kind: "bot", bot: kind, settings };
+  });
+  players.forEach((player, index) => {
+    const earlier = players.slice(0, index).find((p) => p.name && p.name.toLowerCase() === player.name.toLowerCase());
+    if (player.name && earlier) {
+      problems.push([`name-${index}`, `Both sides are named “${player.name}”: give each side its own name.`]);
+    }
+  });
+  const settings = {};
+  const bounds = roundsBounds();
+  for (const setting of game.settings) {
+    const input = $(`setting-${setting.name}`);
+    const label = SETTING_LABELS[setting.name] ?? setting.name;
+    if (setting.kind === "int" || setting.kind === "float") {
+      const raw = input.value.trim();
+      const bound = bounds[setting.name];
+      let problem = numberProblem(setting, raw, label, bound?.max);
+      if (problem && bound) {
+        problem = `${label} must be ${setting.minimum ?? 1} to ${bound.max} on a ${bound.byValue}×${bound.byValue} board; ${raw} is out of range.`;
+      }
+      if (problem) problems.push([input.id, problem]);
+      if (raw !== "") settings[setting.name] = Number(raw);
+    } else if (setting.kind === "bool") {
+      settings[setting.name] = input.checked;
+    } else {
+      settings[setting.name] = input.value;
+    }
+  }
+  const start = $("start-position").value.trim();
+  const request = { game: game.name, settings, players, start: start || null };
+  if (players.every((p) => p.kind === "bot")) request.delay = game.chance ? 0.2 : 0.5;
+  return { request, problems };
+}
+
+function validate(showAll) {
+  const { request, problems } = readForm();
+  clearErrors();
+  const list = el("ul");
+  for (const [id, message] of problems) {
+    const input = $(id);
+    if (!showAll && input && input.value === "" && !input.matches("[data-setting]")) continue;
+    showFieldError(id, message);
+    list.append(el("li", { text: message }));
+  }
+  if (showAll && problems.length) $("form-errors").append("Please fix:", list);
+  return problems.length ? null : request;
+}
+
+export async function startGame(event) {
+  event.preventDefault();
+  const request = validate(true);
+  if (!request) {
+    const first = document.querySelector("#setup-form [aria-invalid='true']");
+    if (first) first.focus();
+    return;
+  }
+  const button = $("start-button");
+  button.disabled = true;
+  try {
+    const answer = await api("POST", "/api/games", request);
+    ui.lastSetup = request;
+    localStorage.setItem("plyground.setup", JSON.stringify(request));
+    sessionStorage.setItem(`plyground.game.${answer.game.id}`, JSON.stringify(answer.secrets));
+    history.pushState(null, "", `#game=${answer.game.id}`);
+    openGame(answer.game, answer.secrets);
+  } catch (error) {
+    const message = error.message;
+    $("form-errors").replaceChildren(el("span", { text: `The server refused the game: ${message}` }));
+    if (/start position/.test(message)) { $("start-details").open = true; showFieldError("start-position", message); }
+  } finally {
+    button.disabled = false;
+  }
+}
+
+export function showSetup(preset) {
+  closeEvents();
+  stopThinkTimer();
+  ui.game = null;
+  ui.review = null;
+  $("play").hidden = true;
+  $("setup").hidden = false;
+  buildForm(preset ?? ui.lastSetup);
+  if (location.hash) history.pushState(null, "", location.pathname);
+  document.title = "plyground · new game";
+  $(`name-0`)?.focus();
+}

@@ -1,0 +1,74 @@
+// Keys and swipes: move buttons by key or swipe, Escape, arrow keys across the board.
+
+import { $ } from "./dom.js";
+import { ui } from "./state.js";
+import { playButton } from "./entry.js";
+import { render } from "./screen.js";
+
+let pointer = null; // where a swipe began
+
+export function onDocumentKey(event) {
+  const snapshot = ui.game;
+  if (!snapshot || $("play").hidden || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.target.closest?.("input, select, textarea")) return;
+  if (event.key === "Escape" && ui.partial.length) {
+    ui.partial = [];
+    render(snapshot);
+    return;
+  }
+  const button = snapshot.layout.buttons.find((b) => b.key === event.key);
+  if (!button || ui.review) return;
+  event.preventDefault();
+  playButton(button.move);
+}
+
+export function onPointerDown(event) {
+  pointer = { x: event.clientX, y: event.clientY };
+}
+
+export function onPointerUp(event) {
+  const start = pointer;
+  pointer = null;
+  const snapshot = ui.game;
+  if (!start || !snapshot || !snapshot.layout.buttons.length) return;
+  const dx = event.clientX - start.x;
+  const dy = event.clientY - start.y;
+  if (Math.max(Math.abs(dx), Math.abs(dy)) < 30) return;
+  const direction = Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? "right" : "left") : (dy > 0 ? "down" : "up");
+  const button = snapshot.layout.buttons.find((b) => b.direction === direction);
+  if (button) playButton(button.move);
+}
+
+export function onBoardKey(event) {
+  const cells = [...$("board").querySelectorAll(".cell[data-cell]")];
+  const current = cells.indexOf(document.activeElement);
+  if (current < 0 || !ui.game) return;
+  const { columns, rows } = ui.game.layout;
+  const index = Number(cells[current].dataset.index);
+  const row = Math.floor(index / columns);
+  const col = index % columns;
+  const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  let target = null;
+  const byIndex = new Map(cells.map((cell) => [Number(cell.dataset.index), cell]));
+  if (event.key === "Home" || event.key === "End") {
+    const inRow = cells.filter((cell) => Math.floor(Number(cell.dataset.index) / columns) === row);
+    target = event.key === "Home" ? inRow[0] : inRow.at(-1);
+  } else if (steps[event.key]) {
+    const [dr, dc] = steps[event.key];
+    let [r, c] = [row + dr, col + dc];
+    while (r >= 0 && c >= 0 && r < rows && c < columns) { // skip slots that are not cells
+      target = byIndex.get(r * columns + c) ?? null;
+      if (target) break;
+      r += dr;
+      c += dc;
+    }
+  } else {
+    return;
+  }
+  event.preventDefault();
+  if (!target) return;
+  cells.forEach((cell) => cell.setAttribute("tabindex", "-1"));
+  target.setAttribute("tabindex", "0");
+  ui.focusIndex = Number(target.dataset.index);
+  target.focus();
+}

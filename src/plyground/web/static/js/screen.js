@@ -1,0 +1,112 @@
+// The game screen: open a game, and render a snapshot (board, prompt, panel, announcement).
+
+import { $ } from "./dom.js";
+import { flippedCells } from "./format.js";
+import { ui, tokenFor, myTurn } from "./state.js";
+import { listen } from "./stream.js";
+import { buildBoard, drawCells, relate } from "./board.js";
+import { clickCell, entry, playButton } from "./entry.js";
+import { renderPanel } from "./panel.js";
+
+export function openGame(snapshot, secrets) {
+  ui.secrets = secrets;
+  ui.game = null;
+  ui.review = null;
+  ui.boardKey = "";
+  ui.toolsKey = "";
+  ui.pending = null;
+  ui.partial = [];
+  ui.queued = null;
+  $("setup").hidden = true;
+  $("play").hidden = false;
+  $("notice").textContent = "";
+  render(snapshot);
+  listen(snapshot.id);
+  document.title = `plyground · ${snapshot.players.map((p) => p.name).join(" vs ")}`;
+}
+
+function lastEffects(snapshot) {
+  // What the last turn did: the last player's move and the chance outcomes after it.
+  const effects = {};
+  let direction = "";
+  const trailing = [];
+  for (let i = snapshot.moves.length - 1; i >= 0; i -= 1) {
+    trailing.unshift(snapshot.moves[i]);
+    if (snapshot.moves[i].player !== -1) break;
+  }
+  for (const move of trailing) {
+    Object.assign(effects, move.effects);
+    const button = snapshot.layout.buttons.find((b) => b.move === move.move);
+    if (button && move.player !== -1) direction = button.direction;
+  }
+  return { effects, direction };
+}
+
+export function render(snapshot) {
+  const previous = ui.game;
+  ui.game = snapshot;
+  ui.receivedAt = performance.now();
+  const layout = snapshot.layout;
+  const key = `${layout.style}:${layout.rows}x${layout.columns}:${layout.names.join(",")}`;
+  if (key !== ui.boardKey) {
+    ui.focusIndex = Math.max(0, layout.names.findIndex((n) => n !== null));
+    buildBoard(layout, {
+      focusIndex: ui.focusIndex,
+      onCell: clickCell,
+      onHover: (name, on) => relate(shownMarks()?.[name], on),
+      onButton: playButton,
+    });
+    ui.boardKey = key;
+  }
+  const newMove = previous && previous.id === snapshot.id && snapshot.ply > previous.ply;
+  if (newMove) ui.lastMoveAt = performance.now();
+  if (previous && (previous.id !== snapshot.id || previous.ply !== snapshot.ply)) ui.partial = [];
+  if (ui.review) {
+    renderPanel(snapshot);
+    return;
+  }
+  const { effects, direction } = lastEffects(snapshot);
+  const state = entry(snapshot);
+  const removable = snapshot.undo === "puzzle" && tokenFor(0) && !ui.busy ? snapshot.takeback : {};
+  drawCells(layout, snapshot.tokens, {
+    ...state,
+    effects,
+    direction,
+    animate: Boolean(newMove),
+    hoverPlayer: snapshot.to_move,
+    marks: snapshot.marks,
+    removable,
+  });
+  $("prompt").textContent = state.prompt;
+  $("board").classList.remove("review");
+  for (const node of $("move-buttons").querySelectorAll("button")) {
+    node.disabled = !myTurn(snapshot) || !snapshot.legal.some((m) => m.move === node.dataset.move);
+  }
+  const last = snapshot.moves.at(-1);
+  if (newMove && last) announceMove(snapshot, last);
+  renderPanel(snapshot);
+}
+
+function describeMove(snapshot, move) {
+  if (move.player === -1) return `chance: ${move.move}`;
+  const player = snapshot.players[move.player];
+  const flips = flippedCells(move.effects);
+  const flipped = flips.length ? `, flipping ${flips.join(", ")}` : "";
+  const taken = Object.entries(move.effects).filter(([, what]) => what === "removed").map(([cell]) => cell);
+  const took = taken.length ? `, taking ${taken.join(", ")}` : "";
+  return `${player.label} (${player.name}) played ${move.move}${flipped}${took}`;
+}
+
+function announceMove(snapshot, move) {
+  const trailing = [];
+  for (let i = snapshot.moves.length - 1; i >= 0; i -= 1) {
+    trailing.unshift(snapshot.moves[i]);
+    if (snapshot.moves[i].player !== -1) break;
+  }
+  $("announcer").textContent = `${trailing.map((m) => describeMove(snapshot, m)).join("; ")}.`;
+}
+
+function shownMarks() {
+  // The marks of the position on screen: the game's, or the reviewed position's.
+  return ui.review ? ui.review.history[ui.review.index].marks : ui.game?.marks;
+}

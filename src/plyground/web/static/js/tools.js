@@ -1,0 +1,80 @@
+// Puzzle tools (N-Queens: solve, count): their buttons and options, their results.
+
+import { $, el } from "./dom.js";
+import { api } from "./api.js";
+import { ui, tokenFor } from "./state.js";
+import { listen, enqueue } from "./stream.js";
+import { render } from "./screen.js";
+
+function buildTools(snapshot) {
+  const box = $("tool-list");
+  box.replaceChildren();
+  for (const tool of snapshot.tools) {
+    const options = el("div", { class: "tool-options" });
+    for (const option of tool.options) {
+      const id = `tool-${tool.name}-${option.name}`;
+      if (option.kind === "bool") {
+        const box2 = el("input", { id, type: "checkbox", "data-option": option.name });
+        box2.checked = Boolean(option.default);
+        options.append(el("label", { class: "check", for: id, title: option.help }, box2, ` ${option.help}`));
+      } else if (option.choices) {
+        const select = el("select", { id, "data-option": option.name, title: option.help, "aria-label": `${tool.label}: ${option.name}` });
+        for (const choice of option.choices) select.append(el("option", { value: choice, text: choice }));
+        select.value = option.default;
+        options.append(select);
+      }
+    }
+    const button = el("button", { type: "button", id: `tool-${tool.name}`, class: "tool-button", title: tool.disabled || tool.help, text: tool.label });
+    button.addEventListener("click", () => runTool(tool));
+    const row = el("div", { class: "tool", "data-tool": tool.name }, button, options);
+    if (tool.disabled) row.append(el("p", { class: "help", text: tool.disabled }));
+    box.append(row);
+  }
+}
+
+export function renderTools(snapshot) {
+  const card = $("tools");
+  card.hidden = !snapshot.tools.length || !tokenFor(0);
+  if (card.hidden) return;
+  const key = `${snapshot.id}`;
+  if (ui.toolsKey !== key) {
+    buildTools(snapshot);
+    ui.toolsKey = key;
+  }
+  for (const tool of snapshot.tools) {
+    const button = $(`tool-${tool.name}`);
+    button.disabled = Boolean(tool.disabled) || Boolean(snapshot.tool_running) || ui.busy || Boolean(ui.review);
+    button.classList.toggle("working", snapshot.tool_running === tool.name);
+  }
+  $("tool-status").textContent = snapshot.tool_running ? `Working: ${snapshot.tool_running}…` : "";
+  const results = $("tool-results");
+  results.replaceChildren();
+  for (const result of [...snapshot.tool_results].reverse()) {
+    const facts = el("dl", { class: "info" });
+    for (const fact of result.facts) facts.append(el("dt", { text: fact.label }), el("dd", { text: fact.value }));
+    results.append(el("li", { class: result.found ? "found" : "not-found", "data-tool": result.tool },
+      el("p", { class: "tool-summary", text: result.summary }), facts));
+  }
+}
+
+async function runTool(tool) {
+  const snapshot = ui.game;
+  const options = {};
+  for (const input of $("tool-list").querySelectorAll(`[data-tool="${tool.name}"] [data-option]`)) {
+    options[input.dataset.option] = input.type === "checkbox" ? input.checked : input.value;
+  }
+  $("notice").textContent = "";
+  ui.busy = true;
+  render(snapshot);
+  $("tool-status").textContent = `Working: ${tool.name}…`;
+  try {
+    const next = await api("POST", `/api/games/${snapshot.id}/tools/${tool.name}`, { token: tokenFor(0), options });
+    ui.busy = false;
+    enqueue(next);
+    if (!next.finished) listen(next.id);
+  } catch (error) {
+    ui.busy = false;
+    $("notice").textContent = error.message;
+    render(ui.game);
+  }
+}
