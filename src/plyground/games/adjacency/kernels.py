@@ -11,8 +11,9 @@ Board constants and evaluation weights live in one int64 *context block*
 kernels then take only integers, which keeps numba's reference counting out
 of the inner loop. Layout (word indices): the geometry in ``G_*``, the
 neighbour masks from :data:`G_NEIGHBOURS`, the four weights (stored as
-float64) in ``W_*``; the search (:mod:`~plyground.games.adjacency.engine`)
-appends its own words from :data:`HEADER_WORDS`.
+float64) in ``W_*``; the searches (:mod:`~plyground.games.adjacency.search`,
+:mod:`~plyground.games.adjacency.exact`) append their own words from
+:data:`HEADER_WORDS`.
 
 Contract of :func:`evaluate`: for the same weights it returns exactly the
 float that :meth:`AdjacencyEvaluator.evaluate
@@ -41,8 +42,11 @@ from plyground.games.adjacency.rules import AdjacencyGame, AdjacencyState, geome
 
 __all__ = [
     "HEADER_WORDS",
+    "best_gain",
+    "best_gain_cell",
     "evaluate",
     "evaluate_state",
+    "gain_group",
     "gain_masks",
     "moves_by_gain",
     "new_context",
@@ -127,16 +131,40 @@ def gain_masks(cx: int, theirs: int, empty: int) -> tuple[int, int, int]:
 
 
 @njit(cache=True)
+def gain_group(gain: int, ones: int, twos: int, fours: int) -> int:
+    """The cells of :func:`gain_masks`' output where a move flips exactly ``gain`` marks (1-4).
+
+    The one decoding of the bit-sliced counts: every kernel walks the
+    groups from 4 down to 1 (gain 0 is the empty cells outside all three).
+    """
+    if gain == 4:
+        return fours
+    if gain == 3:
+        return twos & ones
+    if gain == 2:
+        return twos & ~ones
+    return ones & ~twos & ~fours
+
+
+@njit(cache=True)
 def best_gain(cx: int, theirs: int, empty: int) -> int:
     """The most marks one move can flip (0 to 4)."""
     ones, twos, fours = gain_masks(cx, theirs, empty)
-    if fours != 0:
-        return 4
-    if (twos & ones) != 0:
-        return 3
-    if twos != 0:
-        return 2
-    return 1 if ones != 0 else 0
+    for gain in range(4, 0, -1):
+        if gain_group(gain, ones, twos, fours) != 0:
+            return gain
+    return 0
+
+
+@njit(cache=True)
+def best_gain_cell(cx: int, theirs: int, empty: int) -> int:
+    """The lowest cell among those flipping the most marks (the best last move)."""
+    ones, twos, fours = gain_masks(cx, theirs, empty)
+    for gain in range(4, 0, -1):
+        group = gain_group(gain, ones, twos, fours)
+        if group != 0:
+            return trailing_zeros(group)
+    return trailing_zeros(empty)
 
 
 @njit(cache=True)
@@ -175,10 +203,9 @@ def ordered_moves(cx: int, own: int, theirs: int, out: int) -> int:
     """
     empty = load_int(cx, G_FULL) & ~(own | theirs)
     ones, twos, fours = gain_masks(cx, theirs, empty)
-    count = _append_cells(out, 0, fours)
-    count = _append_cells(out, count, twos & ones)
-    count = _append_cells(out, count, twos & ~ones)
-    count = _append_cells(out, count, ones & ~twos & ~fours)
+    count = 0
+    for gain in range(4, 0, -1):
+        count = _append_cells(out, count, gain_group(gain, ones, twos, fours))
     return _append_cells(out, count, empty & ~(ones | twos | fours))
 
 

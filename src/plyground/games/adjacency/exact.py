@@ -1,0 +1,350 @@
+"""Kernels of the exact search: the final margin with best play, as an integer.
+
+The playing search (:mod:`~plyground.games.adjacency.search`) values a
+horizon with a float evaluation; this one always searches to the end of the
+game, so its values are integers (the mover's marks minus the opponent's
+at the end) and it can use what only exact values allow:
+
+* **closed forms near the end.** One ply before the end (or with one empty
+  cell) a position is worth ``material + 1 + 2 * best gain``. Two plies
+  before, a move flipping ``g`` marks is worth ``material + 2g - 2g'``,
+  where ``g'`` is the opponent's best gain after it: :func:`_two_plies`
+  walks the moves from the biggest gain down and stops once ``material +
+  2g`` cannot beat what it has;
+* **a table of bounds.** One int64 word per entry: the lower and upper
+  bound of the value (stored as ``value + 128`` in 8 bits each), the best
+  move, the plies left, and the high bits of a hash of both masks. A
+  position's mark count fixes its ply, so neither side nor ply is hashed:
+  the hash is salted once per solve with the game's end (marks plus plies
+  left), the same for every position of the solve. Probed only at nodes
+  with ``X_TABLE_MIN`` plies or more to go; depth-preferred replacement
+  (an entry from an earlier, longer solve is replaced first);
+* **enhanced transposition cutoffs** (``X_ETC_MIN``): before searching a
+  node, look up its children; one whose stored upper bound already
+  refutes ``beta`` ends the node at once;
+* **symmetry** (``X_SYMMETRY_MIN``): at a position fixed by a symmetry of
+  the board, moves whose mirror image is a lower cell are skipped;
+* **move order**: the table's move, then (``X_ORDER_MIN`` plies or more to
+  go) the moves by their two-ply value ``2g - 2g'``, else by gain;
+* principal variation search (``X_PVS``): null windows after the first move.
+
+Contract of :func:`exact_search` (as the playing search's): fail-soft; a
+value ``v <= alpha`` is an upper bound of the true value, ``v >= beta`` a
+lower bound, otherwise the true value. Every value of a solve has the same
+parity (that of the final number of marks). The driver
+(:mod:`~plyground.games.adjacency.solver`) calls it with null windows
+around a guess (MTD(f)).
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from plyground.core.jit import load_int, popcount, store_int, trailing_zeros
+from plyground.games.adjacency.kernels import (
+    G_FULL,
+    G_NEIGHBOURS,
+    best_gain,
+    gain_group,
+    gain_masks,
+)
+from plyground.games.adjacency.search import CONTEXT_WORDS, S_STOPPED, count_node
+from plyground.games.adjacency.symmetry import skipped_moves
+from plyground.games.adjacency.table import position_hash
+
+__all__ = [
+    "EXACT_WORDS",
+    "MAX_PLIES",
+    "NO_MOVE",
+    "X_ETC_MIN",
+    "X_MOVES",
+    "X_ORDER_MIN",
+    "X_PVS",
+    "X_ROOT_PLIES",
+    "X_SALT",
+    "X_SYMMETRY",
+    "X_SYMMETRY_MIN",
+    "X_TABLE",
+    "X_TABLE_MASK",
+    "X_TABLE_MIN",
+    "exact_search",
+    "order_moves",
+    "table_entry",
+]
+
+# -- the exact search's words of the context block (after the playing search's) ------
+X_TABLE = CONTEXT_WORDS + 0
+X_TABLE_MASK = CONTEXT_WORDS + 1
+X_SALT = CONTEXT_WORDS + 2
+"""The hash salt of this solve: a mix of the game's end (marks plus plies left)."""
+X_MOVES = CONTEXT_WORDS + 3
+"""Address of the move stack: 64 cells and 64 scores per ply."""
+X_SYMMETRY = CONTEXT_WORDS + 4
+"""Address of :func:`~plyground.games.adjacency.symmetry.symmetry_tables`' block."""
+X_TABLE_MIN = CONTEXT_WORDS + 5
+X_ETC_MIN = CONTEXT_WORDS + 6
+X_SYMMETRY_MIN = CONTEXT_WORDS + 7
+X_ORDER_MIN = CONTEXT_WORDS + 8
+X_ROOT_PLIES = CONTEXT_WORDS + 9
+"""Plies left at the solve's root: deeper table entries are from older solves."""
+X_PVS = CONTEXT_WORDS + 10
+EXACT_WORDS = CONTEXT_WORDS + 16
+
+MAX_PLIES = 63
+"""Most plies a solve may have (the table stores plies in 6 bits)."""
+NO_MOVE = 127
+_STACK = 128
+"""Words of the move stack per ply: 64 cells, then 64 scores."""
+
+# -- table entries: one int64 word ---------------------------------------------------
+_OFFSET = 128
+_UNKNOWN_LOWER = -128
+_UNKNOWN_UPPER = 127
+_KEY_SHIFT = 29
+_LOW_MASK = (1 << _KEY_SHIFT) - 1
+
+
+@njit(cache=True)
+def table_entry(key: int, lower: int, upper: int, move: int, plies: int) -> int:
+    """An entry: the key's high bits, both bounds, the best move and the plies left."""
+    fields = (lower + _OFFSET) | ((upper + _OFFSET) << 8) | (move << 16) | (plies << 23)
+    return (key & ~_LOW_MASK) | fields
+
+
+@njit(cache=True)
+def _matches(entry: int, key: int) -> bool:
+    return entry != 0 and ((entry ^ key) >> _KEY_SHIFT) == 0
+
+
+@njit(cache=True)
+def _lower(entry: int) -> int:
+    return (entry & 255) - _OFFSET
+
+
+@njit(cache=True)
+def _upper(entry: int) -> int:
+    return ((entry >> 8) & 255) - _OFFSET
+
+
+@njit(cache=True)
+def _move(entry: int) -> int:
+    return (entry >> 16) & 127
+
+
+@njit(cache=True)
+def _plies(entry: int) -> int:
+    return (entry >> 23) & 63
+
+
+# -- the last plies ---------------------------------------------------------------------
+@njit(cache=True)
+def _two_plies(  # noqa: PLR0917 - kernels take positional integers
+    cx: int, own: int, theirs: int, empty: int, material: int, alpha: int, beta: int
+) -> int:
+    """A node two plies before the end (the opponent makes the last move), fail-soft."""
+    ones, twos, fours = gain_masks(cx, theirs, empty)
+    best = -1000
+    for gain in range(4, -1, -1):
+        if gain > 0:
+            group = gain_group(gain, ones, twos, fours)
+        else:
+            group = empty & ~(ones | twos | fours)
+        if group == 0:
+            continue
+        # No move of this gain or less is worth more (the reply flips 0 or more).
+        ceiling = material + 2 * gain
+        if ceiling <= best or ceiling <= alpha:
+            return max(best, ceiling)
+        while group != 0:
+            cell = trailing_zeros(group)
+            group &= group - 1
+            bit = 1 << cell
+            flips = load_int(cx, G_NEIGHBOURS + cell) & theirs
+            reply = best_gain(cx, own | bit | flips, empty & ~bit)
+            value = ceiling - 2 * reply
+            if value > best:
+                best = value
+                if best >= beta or best == ceiling:
+                    return best
+    return best
+
+
+# -- move order -------------------------------------------------------------------------
+@njit(cache=True)
+def _order(  # noqa: PLR0917 - kernels take positional integers
+    cx: int, own: int, theirs: int, candidates: int, moves: int, count: int, by_value: bool
+) -> int:
+    """Append ``candidates`` to the move list at ``moves`` in search order; return the count.
+
+    By gain (4 down to 0), or with ``by_value`` by the two-ply value
+    ``2g - 2g'`` (stable: equal values keep the gain order).
+    """
+    empty = load_int(cx, G_FULL) & ~(own | theirs)
+    ones, twos, fours = gain_masks(cx, theirs, empty)
+    first = count
+    for gain in range(4, -1, -1):
+        if gain > 0:
+            group = gain_group(gain, ones, twos, fours) & candidates
+        else:
+            group = candidates & ~(ones | twos | fours)
+        while group != 0:
+            cell = trailing_zeros(group)
+            group &= group - 1
+            if not by_value:
+                store_int(moves, count, cell)
+                count += 1
+                continue
+            bit = 1 << cell
+            flips = load_int(cx, G_NEIGHBOURS + cell) & theirs
+            score = 2 * gain - 2 * best_gain(cx, own | bit | flips, empty & ~bit)
+            position = count
+            while position > first and load_int(moves, 64 + position - 1) < score:
+                store_int(moves, position, load_int(moves, position - 1))
+                store_int(moves, 64 + position, load_int(moves, 64 + position - 1))
+                position -= 1
+            store_int(moves, position, cell)
+            store_int(moves, 64 + position, score)
+            count += 1
+    return count
+
+
+def order_moves(cx: int, own: int, theirs: int, candidates: int, out: int) -> int:
+    """Write ``candidates`` in the search's order (two-ply value) to ``out`` (128 words).
+
+    Returns how many were written; for the driver's root and line (plain
+    Python calling the compiled :func:`_order`).
+    """
+    return int(_order(cx, own, theirs, candidates, out, 0, True))
+
+
+# -- the search -------------------------------------------------------------------------
+@njit(cache=True)
+def _etc_cutoff(cx: int, own: int, theirs: int, empty: int, beta: int) -> int:
+    """A child's stored upper bound that refutes ``beta`` (as this node's value), or -1000."""
+    table = load_int(cx, X_TABLE)
+    mask = load_int(cx, X_TABLE_MASK)
+    salt = load_int(cx, X_SALT)
+    cells = empty
+    while cells != 0:
+        cell = trailing_zeros(cells)
+        cells &= cells - 1
+        flips = load_int(cx, G_NEIGHBOURS + cell) & theirs
+        key = position_hash(theirs ^ flips, own | (1 << cell) | flips, salt)
+        entry = load_int(table, key & mask)
+        if _matches(entry, key) and -_upper(entry) >= beta:
+            return -_upper(entry)
+    return -1000
+
+
+@njit(cache=True)
+def _store(  # noqa: PLR0917 - kernels take positional integers
+    cx: int, key: int, lower: int, upper: int, move: int, plies: int
+) -> None:
+    """Write a result, merged with the slot's bounds when it holds the same position."""
+    table = load_int(cx, X_TABLE)
+    slot = key & load_int(cx, X_TABLE_MASK)
+    entry = load_int(table, slot)
+    if _matches(entry, key):
+        merged_lower = max(lower, _lower(entry))
+        merged_upper = min(upper, _upper(entry))
+        if merged_lower <= merged_upper:
+            lower, upper = merged_lower, merged_upper
+        if move == NO_MOVE:
+            move = _move(entry)
+    elif entry != 0 and _plies(entry) > plies and _plies(entry) <= load_int(cx, X_ROOT_PLIES):
+        return  # depth-preferred: keep the bigger subtree of this solve
+    store_int(table, slot, table_entry(key, lower, upper, move, plies))
+
+
+@njit(cache=True, nogil=True)
+def exact_search(  # noqa: PLR0917, PLR0912, PLR0915 - one self-recursive kernel
+    cx: int, own: int, theirs: int, plies: int, alpha: int, beta: int, ply: int
+) -> int:
+    """The mover's final margin with best play, fail-soft in ``(alpha, beta)``.
+
+    Returns 0 when stopped (the caller checks ``S_STOPPED``).
+    """
+    if count_node(cx):
+        return 0
+    empty = load_int(cx, G_FULL) & ~(own | theirs)
+    material = popcount(own) - popcount(theirs)
+    if plies == 0 or empty == 0:
+        return material
+    if plies == 1 or (empty & (empty - 1)) == 0:
+        return material + 1 + 2 * best_gain(cx, theirs, empty)
+    if plies == 2 or popcount(empty) == 2:
+        return _two_plies(cx, own, theirs, empty, material, alpha, beta)
+
+    table_move = NO_MOVE
+    use_table = plies >= load_int(cx, X_TABLE_MIN)
+    key = 0
+    if use_table:
+        key = position_hash(own, theirs, load_int(cx, X_SALT))
+        entry = load_int(load_int(cx, X_TABLE), key & load_int(cx, X_TABLE_MASK))
+        if _matches(entry, key):
+            lower = _lower(entry)
+            upper = _upper(entry)
+            if lower >= beta or lower == upper:
+                return lower
+            if upper <= alpha:
+                return upper
+            alpha = max(alpha, lower)
+            beta = min(beta, upper)
+            table_move = _move(entry)
+        if plies >= load_int(cx, X_ETC_MIN):
+            cutoff = _etc_cutoff(cx, own, theirs, empty, beta)
+            if cutoff >= beta:
+                return cutoff
+
+    skip = 0
+    if plies >= load_int(cx, X_SYMMETRY_MIN):
+        skip = skipped_moves(load_int(cx, X_SYMMETRY), own, theirs, empty)
+    moves = load_int(cx, X_MOVES) + _STACK * ply
+    count = 0
+    candidates = empty & ~skip
+    if table_move != NO_MOVE and (candidates >> table_move) & 1:
+        store_int(moves, 0, table_move)
+        store_int(moves, 64, 1000)
+        count = 1
+        candidates &= ~(1 << table_move)
+    by_value = plies >= load_int(cx, X_ORDER_MIN)
+    count = _order(cx, own, theirs, candidates, moves, count, by_value)
+
+    pvs = load_int(cx, X_PVS) != 0
+    window_alpha = alpha
+    best = -1000
+    best_move = NO_MOVE
+    for index in range(count):
+        cell = load_int(moves, index)
+        flips = load_int(cx, G_NEIGHBOURS + cell) & theirs
+        child_own = theirs ^ flips
+        child_theirs = own | (1 << cell) | flips
+        if index == 0 or not pvs:
+            value = -exact_search(cx, child_own, child_theirs, plies - 1, -beta, -alpha, ply + 1)
+        else:
+            value = -exact_search(
+                cx, child_own, child_theirs, plies - 1, -alpha - 1, -alpha, ply + 1
+            )
+            if alpha < value < beta:
+                value = -exact_search(
+                    cx, child_own, child_theirs, plies - 1, -beta, -alpha, ply + 1
+                )
+        if load_int(cx, S_STOPPED) != 0:
+            return 0
+        if value > best:
+            best = value
+            best_move = cell
+            if value > alpha:
+                alpha = value
+                if alpha >= beta:
+                    break
+
+    if use_table:
+        stored_plies = min(plies, MAX_PLIES)
+        if best <= window_alpha:
+            _store(cx, key, _UNKNOWN_LOWER, best, best_move, stored_plies)
+        elif best >= beta:
+            _store(cx, key, best, _UNKNOWN_UPPER, best_move, stored_plies)
+        else:
+            _store(cx, key, best, best, best_move, stored_plies)
+    return best

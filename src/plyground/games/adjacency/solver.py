@@ -1,0 +1,368 @@
+"""Exact play: the final margin with best play from a position, its best moves and a best line.
+
+:func:`solve` (or an :class:`ExactSolver`, which keeps its table between
+solves) returns a :class:`SolveResult` whose values are always X's marks
+minus O's at the end of the game, whoever moves. The search is the compiled
+:func:`~plyground.games.adjacency.exact.exact_search`; this module drives
+it with null windows:
+
+* the value of a position by MTD(f): null-window searches that move a
+  lower and an upper bound together from a first guess (every value of a
+  solve has one parity, so each test settles two marks);
+* at the root, one move at a time (so progress can be shown and a stop
+  honoured between moves): the first move's exact value, then for each
+  other move two null-window tests, "is it at least the best so far?" and,
+  only if so, "is it better?"; every move equal to the best is listed.
+  Moves that mirror another under a symmetry fixing the position are not
+  searched: they take their mirror's value;
+* a best line, one move per ply, each checked by a null-window test.
+
+The readable reference is :func:`plyground.algorithms.search.exact.exact_value`
+(plain negamax over the rules); the tests prove the two agree.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from plyground.core.errors import PlygroundError
+from plyground.core.jit import as_int64
+from plyground.core.limits import Limit
+from plyground.games.adjacency.exact import (
+    EXACT_WORDS,
+    MAX_PLIES,
+    X_ETC_MIN,
+    X_MOVES,
+    X_ORDER_MIN,
+    X_PVS,
+    X_ROOT_PLIES,
+    X_SALT,
+    X_SYMMETRY,
+    X_SYMMETRY_MIN,
+    X_TABLE,
+    X_TABLE_MASK,
+    X_TABLE_MIN,
+    exact_search,
+    order_moves,
+)
+from plyground.games.adjacency.kernels import new_context, relative_masks
+from plyground.games.adjacency.rules import AdjacencyGame, AdjacencyState
+from plyground.games.adjacency.search import S_DEADLINE, S_NODE_LIMIT, S_NODES, S_STOPPED
+from plyground.games.adjacency.symmetry import representatives, symmetry_orbits, symmetry_tables
+
+__all__ = ["ExactSolver", "ExactTechniques", "SolveResult", "SolveStopped", "solve", "warm_up"]
+
+_FAR = 1000
+"""Beyond any margin: the bounds of a full window."""
+_GOLDEN = -7046029254386353131
+
+
+class SolveStopped(PlygroundError, RuntimeError):
+    """A solve ended early: its time or node limit ran out, or :meth:`ExactSolver.stop` was called."""
+
+
+@dataclass(frozen=True)
+class ExactTechniques:
+    """Where the exact search uses each technique (plies left at a node; ``99``: never).
+
+    The defaults are the measured best (docs/adjacency-solved.md has the table).
+    """
+
+    table_min: int = 4
+    """Probe and store the table at nodes with at least this many plies to go."""
+    etc_min: int = 7
+    """Enhanced transposition cutoffs at nodes with at least this many plies to go."""
+    symmetry_min: int = 6
+    """Skip mirror-image moves at symmetric positions with at least this many plies to go."""
+    order_min: int = 4
+    """Order moves by their two-ply value (else by gain) with at least this many plies to go."""
+    pvs: bool = True
+    """Null windows after a node's first move."""
+    mtd: bool = True
+    """Null-window searches around a guess at the root (else one full-window search)."""
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """The exact value of a position with best play. Values are X's marks minus O's at the end."""
+
+    position: str
+    value: int
+    best: tuple[str, ...]
+    """Every move achieving the value."""
+    line: tuple[str, ...]
+    """A best line to the end of the game."""
+    moves: dict[str, int] | None
+    """The value of every legal move (when asked for)."""
+    nodes: int
+    seconds: float
+    symmetric: bool = False
+    """True when the position is fixed by a board symmetry (mirror moves were not searched)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object of ``plyground solve adjacency --json``."""
+        return {
+            "position": self.position,
+            "value": self.value,
+            "best": list(self.best),
+            "line": list(self.line),
+            "moves": None if self.moves is None else dict(self.moves),
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+        }
+
+
+@dataclass
+class _Root:
+    """The root's moves while a solve runs: representatives in search order and the mirrors."""
+
+    order: list[int]
+    orbit_of: dict[int, int] = field(default_factory=dict)
+    """Each empty cell -> the searched cell it mirrors (itself for a searched cell)."""
+
+
+class ExactSolver:
+    """The compiled exact search and its table (kept between solves; :meth:`new_game` clears it).
+
+    ``table_size`` (entries of 8 bytes) is rounded down to a power of two.
+    One solver searches one position at a time; :meth:`stop` may be called
+    from another thread to end a solve early.
+    """
+
+    def __init__(self, table_size: int = 1 << 22, techniques: ExactTechniques | None = None):
+        self.techniques = techniques or ExactTechniques()
+        entries = 1 << max(10, int(table_size).bit_length() - 1)
+        self._table = np.zeros(entries, dtype=np.int64)
+        self._stack = np.zeros(128 * (MAX_PLIES + 2), dtype=np.int64)
+        self._order_buffer = np.zeros(128, dtype=np.int64)
+        self._size = 0
+        self._context = np.zeros(EXACT_WORDS, dtype=np.int64)
+        self._symmetry: np.ndarray | None = None
+
+    @property
+    def nodes(self) -> int:
+        """Nodes searched by the current or last solve (read live from another thread)."""
+        return int(self._context[S_NODES])
+
+    def new_game(self) -> None:
+        """Forget every stored bound."""
+        self._table[:] = 0
+
+    def stop(self) -> None:
+        """Ask a running solve to stop (thread-safe: the kernel reads this word)."""
+        self._context[S_STOPPED] = 1
+
+    # -- set-up --------------------------------------------------------------------------
+    def _prepare(self, state: AdjacencyState, limit: Limit | None) -> None:
+        if state.plies_left > MAX_PLIES:
+            raise PlygroundError(f"a solve has at most {MAX_PLIES} plies, got {state.plies_left}")
+        if state.size != self._size:
+            self._context = new_context(state.size, None, EXACT_WORDS)
+            self._symmetry = symmetry_tables(state.size)
+            self._size = state.size
+            self.new_game()
+        assert self._symmetry is not None
+        context = self._context
+        techniques = self.techniques
+        marks = (state.x | state.o).bit_count()
+        limit = limit or Limit()
+        started = time.monotonic_ns()
+        context[S_NODES] = 0
+        context[S_STOPPED] = 0
+        context[S_DEADLINE] = 0 if limit.time is None else started + int(limit.time * 1e9)
+        context[S_NODE_LIMIT] = limit.nodes or 0
+        context[X_TABLE] = self._table.ctypes.data
+        context[X_TABLE_MASK] = len(self._table) - 1
+        context[X_SALT] = _salt(marks + state.plies_left)
+        context[X_MOVES] = self._stack.ctypes.data
+        context[X_SYMMETRY] = self._symmetry.ctypes.data
+        context[X_TABLE_MIN] = max(3, techniques.table_min)
+        context[X_ETC_MIN] = max(techniques.etc_min, context[X_TABLE_MIN])
+        context[X_SYMMETRY_MIN] = max(3, techniques.symmetry_min)
+        context[X_ORDER_MIN] = max(3, techniques.order_min)
+        context[X_ROOT_PLIES] = state.plies_left
+        context[X_PVS] = int(techniques.pvs)
+
+    # -- searches ------------------------------------------------------------------------
+    def _search(self, own: int, theirs: int, plies: int, alpha: int, beta: int) -> int:
+        """One kernel call: the mover's value, fail-soft in ``(alpha, beta)``."""
+        cx = int(self._context.ctypes.data)
+        value = int(exact_search(cx, own, theirs, plies, alpha, beta, 0))
+        if self._context[S_STOPPED]:
+            raise SolveStopped(f"solve stopped after {self.nodes:,} nodes")
+        return value
+
+    def _value(self, own: int, theirs: int, plies: int, guess: int, upper: int = _FAR) -> int:
+        """The mover's exact value by MTD(f) from ``guess`` (or one full window)."""
+        if not self.techniques.mtd:
+            return self._search(own, theirs, plies, -_FAR, _FAR)
+        lower = -_FAR
+        value = guess
+        while lower < upper:
+            beta = max(value, lower + 1)
+            value = self._search(own, theirs, plies, beta - 1, beta)
+            if value < beta:
+                upper = value
+            else:
+                lower = value
+        return value
+
+    def _ordered(self, own: int, theirs: int, candidates: int) -> list[int]:
+        cx = int(self._context.ctypes.data)
+        buffer = self._order_buffer
+        count = int(order_moves(cx, own, theirs, candidates, buffer.ctypes.data))
+        return [int(cell) for cell in buffer[:count]]
+
+    def value(self, state: AdjacencyState, limit: Limit | None = None, guess: int = 0) -> int:
+        """The final margin with best play for the side to move (not X - O)."""
+        _check_position(state)
+        self._prepare(state, limit)
+        own, theirs = relative_masks(state)
+        return self._value(own, theirs, state.plies_left, guess)
+
+    # -- the root ------------------------------------------------------------------------
+    def solve(
+        self,
+        state: AdjacencyState,
+        *,
+        moves: bool = False,
+        line: bool = True,
+        limit: Limit | None = None,
+        guess: int = 0,
+        on_progress: Callable[[int, int], None] | None = None,
+    ) -> SolveResult:
+        """Solve ``state``: its value, every best move, a best line, and with ``moves`` every move's.
+
+        ``guess`` (a margin for the side to move) seeds the null windows;
+        ``on_progress(done, total)`` hears each finished root move. Raises
+        :class:`SolveStopped` when ``limit`` runs out or :meth:`stop` is called.
+        """
+        _check_position(state)
+        started = time.perf_counter()
+        self._prepare(state, limit)
+        own, theirs = relative_masks(state)
+        plies = state.plies_left
+        root = self._root(state, own, theirs)
+        values: dict[int, int] = {}
+        best_value: int | None = None
+        for done, cell in enumerate(root.order, start=1):
+            child_own, child_theirs = _after(state, own, theirs, cell)
+            if best_value is None or moves:
+                target = guess if best_value is None else best_value
+                values[cell] = -self._value(child_own, child_theirs, plies - 1, -target)
+            else:
+                found = self._at_least(child_own, child_theirs, plies - 1, best_value)
+                if found is not None:
+                    values[cell] = found
+            if cell in values and (best_value is None or values[cell] > best_value):
+                best_value = values[cell]
+            if on_progress is not None:
+                on_progress(done, len(root.order))
+        assert best_value is not None
+        names = state.geometry.names
+        sign = 1 if state.side == 0 else -1
+        best = [c for c, rep in root.orbit_of.items() if values.get(rep) == best_value]
+        first = next(c for c in root.order if values.get(c) == best_value)
+        path = self._line(state, first, best_value) if line else [first]
+        all_values = None
+        if moves:
+            all_values = {names[c]: sign * values[rep] for c, rep in sorted(root.orbit_of.items())}
+        return SolveResult(
+            position=state.text(),
+            value=sign * best_value,
+            best=tuple(names[c] for c in sorted(best)),
+            line=tuple(_names_along(state, path)),
+            moves=all_values,
+            nodes=self.nodes,
+            seconds=time.perf_counter() - started,
+            symmetric=len(root.order) < len(root.orbit_of),
+        )
+
+    def _root(self, state: AdjacencyState, own: int, theirs: int) -> _Root:
+        empty = state.empty()
+        if self.techniques.symmetry_min <= state.plies_left:
+            searched = set(representatives(state.x, state.o, empty, state.size))
+            orbit_of = symmetry_orbits(state.x, state.o, empty, state.size)
+        else:
+            searched = set(state.legal_moves())
+            orbit_of = {cell: cell for cell in searched}
+        candidates = sum(1 << cell for cell in searched)
+        return _Root(self._ordered(own, theirs, candidates), orbit_of)
+
+    def _at_least(self, own: int, theirs: int, plies: int, best: int) -> int | None:
+        """A root move's value (its child given) if at least ``best``, else None."""
+        if self._search(own, theirs, plies, -best, -best + 1) > -best:
+            return None  # worse than the best
+        bound = self._search(own, theirs, plies, -best - 1, -best)
+        if bound >= -best:
+            return best
+        return -self._value(own, theirs, plies, bound, upper=bound)
+
+    def _line(self, state: AdjacencyState, first: int, value: int) -> list[int]:
+        """A best line: ``first``, then at each ply a move keeping the value (null-window checks)."""
+        path = [first]
+        node = state.play(first)
+        value = -value
+        while not node.is_terminal():
+            own, theirs = relative_masks(node)
+            empty = sum(1 << cell for cell in node.legal_moves())
+            cell = next(
+                cell
+                for cell in self._ordered(own, theirs, as_int64(empty))
+                if self._search(
+                    *_after(node, own, theirs, cell), node.plies_left - 1, -value, -value + 1
+                )
+                <= -value
+            )
+            path.append(cell)
+            node = node.play(cell)
+            value = -value
+        return path
+
+
+def _check_position(state: AdjacencyState) -> None:
+    if state.is_terminal():
+        raise PlygroundError(f"nothing to solve: the game is over in {state.text()!r}")
+
+
+def _salt(end: int) -> int:
+    """The table salt of a solve whose marks plus plies left is ``end``."""
+    return (end * _GOLDEN) & 0x7FFFFFFFFFFFFFFF
+
+
+def _after(state: AdjacencyState, own: int, theirs: int, cell: int) -> tuple[int, int]:
+    """The child's relative masks (its mover first) after the mover plays ``cell``."""
+    neighbours = state.geometry.neighbours[cell]
+    flips = as_int64(neighbours) & theirs
+    return theirs ^ flips, own | as_int64(1 << cell) | flips
+
+
+def _names_along(state: AdjacencyState, path: list[int]) -> list[str]:
+    names = []
+    for cell in path:
+        names.append(state.move_text(cell))
+        state = state.play(cell)
+    return names
+
+
+def solve(
+    state: AdjacencyState,
+    *,
+    moves: bool = False,
+    limit: Limit | None = None,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> SolveResult:
+    """Solve a position exactly (see :meth:`ExactSolver.solve`) with a fresh table."""
+    solver = ExactSolver()
+    return solver.solve(state, moves=moves, limit=limit, on_progress=on_progress)
+
+
+def warm_up() -> None:
+    """Compile (or load from the disk cache) the exact search kernels."""
+    state = AdjacencyGame(size=4, rounds=3).initial_state()
+    ExactSolver(table_size=1 << 10).solve(state, moves=True)

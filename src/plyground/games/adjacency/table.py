@@ -1,0 +1,102 @@
+"""The playing search's transposition-table entries: a position key and the packed info word.
+
+An entry is two int64 words: the *key word* and the value (a float64). The
+key word is the position's 64-bit hash (:func:`position_hash`) with its low
+:data:`INFO_BITS` bits replaced by the entry's info: best move (7 bits),
+depth (7 bits), bound (2 bits) and search generation (8 bits). So an entry
+matches a position when the hash's high ``64 - INFO_BITS`` = 40 bits agree
+(:func:`key_matches`); the slot is chosen by the hash's low bits, so for a
+table of up to 2^24 entries the slot and the check use disjoint bits.
+
+Every field is read and written through the helpers here, never by shifts
+at the call site.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+__all__ = [
+    "BOUND_EXACT",
+    "BOUND_LOWER",
+    "BOUND_UPPER",
+    "INFO_BITS",
+    "INFO_MASK",
+    "NO_MOVE",
+    "SOLVED_DEPTH",
+    "entry_bound",
+    "entry_depth",
+    "entry_generation",
+    "entry_move",
+    "key_matches",
+    "pack_entry",
+    "position_hash",
+]
+
+INFO_BITS = 24
+INFO_MASK = (1 << INFO_BITS) - 1
+BOUND_EXACT, BOUND_LOWER, BOUND_UPPER = 0, 1, 2
+SOLVED_DEPTH = 127
+"""Stored depth of an entry whose value is exact to the end of the game."""
+NO_MOVE = 127
+"""Stored move of an entry without one (and the kernels' "no table move")."""
+
+_MOVE_SHIFT, _DEPTH_SHIFT, _BOUND_SHIFT, _GENERATION_SHIFT = 0, 7, 14, 16
+
+
+@njit(cache=True)
+def position_hash(own: int, theirs: int, salt: int) -> int:
+    """A 64-bit mix of both masks and ``salt`` (murmur3's finaliser).
+
+    The playing search salts with the plies left; the exact search with a
+    constant of the whole solve, so its key depends on the masks only.
+    """
+    h = own * -7046029254386353131 + theirs * -4658895280553007687 + salt
+    h ^= (h >> 33) & 0x7FFFFFFF
+    h *= -49064778989728563
+    h ^= (h >> 33) & 0x7FFFFFFF
+    h *= -4265267296055464877
+    h ^= (h >> 33) & 0x7FFFFFFF
+    return h
+
+
+@njit(cache=True)
+def key_matches(stored: int, key: int) -> bool:
+    """Whether a stored key word belongs to the position hashed to ``key`` (40 high bits)."""
+    return stored != 0 and ((stored ^ key) & ~INFO_MASK) == 0
+
+
+@njit(cache=True)
+def pack_entry(key: int, move: int, depth: int, bound: int, generation: int) -> int:
+    """The key word of an entry: the hash's high bits and the packed info."""
+    info = (
+        (move << _MOVE_SHIFT)
+        | (depth << _DEPTH_SHIFT)
+        | (bound << _BOUND_SHIFT)
+        | (generation << _GENERATION_SHIFT)
+    )
+    return (key & ~INFO_MASK) | info
+
+
+@njit(cache=True)
+def entry_move(stored: int) -> int:
+    """The best move of an entry (:data:`NO_MOVE` if none)."""
+    return (stored >> _MOVE_SHIFT) & 127
+
+
+@njit(cache=True)
+def entry_depth(stored: int) -> int:
+    """The depth an entry was searched to (:data:`SOLVED_DEPTH`: to the end of the game)."""
+    return (stored >> _DEPTH_SHIFT) & 127
+
+
+@njit(cache=True)
+def entry_bound(stored: int) -> int:
+    """The kind of an entry's value: :data:`BOUND_EXACT`, ``BOUND_LOWER`` or ``BOUND_UPPER``."""
+    return (stored >> _BOUND_SHIFT) & 3
+
+
+@njit(cache=True)
+def entry_generation(stored: int) -> int:
+    """The search generation (0-255) that wrote an entry."""
+    return (stored >> _GENERATION_SHIFT) & 0xFF
