@@ -19,6 +19,7 @@ from rich.table import Table
 from plyground.arena.backends import make_backend
 from plyground.arena.record import GameRecord, Penalty
 from plyground.arena.store import RecordStore
+from plyground.arena.store_errors import StoreError, resumable
 from plyground.arena.tournament import Entrant, parse_entrant
 from plyground.arena.tuning import (
     INITS,
@@ -372,7 +373,7 @@ class LiveTuning(TuneObserver):
 
 def _run(args: argparse.Namespace) -> int:
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
-    with RecordStore(args.db) as store:
+    with RecordStore(args.db, must_exist=args.resume is not None) as store:
         if args.resume is not None:
             if args.bot:
                 raise SettingsError("--resume continues a stored run with its own bot; give none")
@@ -396,6 +397,9 @@ def _run(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             raise
+        except StoreError as error:  # a read-only file or a full disk, met mid-run
+            command = f"plyground tune --resume {run.id} --db {store.path}"
+            raise resumable(error, command) from None
         finally:
             observer.stop()
     return 0
