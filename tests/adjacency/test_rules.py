@@ -147,7 +147,18 @@ def test_results_and_draws() -> None:
         ("6OO/6OO/8/8/8/8/XX6/XXXXXXXXX X 16", "has more than 8 cells"),
         ("6OO/6OO/8/8/8/8/XX6/XZ6 X 16", "unknown character 'Z' in row 1"),
         ("6OO/6OO/8/8/8/8/XX6/XX6 Y 16", "side to move must be X or O, got 'Y'"),
-        ("6OO/6OO/8/8/8/8/XX6/XX6 X -1", "plies left must be a non-negative integer, got '-1'"),
+        (
+            "6OO/6OO/8/8/8/8/XX6/XX6 X -1",
+            "plies left must be a whole number from 0 to 56, got '-1'",
+        ),
+        (
+            "6OO/6OO/8/8/8/8/XX6/XX6 X 57",
+            "plies left must be a whole number from 0 to 56, got '57'",
+        ),
+        ("4/4/4/4 X 9", "plies left must be a whole number from 0 to 8, got '9'"),
+        # past the int64 of the compiled search, and past Python's int digit limit
+        ("6OO/6OO/8/8/8/8/XX6/XX6 X " + str(2**63), f"got '{2**63}'"),
+        ("6OO/6OO/8/8/8/8/XX6/XX6 X " + "9" * 5000, "from 0 to 56, got '9999.*5000 characters"),
         ("6OO/6OO/8/8/8/8/XX6/XX6 X 1.5", "got '1.5'"),
         ("6OO/6OO/8/8/8/8/XX6/XX6 X", "must have 3 fields"),
         ("6OO/6OO/8/8/8/8/XX6/XX6  X 16", "must have 3 fields"),

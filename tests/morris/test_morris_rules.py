@@ -205,6 +205,8 @@ def test_moves_encode_and_print() -> None:
         (".../.../.../....../.../.../... W 9 -1 0", "Black's men in hand must be .* got '-1'"),
         (".../.../.../....../.../.../... W 0 0 201", "turns played must be .* 0 to 200"),
         (".../.../.../....../.../.../... W 0 0 x", "turns played must be .* got 'x'"),
+        (".../.../.../....../.../.../... W 0 0 " + "9" * 5000, "turns played must be .* 0 to 200"),
+        (".../.../.../....../.../.../... W " + "9" * 5000 + " 9 0", "White's men in hand"),
         ("WWW/WWW/WWW/W...../.../.../... W 0 0 18", "White has 10 men on the board and 0"),
         (".../.../.../....../.../.../... W 9 7 2", "White has 9 men in hand and Black 7"),
         (".../.../.../....../.../.../... W 9 9 4", r"equal men placed \(0\), not 4"),

@@ -97,7 +97,7 @@ def test_a_budget_stops_the_run_and_resume_finishes_it_the_same(
         (["tune", "greedy"], "has no 'weights' setting"),
         (["tune"], "name the bot to tune"),
         (["tune", "alphabeta", "--keep", "20"], "keep must be 1 to population - 1"),
-        (["tune", "--resume", "nope"], "no tournament 'nope'"),
+        (["tune", "--resume", "nope"], "no database at"),  # nothing stored yet
         (["tune", "alphabeta", "--budget", "soon"], "expected a duration like 90, 30m or 2h"),
     ],
 )

@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from plyground.arena.jobs import GameJob, play_job
+from plyground.arena.ray_errors import ray_start_error
 from plyground.arena.record import GameRecord
 from plyground.core.errors import PlygroundError, SettingsError
 
@@ -249,9 +250,8 @@ class RayBackend(Backend):
                 options["num_cpus"] = concurrency
             try:
                 ray.init(**options)
-            except (ConnectionError, RuntimeError, ValueError) as error:
-                where = f"the Ray cluster at {address!r}" if address else "a local Ray instance"
-                raise SettingsError(f"cannot start or reach {where}: {error}") from None
+            except Exception as error:  # Ray's own errors (RayError) are not builtins
+                raise ray_start_error(error, address) from None
         resources = ray.cluster_resources()  # type: ignore[no-untyped-call]
         cpus = int(resources.get("CPU", 1))
         self.concurrency = max(1, concurrency or cpus)

@@ -35,6 +35,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
 from typing import Any, TextIO
 from urllib.parse import quote, unquote
 
@@ -47,12 +48,13 @@ from plyground.arena.record import (
     RuleBreakKind,
     Termination,
 )
-from plyground.core.errors import ParseError
+from plyground.core.errors import ParseError, PlygroundError
 from plyground.core.limits import SearchInfo
 from plyground.games import load_game
 
 __all__ = [
     "read_jsonl",
+    "read_record_file",
     "read_records",
     "read_text_records",
     "write_jsonl",
@@ -409,3 +411,34 @@ def read_records(text: str) -> list[GameRecord]:
     if stripped.startswith("[") or not stripped:
         return read_text_records(text)
     raise ParseError(f"neither a text record nor JSON Lines: starts with {stripped[:30]!r}")
+
+
+def read_record_file(path: str | Path) -> list[GameRecord]:
+    """The records of a file (text records or JSON Lines), each replayed through its
+    game's rules, so that no record that breaks them is ever stored.
+
+    Raises ParseError naming the file and the problem: not UTF-8 text (a
+    binary file), a line that does not read as a record, or a game whose
+    moves break the rules (its number in the file, its players and the move,
+    as in ``move 5. X z9``). OSError when the file cannot be read.
+    """
+    data = Path(path).read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ParseError(
+            f"{path}: not a text file of game records (byte {error.start} is not UTF-8 text)"
+        ) from None
+    if "\x00" in text:
+        raise ParseError(f"{path}: not a text file of game records (it holds NUL bytes)")
+    try:
+        records = read_records(text)
+    except ParseError as error:
+        raise ParseError(f"{path}: {error}") from None
+    for number, record in enumerate(records, 1):
+        try:
+            record.replay()
+        except PlygroundError as error:
+            players = " vs ".join(player.name for player in record.players)
+            raise ParseError(f"{path}: game {number} ({players}, {record.game}): {error}") from None
+    return records

@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import Any
 
 from plyground.core.errors import ParseError
-from plyground.core.game import State
+from plyground.core.game import CHANCE, TERMINAL, Game, State
 from plyground.core.limits import SearchInfo
 from plyground.games import load_game
 
@@ -233,20 +233,42 @@ class GameRecord:
     def replay(self) -> list[State]:
         """Every state of the game, start to end, checked against the rules.
 
-        Raises ParseError if a move is not legal where it was played or the
-        final position differs from the recorded one.
+        Raises ParseError if a move is not legal where it was played (or is
+        recorded for the wrong player), naming it as the text record writes it
+        (``move 5. X z9``), or if the final position differs from the
+        recorded one.
         """
         game = load_game(self.game)
         state = game.parse_state(self.start)
         states = [state]
         for number, move in enumerate(self.moves, 1):
+            who = "chance" if move.player < 0 else _seat_name(game, move.player)
+            where = f"move {number}. {who} {move.move}"
+            if move.player != state.to_move():
+                raise ParseError(f"{where} of the record is out of turn: {_turn(game, state)}")
             try:
                 state = state.play(state.parse_move(move.move))
             except ValueError as error:
-                raise ParseError(f"move {number} {move.move!r} of the record: {error}") from None
+                raise ParseError(f"{where} of the record is not legal: {error}") from None
             states.append(state)
         if state.text() != self.final:
             raise ParseError(
                 f"the record's moves lead to {state.text()!r}, not its final {self.final!r}"
             )
         return states
+
+
+def _seat_name(game: Game, player: int) -> str:
+    """The game's name of seat ``player``, or the number when the game has no such seat."""
+    names = game.PLAYER_NAMES
+    return names[player] if 0 <= player < len(names) else f"player {player}"
+
+
+def _turn(game: Game, state: State) -> str:
+    """Whose turn it is in ``state``, in words."""
+    mover = state.to_move()
+    if mover == TERMINAL:
+        return "the game is over"
+    if mover == CHANCE:
+        return "a chance outcome is due"
+    return f"it is {game.player_name(mover)}'s turn"

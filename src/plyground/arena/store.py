@@ -40,6 +40,7 @@ survives power loss.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
@@ -52,7 +53,8 @@ from types import TracebackType
 from typing import Any
 
 from plyground.arena.record import GameRecord
-from plyground.core.errors import ParseError, PlygroundError
+from plyground.arena.store_errors import StoreError, storage_error
+from plyground.core.errors import ParseError
 
 __all__ = [
     "DB_ENV",
@@ -112,10 +114,6 @@ CREATE TABLE IF NOT EXISTS generations (
 """
 
 
-class StoreError(PlygroundError):
-    """The database cannot be used: unreadable, newer than this code, or a bad request."""
-
-
 def utc_now() -> str:
     """The current time as an ISO 8601 text in UTC, to the second."""
     return datetime.now(UTC).replace(microsecond=0).isoformat()
@@ -170,21 +168,74 @@ class RecordStore:
     """A SQLite database of tournaments and game records.
 
     Open it with ``RecordStore(path)`` (``None``: :func:`default_db_path`) and
-    close it, or use it as a context manager. Every write is one transaction.
+    close it, or use it as a context manager. Every write is one transaction;
+    a write that fails (a read-only file, a full disk) raises a StoreError
+    naming the file and the problem, and stores nothing of that transaction.
+
+    ``read_only=True`` opens an existing file for reading only (SQLite's
+    ``mode=ro``; on a read-only mount, where SQLite cannot make its WAL index,
+    as an immutable file), and ``must_exist=True`` refuses to create one: a
+    command that only reads, or continues a stored run, never leaves an
+    empty file behind. A new file is made only in an existing directory,
+    except the default one (the user's data directory), which is created.
     """
 
-    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+    def __init__(
+        self,
+        path: str | os.PathLike[str] | None = None,
+        *,
+        read_only: bool = False,
+        must_exist: bool = False,
+    ) -> None:
+        default = path is None and not os.environ.get(DB_ENV)
         self.path = Path(path) if path is not None else default_db_path()
-        if str(self.path) != ":memory:":
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.read_only = read_only
+        in_memory = str(self.path) == ":memory:"
+        if not in_memory:
+            self._check_place(must_exist or read_only, default)
         try:
-            self._db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
+            if read_only and not in_memory:
+                self._db = self._connect_read_only()
+            else:
+                self._db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None)
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._migrate()
         except sqlite3.DatabaseError as error:
-            raise StoreError(f"cannot use the database {str(self.path)!r}: {error}") from None
+            raise storage_error(self.path, error, "use") from None
+
+    def _check_place(self, must_exist: bool, default: bool) -> None:
+        """Refuse a missing file when one must exist, and a missing directory
+        unless it is the default one (made here)."""
+        if self.path.exists():
+            return
+        if must_exist:
+            raise StoreError(
+                f"no database at {str(self.path)!r}: nothing has been stored there "
+                f"(check --db or ${DB_ENV})"
+            )
+        parent = self.path.parent
+        if default:
+            parent.mkdir(parents=True, exist_ok=True)
+        elif not parent.is_dir():
+            raise StoreError(
+                f"cannot create the database {str(self.path)!r}: the directory "
+                f"{str(parent)!r} does not exist (create it first, or choose another --db)"
+            )
+
+    def _connect_read_only(self) -> sqlite3.Connection:
+        uri = self.path.resolve().as_uri() + "?mode=ro"
+        try:
+            db = sqlite3.connect(uri, uri=True, timeout=30.0, isolation_level=None)
+            db.execute("PRAGMA user_version").fetchone()
+            return db
+        except sqlite3.OperationalError:
+            # A WAL file on a read-only mount: SQLite cannot make its index
+            # (``-shm``) there, and nobody can be writing it, so read it as is.
+            db = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None)
+            db.execute("PRAGMA user_version").fetchone()
+            return db
 
     # -- lifecycle ------------------------------------------------------------
     def close(self) -> None:
@@ -204,13 +255,24 @@ class RecordStore:
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
-        self._db.execute("BEGIN IMMEDIATE")
+        """One transaction; a failed write (read-only file, full disk) is a StoreError."""
+        if self.read_only:
+            raise StoreError(f"the database {str(self.path)!r} was opened for reading only")
         try:
-            yield self._db
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        self._db.execute("COMMIT")
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                if self._db.in_transaction:  # SQLite may have rolled back already
+                    with contextlib.suppress(sqlite3.Error):
+                        self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+        except sqlite3.OperationalError as error:
+            if self._db.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    self._db.execute("ROLLBACK")
+            raise storage_error(self.path, error) from None
 
     def _migrate(self) -> None:
         version: int = self._db.execute("PRAGMA user_version").fetchone()[0]
@@ -221,6 +283,10 @@ class RecordStore:
             )
         if version == SCHEMA_VERSION:
             return
+        if self.read_only:
+            if version == 0:
+                raise StoreError(f"{str(self.path)!r} is not a plyground record database")
+            return  # an older file reads as it is; the first write upgrades it
         with self._transaction() as db:
             for statement in _SCHEMA.split(";"):
                 if statement.strip():

@@ -4,7 +4,8 @@ The server side of PROTOCOL.md: it reads commands on stdin and answers on
 stdout, and writes nothing else there (logs and problems go to stderr). A
 position it cannot read, or a ``go`` without a playable position, is
 explained on stderr and answered ``bestmove none``, which a referee records
-as a rule break of that move. Unknown commands are ignored.
+as a rule break of that move; no position text, however long or strange,
+stops the server. Unknown commands are ignored.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from plyground.arena.protocol import NO_MOVE, format_hello, format_info
 from plyground.bots import Bot, make_bot
 from plyground.core.errors import PlygroundError
 from plyground.core.game import Game, State
+from plyground.core.gridtext import quote
 from plyground.core.limits import Limit, SearchInfo
 from plyground.core.settings import parse_spec
 from plyground.games import load_game
@@ -77,8 +79,9 @@ class EngineServer:
             return
         try:
             self.state = self.game.parse_state(rest)
-        except PlygroundError as error:
-            self.problem = f"bad position {rest!r}: {error}"
+        except Exception as error:  # whatever a position text breaks, the server carries on
+            reason = str(error) if isinstance(error, PlygroundError) else repr(error)
+            self.problem = f"bad position {quote(rest)}: {reason}"
             self._log(self.problem)
 
     def _go(self, rest: str) -> None:

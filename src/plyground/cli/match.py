@@ -26,6 +26,7 @@ from plyground.cli.options import (
     start_players,
     write_records,
 )
+from plyground.cli.outputs import check_output
 from plyground.core.errors import SettingsError
 from plyground.core.game import Game
 
@@ -78,6 +79,7 @@ examples:
 
 
 def _run(args: argparse.Namespace) -> int:
+    check_output(args.json, "--json")  # before any game, not after all of them
     game = game_from_args(args)
     if args.openings < 0:
         raise SettingsError(f"--openings must not be negative, got {args.openings}")

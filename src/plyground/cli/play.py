@@ -34,6 +34,7 @@ from plyground.cli.options import (
     start_players,
     write_records,
 )
+from plyground.cli.outputs import check_output
 from plyground.core.errors import IllegalMoveError, SettingsError
 from plyground.core.game import Game, Move, State
 from plyground.core.limits import SearchInfo
@@ -324,6 +325,7 @@ def _run(args: argparse.Namespace) -> int:
                 f"the game is given twice: {args.game_spec!r} and --game {args.game!r}"
             )
         args.game = args.game_spec
+    check_output(args.json, "--json")
     game = game_from_args(args)
     if args.o is None:
         args.o = strongest_bot(game.name)

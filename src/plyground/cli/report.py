@@ -20,7 +20,7 @@ from plyground.arena.experiments import (
     experiment_name,
     experiment_rows,
 )
-from plyground.arena.formats import read_records, write_jsonl, write_text_record
+from plyground.arena.formats import read_record_file, write_jsonl, write_text_record
 from plyground.arena.record import GameRecord
 from plyground.arena.report import html_report, report_tables
 from plyground.arena.schedule import TournamentFormat
@@ -34,6 +34,7 @@ from plyground.arena.tournament import (
     parse_entrant,
 )
 from plyground.cli.options import add_db_option, add_sprt_options, run_options
+from plyground.cli.outputs import check_output
 from plyground.cli.tournament import add_tournament_run_options, parse_rounds, run_tournament
 from plyground.core.errors import SettingsError, UnknownNameError
 
@@ -127,7 +128,9 @@ examples:
 
 def _report(args: argparse.Namespace) -> int:
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
-    with RecordStore(args.db) as store:
+    check_output(args.html, "--html")
+    # Only an experiment may play (and store) games; a report only reads.
+    with RecordStore(args.db, read_only=not args.experiment) as store:
         if args.experiment:
             return _experiment(args, store, console)
         if args.all:
@@ -254,7 +257,7 @@ def _experiment_table(preset: Experiment, names: list[str], records: list[GameRe
 
 def _list(args: argparse.Namespace) -> int:
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
-    with RecordStore(args.db) as store:
+    with RecordStore(args.db, read_only=True) as store:
         table = Table(title=f"tournaments in {store.path}")
         for column in ("id", "kind", "created", "games", "finished"):
             table.add_column(column)
@@ -269,7 +272,8 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    with RecordStore(args.db) as store:
+    check_output(args.output, "--output")
+    with RecordStore(args.db, read_only=True) as store:
         if args.tournament:
             store.tournament(args.tournament)
         games = store.games(args.tournament)
@@ -289,9 +293,8 @@ def _export(args: argparse.Namespace) -> int:
 
 def _import(args: argparse.Namespace) -> int:
     records: list[GameRecord] = []
-    for name in args.files:
-        text = Path(name).read_text(encoding="utf-8")
-        records.extend(read_records(text))
+    for name in args.files:  # every file is read and checked before anything is stored
+        records.extend(read_record_file(name))
     with RecordStore(args.db) as store:
         added, skipped = store.add_games(
             (r, r.tags.get("tournament") or None, r.tags.get("key") or None) for r in records

@@ -19,6 +19,7 @@ from plyground.arena.run_options import DEFAULT_MEMORY_MB
 from plyground.arena.schedule import TournamentFormat
 from plyground.arena.sprt import Sprt, SprtState
 from plyground.arena.store import RecordStore
+from plyground.arena.store_errors import StoreError, resumable
 from plyground.arena.summary import summarise
 from plyground.arena.tournament import (
     Tournament,
@@ -245,6 +246,9 @@ def run_tournament(tournament: Tournament, args: argparse.Namespace, console: Co
             file=sys.stderr,
         )
         raise
+    except StoreError as error:  # a read-only file or a full disk, met mid-run
+        command = f"plyground tournament --resume {tournament.id} --db {tournament.store.path}"
+        raise resumable(error, command) from None
     finally:
         observer.stop()
     return played
@@ -252,7 +256,7 @@ def run_tournament(tournament: Tournament, args: argparse.Namespace, console: Co
 
 def _run(args: argparse.Namespace) -> int:
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
-    with RecordStore(args.db) as store:
+    with RecordStore(args.db, must_exist=args.resume is not None) as store:
         if args.resume is not None:
             if args.players:
                 raise SettingsError(

@@ -20,6 +20,7 @@ from plyground.arena.backends import make_backend
 from plyground.arena.plots import plot_fitness
 from plyground.arena.record import GameRecord
 from plyground.arena.store import RecordStore
+from plyground.arena.store_errors import StoreError, resumable
 from plyground.arena.tournament import Entrant, parse_entrant
 from plyground.arena.tune_results import confirmation, write_weights
 from plyground.arena.tuning import (
@@ -365,7 +366,7 @@ class LiveTuning(TuneObserver):
 
 def _run(args: argparse.Namespace) -> int:
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
-    with RecordStore(args.db) as store:
+    with RecordStore(args.db, must_exist=args.resume is not None) as store:
         if args.resume is not None:
             if args.bot:
                 raise SettingsError("--resume continues a stored run with its own bot; give none")
@@ -389,6 +390,9 @@ def _run(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             raise
+        except StoreError as error:  # a read-only file or a full disk, met mid-run
+            command = f"plyground tune --resume {run.id} --db {store.path}"
+            raise resumable(error, command) from None
         finally:
             observer.stop()
     return 0

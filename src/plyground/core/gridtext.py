@@ -1,6 +1,9 @@
-"""Position texts: space-separated fields, and FEN-style board rows.
+"""Position texts: space-separated fields, bounded numbers, and FEN-style board rows.
 
-:func:`split_fields` checks a position's fields for every game.
+:func:`split_fields` checks a position's fields for every game, and
+:func:`parse_bounded` reads each number in them (a count of plies, men,
+points) within what the game allows, so no text, however long its digits,
+gets past a parser as an unchecked number or as Python's own ``ValueError``.
 
 A board is written top row first, rows separated by ``/``; in a row each
 piece is a letter and a run of empty cells is a digit (as in chess FEN):
@@ -14,7 +17,51 @@ from collections.abc import Sequence
 
 from plyground.core.errors import ParseError
 
-__all__ = ["format_rows", "parse_rows", "split_fields"]
+__all__ = ["format_rows", "parse_bounded", "parse_rows", "quote", "split_fields"]
+
+_QUOTE_LIMIT = 80
+"""Characters of an input quoted in an error before it is cut short."""
+
+
+def quote(text: str, limit: int = _QUOTE_LIMIT) -> str:
+    """``repr(text)``, cut short (with its length) when longer than ``limit`` characters.
+
+    >>> quote("9" * 100, limit=8)
+    "'99999999...' (100 characters)"
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}"[:-1] + f"...' ({len(text)} characters)"
+
+
+def parse_bounded(field: str, name: str, low: int, high: int, text: str) -> int:
+    """Read ``field``, a whole number from ``low`` to ``high`` written in ASCII digits.
+
+    ``name`` says what the number is and ``text`` is the whole input; both
+    appear in the ParseError, which quotes long inputs cut short. Digits are
+    counted before they are converted, so a field of thousands of digits is
+    refused like any other number out of range (never Python's digit limit).
+
+    >>> parse_bounded("12", "plies left", 0, 56, "... X 12")
+    12
+    >>> try:
+    ...     parse_bounded("9" * 5000, "plies left", 0, 56, "X " + "9" * 5000)
+    ... except ParseError as error:
+    ...     print(error)  # doctest: +ELLIPSIS
+    plies left must be a whole number from 0 to 56, got '999...' (5000 characters) in 'X 99...
+    """
+    digits = field.lstrip("0") or "0"
+    if not (
+        field.isascii()
+        and field.isdigit()
+        and len(digits) <= len(str(high))
+        and low <= int(digits) <= high
+    ):
+        raise ParseError(
+            f"{name} must be a whole number from {low} to {high}, got {quote(field)} "
+            f"in {quote(text)}"
+        )
+    return int(digits)
 
 
 def split_fields(text: object, layout: Sequence[str]) -> list[str]:
@@ -33,7 +80,7 @@ def split_fields(text: object, layout: Sequence[str]) -> list[str]:
         separator = "single spaces" if len(layout) > 2 else "a single space"
         names = " ".join(f"<{name}>" for name in layout)
         raise ParseError(
-            f"position {text!r} must have {len(layout)} fields separated by {separator} "
+            f"position {quote(text)} must have {len(layout)} fields separated by {separator} "
             f"({names}), found {len(fields)}"
         )
     return fields
@@ -60,7 +107,8 @@ def parse_rows(rows: Sequence[str], width: int, pieces: str, text: str) -> list[
             if piece >= 0:
                 if col >= width:
                     raise ParseError(
-                        f"row {row + 1} {row_text!r} has more than {width} cells in {text!r}{hint}"
+                        f"row {row + 1} {quote(row_text)} has more than {width} cells "
+                        f"in {quote(text)}{hint}"
                     )
                 masks[piece] |= 1 << (row * width + col)
                 col += 1
@@ -68,17 +116,19 @@ def parse_rows(rows: Sequence[str], width: int, pieces: str, text: str) -> list[
                 col += int(char)
                 if col > width:
                     raise ParseError(
-                        f"digit {char!r} overflows row {row + 1} {row_text!r} "
-                        f"(more than {width} cells) in {text!r}{hint}"
+                        f"digit {char!r} overflows row {row + 1} {quote(row_text)} "
+                        f"(more than {width} cells) in {quote(text)}{hint}"
                     )
             else:
                 raise ParseError(
-                    f"unknown character {char!r} in row {row + 1} {row_text!r} of {text!r}: "
+                    f"unknown character {char!r} in row {row + 1} {quote(row_text)} "
+                    f"of {quote(text)}: "
                     f"use {', '.join(pieces)} or a digit 1-{min(width, 9)}"
                 )
         if col != width:
             raise ParseError(
-                f"row {row + 1} {row_text!r} has {col} cells, expected {width}, in {text!r}"
+                f"row {row + 1} {quote(row_text)} has {col} cells, expected {width}, "
+                f"in {quote(text)}"
             )
     return masks
 

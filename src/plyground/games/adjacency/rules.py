@@ -16,7 +16,7 @@ from typing import ClassVar
 
 from plyground.core.errors import IllegalMoveError, ParseError, SettingsError
 from plyground.core.game import TERMINAL, Capabilities, Game, Move, State
-from plyground.core.gridtext import format_rows, parse_rows, split_fields
+from plyground.core.gridtext import format_rows, parse_bounded, parse_rows, quote, split_fields
 from plyground.core.settings import Setting
 
 __all__ = [
@@ -108,11 +108,12 @@ def parse_cell(text: str, size: int = 8) -> int:
     match = _CELL.fullmatch(cleaned)
     last = f"{COLUMNS[size - 1]}{size}"
     if not match:
-        raise ParseError(f"{text!r} is not a cell: write a column letter and a row, like 'd5'")
+        raise ParseError(f"{quote(text)} is not a cell: write a column letter and a row, like 'd5'")
     col = ord(match.group(1)) - ord("a")
-    row = int(match.group(2)) - 1
+    row_digits = match.group(2)
+    row = int(row_digits) - 1 if len(row_digits) <= 2 else size  # no board has 100 rows
     if not (0 <= col < size and 0 <= row < size):
-        raise ParseError(f"cell {text!r} is off the {size}x{size} board (a1..{last})")
+        raise ParseError(f"cell {quote(text)} is off the {size}x{size} board (a1..{last})")
     return row * size + col
 
 
@@ -156,7 +157,7 @@ class AdjacencyGame(Game):
         state = parse_position(text)
         if state.size != self.size:
             raise ParseError(
-                f"position {text!r} is for a {state.size}x{state.size} board, "
+                f"position {quote(text)} is for a {state.size}x{state.size} board, "
                 f"but this game is {self.size}x{self.size}"
             )
         return AdjacencyState(self, state.x, state.o, state.side, state.plies_left)
@@ -166,22 +167,23 @@ def parse_position(text: str) -> AdjacencyState:
     """Read a position text of any size (the game's rounds default to the maximum).
 
     Raises ParseError naming the problem: field count, row count, row width,
-    unknown character, overflowing digit, bad side, bad ply count.
+    unknown character, overflowing digit, bad side, or a ply count that is
+    not a whole number up to twice the board's most rounds (56 on 8x8).
     """
     rows_text, side_text, plies_text = split_fields(text, ("rows", "to-move", "plies-left"))
     rows = rows_text.split("/")
     size = len(rows)
     if not MIN_SIZE <= size <= MAX_SIZE:
-        raise ParseError(f"position {text!r} has {size} rows; boards have {MIN_SIZE} to {MAX_SIZE}")
+        raise ParseError(
+            f"position {quote(text)} has {size} rows; boards have {MIN_SIZE} to {MAX_SIZE}"
+        )
     x, o = parse_rows(rows, size, "XO", text)
     if side_text not in ("X", "O"):
-        raise ParseError(f"side to move must be X or O, got {side_text!r} in {text!r}")
-    if not plies_text.isdigit() or not plies_text.isascii():
-        raise ParseError(
-            f"plies left must be a non-negative integer, got {plies_text!r} in {text!r}"
-        )
+        raise ParseError(f"side to move must be X or O, got {quote(side_text)} in {quote(text)}")
+    most = 2 * max_rounds(size)  # the plies of the longest game this board allows
+    plies = parse_bounded(plies_text, "plies left", 0, most, text)
     game = AdjacencyGame(size=size, rounds=max_rounds(size))
-    return AdjacencyState(game, x, o, SIDES.index(side_text), int(plies_text))
+    return AdjacencyState(game, x, o, SIDES.index(side_text), plies)
 
 
 class AdjacencyState(State):

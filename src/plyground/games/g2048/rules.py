@@ -24,7 +24,7 @@ Position text (one line, three fields separated by single spaces)::
 
 ``<rows>``: the four rows from the top, separated by ``/``, each four tile
 values separated by ``,`` (``0`` for an empty cell); ``<score>``: a
-non-negative multiple of 4; ``<next>``: ``move`` (the player moves, or the
+multiple of 4 from 0 to :data:`MAX_SCORE`; ``<next>``: ``move`` (the player moves, or the
 game is over), ``spawn`` (one tile spawns next) or ``spawn2`` (two tiles, the
 start). The start is ``0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 0 spawn2``.
 """
@@ -38,7 +38,7 @@ from typing import ClassVar
 
 from plyground.core.errors import IllegalMoveError, ParseError
 from plyground.core.game import CHANCE, TERMINAL, Capabilities, Game, Move, State
-from plyground.core.gridtext import split_fields
+from plyground.core.gridtext import parse_bounded, quote, split_fields
 from plyground.core.settings import Setting
 
 __all__ = [
@@ -46,6 +46,7 @@ __all__ = [
     "DOWN",
     "LEFT",
     "MAX_EXPONENT",
+    "MAX_SCORE",
     "MOVE_NAMES",
     "RIGHT",
     "SPAWN_FOUR_PROBABILITY",
@@ -71,6 +72,9 @@ SIDE = 4
 CELLS = SIDE * SIDE
 MAX_EXPONENT = 17
 """The largest tile a 4x4 game can make is 2**17 = 131072."""
+MAX_SCORE = CELLS * (MAX_EXPONENT - 1) << MAX_EXPONENT
+"""No game scores more (33554432): the merges that built a tile 2**k scored at
+most (k - 1) * 2**k (all from 2s), and a board holds 16 tiles of at most 2**17."""
 SPAWN_FOUR_PROBABILITY = 0.1
 _NEXT_WORDS = ("move", "spawn", "spawn2")
 _EMPTY_BOARD: Board = (0,) * CELLS
@@ -134,7 +138,7 @@ def parse_cell(text: str) -> int:
     """The index of a cell name (``"a4"`` is 0); ParseError names what is wrong."""
     cleaned = text.strip().lower()
     if len(cleaned) != 2 or cleaned[0] not in "abcd" or cleaned[1] not in "1234":
-        raise ParseError(f"{text!r} is not a cell of the 4x4 board: write a1..d4, like 'b3'")
+        raise ParseError(f"{quote(text)} is not a cell of the 4x4 board: write a1..d4, like 'b3'")
     return (SIDE - int(cleaned[1])) * SIDE + "abcd".index(cleaned[0])
 
 
@@ -174,8 +178,8 @@ class G2048Game(Game):
         cells = tuple(int(e) for e in board)
         if len(cells) != CELLS or not all(0 <= e <= MAX_EXPONENT for e in cells):
             raise ValueError(f"a board is 16 exponents from 0 to {MAX_EXPONENT}, got {board!r}")
-        if score < 0 or score % 4:
-            raise ValueError(f"a score is a non-negative multiple of 4, got {score!r}")
+        if not 0 <= score <= MAX_SCORE or score % 4:
+            raise ValueError(f"a score is a multiple of 4 from 0 to {MAX_SCORE}, got {score!r}")
         if spawns not in (0, 1, 2) or cells.count(0) < spawns:
             raise ValueError(f"{spawns!r} spawns cannot be due with {cells.count(0)} empty cells")
         return G2048State(self, cells, score, spawns)
@@ -185,33 +189,35 @@ def _parse_position(game: G2048Game, text: str) -> G2048State:
     rows_text, score_text, next_text = split_fields(text, ("rows", "score", "next"))
     rows = rows_text.split("/")
     if len(rows) != SIDE:
-        raise ParseError(f"position {text!r} has {len(rows)} rows separated by '/'; 2048 has 4")
+        raise ParseError(
+            f"position {quote(text)} has {len(rows)} rows separated by '/'; 2048 has 4"
+        )
     board: list[int] = []
     for number, row_text in enumerate(rows, start=1):
         values = row_text.split(",")
         if len(values) != SIDE:
             raise ParseError(
-                f"row {number} from the top {row_text!r} has {len(values)} cells, expected 4 "
-                f"values separated by ',' in {text!r}"
+                f"row {number} from the top {quote(row_text)} has {len(values)} cells, expected 4 "
+                f"values separated by ',' in {quote(text)}"
             )
         for value_text in values:
             board.append(_parse_tile(value_text, number, text))
-    if not score_text.isascii() or not score_text.isdigit():
-        raise ParseError(f"score must be a non-negative integer, got {score_text!r} in {text!r}")
-    score = int(score_text)
+    score = parse_bounded(score_text, "score", 0, MAX_SCORE, text)
     if score % 4:
         raise ParseError(
-            f"score {score_text!r} is not a multiple of 4 (every merge scores 4, 8, 16, ...) "
-            f"in {text!r}"
+            f"score {quote(score_text)} is not a multiple of 4 (every merge scores 4, 8, 16, ...) "
+            f"in {quote(text)}"
         )
     if next_text not in _NEXT_WORDS:
-        raise ParseError(f"next must be 'move', 'spawn' or 'spawn2', got {next_text!r} in {text!r}")
+        raise ParseError(
+            f"next must be 'move', 'spawn' or 'spawn2', got {quote(next_text)} in {quote(text)}"
+        )
     spawns = _NEXT_WORDS.index(next_text)
     empty = board.count(0)
     if empty < spawns:
         raise ParseError(
-            f"{next_text!r} needs {spawns} empty cell{'s' if spawns > 1 else ''}, "
-            f"the board has {empty} in {text!r}"
+            f"{quote(next_text)} needs {spawns} empty cell{'s' if spawns > 1 else ''}, "
+            f"the board has {empty} in {quote(text)}"
         )
     return G2048State(game, tuple(board), score, spawns)
 
@@ -219,17 +225,19 @@ def _parse_position(game: G2048Game, text: str) -> G2048State:
 def _parse_tile(value_text: str, row: int, text: str) -> int:
     if not value_text.isascii() or not value_text.isdigit():
         raise ParseError(
-            f"tile {value_text!r} in row {row} from the top is not a number "
-            f"(use 0 for an empty cell) in {text!r}"
+            f"tile {quote(value_text)} in row {row} from the top is not a number "
+            f"(use 0 for an empty cell) in {quote(text)}"
         )
-    value = int(value_text)
-    if value == 0:
+    digits = value_text.lstrip("0")
+    if not digits:
         return 0
+    # Too many digits for the largest tile: refused before int() (Python's digit limit).
+    value = int(digits) if len(digits) <= len(str(1 << MAX_EXPONENT)) else 0
     exponent = value.bit_length() - 1
-    if value != 1 << exponent or not 1 <= exponent <= MAX_EXPONENT:
+    if value == 0 or value != 1 << exponent or not 1 <= exponent <= MAX_EXPONENT:
         raise ParseError(
-            f"tile {value_text!r} in row {row} from the top is not a power of two from 2 to "
-            f"{1 << MAX_EXPONENT} in {text!r}"
+            f"tile {quote(value_text)} in row {row} from the top is not a power of two from 2 "
+            f"to {1 << MAX_EXPONENT} in {quote(text)}"
         )
     return exponent
 
@@ -367,7 +375,7 @@ class G2048State(State):
             tile, at, cell_text = cleaned.partition("@")
             if not at or tile not in ("2", "4"):
                 raise ParseError(
-                    f"{text!r} is not a spawn: write the tile and the cell, like '2@b3'"
+                    f"{quote(text)} is not a spawn: write the tile and the cell, like '2@b3'"
                 )
             cell = parse_cell(cell_text)
             if self.board[cell]:
@@ -380,7 +388,7 @@ class G2048State(State):
         elif cleaned in _MOVE_ALIASES:
             move = _MOVE_ALIASES[cleaned]
         else:
-            raise ParseError(f"{text!r} is not a move: write up, down, left or right")
+            raise ParseError(f"{quote(text)} is not a move: write up, down, left or right")
         if self.is_terminal():
             raise IllegalMoveError(f"the game is over: no move is legal in {self.text()!r}")
         if move not in self.legal_moves():

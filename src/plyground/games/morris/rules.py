@@ -40,7 +40,7 @@ from typing import ClassVar, Final
 
 from plyground.core.errors import IllegalMoveError, ParseError
 from plyground.core.game import TERMINAL, Capabilities, Game, Move, State
-from plyground.core.gridtext import split_fields
+from plyground.core.gridtext import parse_bounded, quote, split_fields
 from plyground.core.settings import Setting
 from plyground.games.morris.board import (
     FULL,
@@ -103,7 +103,7 @@ def parse_point(text: str) -> int:
     """The index of a point name (``"d2"``); ParseError lists the points otherwise."""
     index = POINT_INDEX.get(text.strip().lower())
     if index is None:
-        raise ParseError(f"{text!r} is not a point of the board (the points: {_ALL_POINTS})")
+        raise ParseError(f"{quote(text)} is not a point of the board (the points: {_ALL_POINTS})")
     return index
 
 
@@ -133,50 +133,43 @@ class MorrisGame(Game):
         )
         rows = rows_text.split("/")
         if len(rows) != len(ROWS):
-            raise ParseError(f"position {text!r} has {len(rows)} rows, expected {len(ROWS)}")
+            raise ParseError(f"position {quote(text)} has {len(rows)} rows, expected {len(ROWS)}")
         men = [0, 0]
         for number, (row_text, points) in enumerate(zip(rows, ROWS, strict=True)):
             row_name = 7 - number
             if len(row_text) != len(points):
                 raise ParseError(
-                    f"row {row_name} {row_text!r} has {len(row_text)} points, "
-                    f"expected {len(points)}, in {text!r}"
+                    f"row {row_name} {quote(row_text)} has {len(row_text)} points, "
+                    f"expected {len(points)}, in {quote(text)}"
                 )
             for char, point in zip(row_text, points, strict=True):
                 if char in SIDES:
                     men[SIDES.index(char)] |= 1 << point
                 elif char != ".":
                     raise ParseError(
-                        f"unknown character {char!r} in row {row_name} {row_text!r} of {text!r}: "
-                        f"use W, B or ."
+                        f"unknown character {char!r} in row {row_name} {quote(row_text)} "
+                        f"of {quote(text)}: use W, B or ."
                     )
         if side_text not in ("W", "B"):
-            raise ParseError(f"side to move must be W or B, got {side_text!r} in {text!r}")
-        hands = []
-        for colour, field in zip(COLOURS, (white_text, black_text), strict=True):
-            if not (field.isascii() and field.isdigit()) or int(field) > MEN:
-                raise ParseError(
-                    f"{colour}'s men in hand must be a whole number from 0 to {MEN}, "
-                    f"got {field!r} in {text!r}"
-                )
-            hands.append(int(field))
-        if not (turns_text.isascii() and turns_text.isdigit()) or int(turns_text) > MAX_TURNS:
             raise ParseError(
-                f"turns played must be a whole number from 0 to {MAX_TURNS}, "
-                f"got {turns_text!r} in {text!r}"
+                f"side to move must be W or B, got {quote(side_text)} in {quote(text)}"
             )
-        turns = int(turns_text)
+        hands = [
+            parse_bounded(field, f"{colour}'s men in hand", 0, MEN, text)
+            for colour, field in zip(COLOURS, (white_text, black_text), strict=True)
+        ]
+        turns = parse_bounded(turns_text, "turns played", 0, MAX_TURNS, text)
         for player in (WHITE, BLACK):
             total = men[player].bit_count() + hands[player]
             if total > MEN:
                 raise ParseError(
                     f"{COLOURS[player]} has {men[player].bit_count()} men on the board and "
-                    f"{hands[player]} in hand, more than {MEN}, in {text!r}"
+                    f"{hands[player]} in hand, more than {MEN}, in {quote(text)}"
                 )
         white_hand, black_hand = hands
         if white_hand not in (black_hand, black_hand - 1):
             raise ParseError(
-                f"White has {white_hand} men in hand and Black {black_hand} in {text!r}: "
+                f"White has {white_hand} men in hand and Black {black_hand} in {quote(text)}: "
                 f"they place in turn, White first, so White has as many as Black or one fewer"
             )
         placed = 2 * MEN - white_hand - black_hand
@@ -184,17 +177,17 @@ class MorrisGame(Game):
             if turns != placed:
                 raise ParseError(
                     f"while men are being placed, turns played equal men placed ({placed}), "
-                    f"not {turns}, in {text!r}"
+                    f"not {turns}, in {quote(text)}"
                 )
         elif turns < placed:
             raise ParseError(
                 f"all {placed} men have been placed, so at least {placed} turns have been "
-                f"played, not {turns}, in {text!r}"
+                f"played, not {turns}, in {quote(text)}"
             )
         expected = SIDES[turns % 2]
         if side_text != expected:
             raise ParseError(
-                f"after {turns} turns it is {expected} to move, not {side_text}, in {text!r}"
+                f"after {turns} turns it is {expected} to move, not {side_text}, in {quote(text)}"
             )
         return MorrisState(
             self, men[WHITE], men[BLACK], white_hand=white_hand, black_hand=black_hand, turns=turns
@@ -422,7 +415,7 @@ class MorrisState(State):
         match = _MOVE.fullmatch(cleaned)
         if not match:
             raise ParseError(
-                f"{text!r} is not a move: write a point to place ('d2'), two points to move "
+                f"{quote(text)} is not a move: write a point to place ('d2'), two points to move "
                 f"('d2-d3'), and 'x' with the man to take when closing a mill ('d2-d3xg7')"
             )
         first, second, take = match.groups()

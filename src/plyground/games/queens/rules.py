@@ -23,6 +23,7 @@ from typing import ClassVar
 
 from plyground.core.errors import IllegalMoveError, ParseError
 from plyground.core.game import TERMINAL, Capabilities, Game, Move, State
+from plyground.core.gridtext import parse_bounded, quote
 from plyground.core.settings import Setting
 
 __all__ = [
@@ -108,7 +109,7 @@ class QueensGame(Game):
         size, rows = parse_position(text)
         if size != self.size:
             raise ParseError(
-                f"position {text!r} is for N = {size}, but this game is N = {self.size}"
+                f"position {quote(text)} is for N = {size}, but this game is N = {self.size}"
             )
         return QueensState(self, rows)
 
@@ -142,8 +143,8 @@ def parse_position(text: str) -> tuple[int, tuple[int, ...]]:
     """Read a position text ``<N>:<rows>`` into ``(N, 0-based rows)``.
 
     Raises ParseError naming the problem: no colon, a size that is not a
-    positive integer or too large, a row that is not an integer or is off the
-    board, more queens than columns, or two queens that attack each other.
+    whole number from 1 to :data:`MAX_SIZE`, a row that is not a whole number
+    from 1 to N, more queens than columns, or two queens that attack each other.
 
     >>> parse_position("4:2,4,1")
     (4, (1, 3, 0))
@@ -153,34 +154,19 @@ def parse_position(text: str) -> tuple[int, tuple[int, ...]]:
     size_text, colon, rows_text = text.strip().partition(":")
     if not colon:
         raise ParseError(
-            f"position {text!r} must be <N>:<rows>, like '8:1,5,8' (rows of the queens "
+            f"position {quote(text)} must be <N>:<rows>, like '8:1,5,8' (rows of the queens "
             f"in columns a, b, c, ...) or '8:' for the empty board"
         )
-    size_text = size_text.strip()
-    if not (size_text.isascii() and size_text.isdigit()) or int(size_text) < 1:
-        raise ParseError(f"board size {size_text!r} must be a positive integer in {text!r}")
-    size = int(size_text)
-    if size > MAX_SIZE:
-        raise ParseError(f"board size {size} is larger than the maximum {MAX_SIZE} in {text!r}")
+    size = parse_bounded(size_text.strip(), "board size N", 1, MAX_SIZE, text)
     fields = rows_text.split(",") if rows_text.strip() else []
     if len(fields) > size:
-        raise ParseError(f"position {text!r} has {len(fields)} queens but only {size} columns")
-    rows = []
-    for col, field in enumerate(fields):
-        cleaned = field.strip()
-        if not (cleaned.isascii() and cleaned.isdigit()):
-            raise ParseError(
-                f"row {field!r} of column {column_name(col, size)} must be a number "
-                f"1..{size} in {text!r}"
-            )
-        row = int(cleaned)
-        if not 1 <= row <= size:
-            raise ParseError(
-                f"row {row} of column {column_name(col, size)} is off the board "
-                f"(rows 1..{size}) in {text!r}"
-            )
-        rows.append(row - 1)
-    _raise_on_attack(rows, size, repr(text), ParseError)
+        raise ParseError(f"position {quote(text)} has {len(fields)} queens but only {size} columns")
+    rows = [
+        parse_bounded(field.strip(), f"the row of column {column_name(col, size)}", 1, size, text)
+        - 1
+        for col, field in enumerate(fields)
+    ]
+    _raise_on_attack(rows, size, quote(text), ParseError)
     return size, tuple(rows)
 
 
@@ -302,22 +288,29 @@ class QueensState(State):
         if match and self.size <= len(_LETTERS):
             letter, number = match.groups()
             if _LETTERS.index(letter) >= self.size:
-                raise ParseError(f"column {letter!r} of {text!r} is off the {self.size}-wide board")
+                raise ParseError(
+                    f"column {letter!r} of {quote(text)} is off the {self.size}-wide board"
+                )
             if col >= self.size:
                 raise IllegalMoveError(f"the puzzle is solved: no move is legal in {self.text()!r}")
             if letter != _LETTERS[col]:
                 raise IllegalMoveError(
-                    f"{text!r} is in column {letter}, but the next queen goes in column "
+                    f"{quote(text)} is in column {letter}, but the next queen goes in column "
                     f"{_LETTERS[col]}"
                 )
             cleaned = number
         if not (cleaned.isascii() and cleaned.isdigit()):
             raise ParseError(
-                f"{text!r} is not a move: write the row number of the next queen, like '5'"
+                f"{quote(text)} is not a move: write the row number of the next queen, like '5'"
             )
-        row = int(cleaned)
+        digits = cleaned.lstrip("0")
+        row = (
+            int(digits) if 0 < len(digits) <= len(str(self.size)) else 0
+        )  # no int() of 5000 digits
         if not 1 <= row <= self.size:
-            raise ParseError(f"row {row} of {text!r} is off the board (rows 1..{self.size})")
+            raise ParseError(
+                f"row {quote(cleaned)} of {quote(text)} is off the board (rows 1..{self.size})"
+            )
         if col >= self.size:
             raise IllegalMoveError(f"the puzzle is solved: no move is legal in {self.text()!r}")
         if row - 1 not in self.safe_rows():

@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from plyground.core.errors import IllegalMoveError, ParseError
 from plyground.core.game import TERMINAL, Capabilities, Game, Move, State
-from plyground.core.gridtext import format_rows, parse_rows, split_fields
+from plyground.core.gridtext import format_rows, parse_rows, quote, split_fields
 from plyground.core.settings import Setting
 from plyground.games.adjacency.rules import parse_cell
 
@@ -79,28 +79,32 @@ class TicTacToeGame(Game):
         rows_text, side_text = split_fields(text, ("rows", "to-move"))
         rows = rows_text.split("/")
         if len(rows) != SIZE:
-            raise ParseError(f"position {text!r} has {len(rows)} rows, expected {SIZE}")
+            raise ParseError(f"position {quote(text)} has {len(rows)} rows, expected {SIZE}")
         x, o = parse_rows(rows, SIZE, "XO", text)
         if side_text not in ("X", "O"):
-            raise ParseError(f"side to move must be X or O, got {side_text!r} in {text!r}")
+            raise ParseError(
+                f"side to move must be X or O, got {quote(side_text)} in {quote(text)}"
+            )
         xs, os_ = x.bit_count(), o.bit_count()
         if xs not in (os_, os_ + 1):
             raise ParseError(
-                f"X has {xs} marks and O {os_} in {text!r}: X moves first, so X has as many "
+                f"X has {xs} marks and O {os_} in {quote(text)}: X moves first, so X has as many "
                 f"marks as O or one more"
             )
         expected = "X" if xs == os_ else "O"
         if side_text != expected:
             raise ParseError(
                 f"it is {expected} to move with {xs} X and {os_} O marks, not {side_text}, "
-                f"in {text!r}"
+                f"in {quote(text)}"
             )
         x_line, o_line = has_line(x), has_line(o)
         if x_line and o_line:
-            raise ParseError(f"both X and O have three in a row in {text!r}")
+            raise ParseError(f"both X and O have three in a row in {quote(text)}")
         if (x_line and expected == "X") or (o_line and expected == "O"):
             winner = "X" if x_line else "O"
-            raise ParseError(f"{winner} has three in a row but moved again afterwards in {text!r}")
+            raise ParseError(
+                f"{winner} has three in a row but moved again afterwards in {quote(text)}"
+            )
         return TicTacToeState(self, x, o)
 
 
