@@ -8,7 +8,7 @@ STAMP_RUN := $(VENV)/.installed-run
 STAMP_TEST := $(VENV)/.installed-test
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: play test lint typecheck pytest chromium bench clean
+.PHONY: play test lint typecheck pytest chromium compilers bench clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,17 @@ chromium:
 		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium >/dev/null; \
 	fi
 
+# Compilers for the engine templates' tests (examples/engines: C and Java).
+compilers:
+	@missing=; \
+	command -v javac >/dev/null 2>&1 || missing="$$missing default-jdk-headless"; \
+	command -v gcc >/dev/null 2>&1 || missing="$$missing gcc"; \
+	if [ -n "$$missing" ]; then \
+		echo "installing Debian's$$missing for the engine template tests"; \
+		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
 lint: $(STAMP_TEST)
 	$(PY) -m ruff check src tests benchmarks
 	$(PY) -m ruff format --check src tests benchmarks
@@ -41,7 +52,7 @@ lint: $(STAMP_TEST)
 typecheck: $(STAMP_TEST)
 	$(PY) -m mypy
 
-pytest: $(STAMP_TEST) chromium
+pytest: $(STAMP_TEST) chromium compilers
 	$(PY) -m plyground warmup
 	$(PY) -m pytest -n 2 --timeout 600
 
