@@ -2,42 +2,51 @@
 
 Each move it deepens from depth 1 to a target depth that grows with the
 number of distinct tiles on the board (more distinct tiles: a more delicate
-position, worth a deeper look), searching with the numba kernel
-(:mod:`plyground.games.g2048.kernel`), which mirrors the game-agnostic
-:class:`~plyground.algorithms.search.expectimax.Expectimax`: chance nodes
-over every empty cell with both spawns (0.9 / 0.1), a cut on the cumulative
-probability, and a cache of evaluated positions. It obeys its time limit: a
-deeper iteration starts only when the last one's cost predicts it fits, and
-a node budget stops one that would not. ``engine=python`` runs the same
-search with the plain-Python rules and heuristic (slow; for checking and for
+position, worth a deeper look), searching with the compiled expectimax
+(:mod:`plyground.games.g2048.search`), which computes what the game-agnostic
+:class:`~plyground.algorithms.search.expectimax.Expectimax` computes: chance
+nodes over every empty cell with both spawns (0.9 / 0.1), a cut on the
+cumulative probability, and a transposition table.
+
+It obeys its time limit: the compiled search reads the clock itself and
+stops at the deadline (the last completed depth's move is played), and a
+deeper iteration starts only when the last one's cost predicts it fits.
+:meth:`G2048Bot.new_game` loads the compiled search before any clock runs;
+a first move without it loads the search only when that is cheap (already
+loaded in this process) or the limit is long, and otherwise answers with
+the reference search while a background thread loads the kernels.
+``engine=python`` runs the reference search (slow; for checking, and for
 boards the kernel cannot hold, with a tile of 32768 or more).
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import ClassVar
-
-import numpy as np
-import numpy.typing as npt
 
 from plyground.algorithms.search.expectimax import Expectimax
 from plyground.bots.base import TIME_SETTING, Bot, Decision, InfoCallback
 from plyground.bots.evaluators import evaluator_for, load_weights
 from plyground.core.errors import SettingsError
-from plyground.core.game import State
-from plyground.core.limits import Clock, Limit, SearchInfo
+from plyground.core.game import Game, State
+from plyground.core.limits import Limit, SearchInfo
 from plyground.core.settings import Setting
 from plyground.games.g2048 import kernel
-from plyground.games.g2048.evaluation import G2048Evaluator, line_table
-from plyground.games.g2048.kernel import STATS_SIZE, fits
+from plyground.games.g2048 import search as search_module
+from plyground.games.g2048.evaluation import G2048Evaluator
+from plyground.games.g2048.kernel import fits
 from plyground.games.g2048.rules import G2048State
+from plyground.games.g2048.search import G2048Search
 
 __all__ = ["G2048Bot", "adaptive_depth"]
 
 _PYTHON_FALLBACK_DEPTH = 2
-_FIRST_RATE = 2.0e6  # nodes per second assumed before the first measurement
 _GROWTH_GUESS = 10.0  # cost ratio of depth d+1 to depth d assumed before two are measured
+_SAFETY = 0.01
+"""Seconds kept back from the time limit to answer (at most 10% of it)."""
+_LOAD_BUDGET = 2.0
+"""A first move with at least this much time may load the compiled search itself."""
 
 
 def adaptive_depth(board: tuple[int, ...], shallowest: int, deepest: int) -> int:
@@ -91,9 +100,8 @@ class G2048Bot(Bot):
                 f"deepest ({self._settings['deepest']})"
             )
         self.weights = self._make_evaluator().weights
-        self._kernel_state: tuple[npt.NDArray[np.uint64], npt.NDArray[np.float64]] | None = None
-        self._stats = np.zeros(STATS_SIZE, dtype=np.int64)
-        self._rate = _FIRST_RATE
+        self._search: G2048Search | None = None
+        self._loader: threading.Thread | None = None
 
     def _make_evaluator(self) -> G2048Evaluator:
         from plyground.games import load_game
@@ -116,19 +124,53 @@ class G2048Bot(Bot):
             raise SettingsError(f"bot '2048' cannot play {state.game.spec!r}")
         if state.to_move() != 0:
             raise ValueError(f"no move to choose: {state.text()!r} is not the player's turn")
+        start_ns = time.monotonic_ns()
         limit = self.time_limit(limit)
         depth = self.target_depth(state)
         if limit.depth is not None:
             depth = min(depth, limit.depth)
-        if self._settings["engine"] == "python" or not fits(state.board):
-            if self._settings["engine"] == "numba":
-                depth = min(depth, _PYTHON_FALLBACK_DEPTH)
-            return self._choose_python(
-                state, Limit(time=limit.time, depth=depth, nodes=limit.nodes), on_info
-            )
-        return self._choose_numba(state, limit, depth, on_info)
+        numba = self._settings["engine"] == "numba"
+        if numba and fits(state.board) and self._numba_ready(limit):
+            return self._choose_numba(state, limit, depth, start_ns, on_info)
+        if numba:
+            depth = min(depth, _PYTHON_FALLBACK_DEPTH)
+        if limit.time is not None:  # what is left of the time (loading may have taken some)
+            spent = (time.monotonic_ns() - start_ns) / 1e9
+            limit = Limit(time=max(limit.time - spent, 1e-3), depth=depth, nodes=limit.nodes)
+        else:
+            limit = Limit(depth=depth, nodes=limit.nodes)
+        return self._choose_python(state, limit, on_info)
 
     # -- the engines --------------------------------------------------------
+    def new_game(self, game: Game) -> None:
+        """Load the compiled search now, before any clock runs, and forget earlier games."""
+        if self._settings["engine"] == "numba":
+            self._numba_search().new_game()
+
+    def _numba_search(self) -> G2048Search:
+        if self._search is None:
+            search_module.warm_up()  # compiles, or loads from numba's disk cache
+            self._search = G2048Search(self.weights, self._settings["cut"], self._settings["cache"])
+        return self._search
+
+    def _numba_ready(self, limit: Limit) -> bool:
+        """True when the compiled search can answer within ``limit``.
+
+        Loading it costs a few tenths of a second in a new process: done here
+        only when this process has loaded it already (cheap) or the limit
+        leaves ample time; otherwise this move goes to the reference search and
+        a background thread loads the kernels for the next moves.
+        """
+        if self._search is not None:
+            return True
+        if search_module.loaded() or limit.time is None or limit.time >= _LOAD_BUDGET:
+            self._numba_search()
+            return True
+        if self._loader is None:
+            self._loader = threading.Thread(target=search_module.warm_up, daemon=True)
+            self._loader.start()
+        return False
+
     def _choose_python(
         self, state: G2048State, limit: Limit, on_info: InfoCallback | None
     ) -> Decision:
@@ -137,68 +179,59 @@ class G2048Bot(Bot):
         return Decision(result.move, result.info)
 
     def _choose_numba(
-        self, state: G2048State, limit: Limit, depth: int, on_info: InfoCallback | None
+        self,
+        state: G2048State,
+        limit: Limit,
+        depth: int,
+        start_ns: int,
+        on_info: InfoCallback | None,
     ) -> Decision:
-        clock = Clock(limit.time, safety=min(0.02, 0.1 * limit.time) if limit.time else 0.0)
-        moves, _ = kernel.move_tables()
-        lines = line_table(self.weights)
-        if self._kernel_state is None:
-            self._kernel_state = kernel.make_cache(self._settings["cache"])
-            # Load (or compile) the kernel now, so its first use does not skew the timings.
-            kernel.kernel_search(
-                np.uint64(1), 1, 0.0, moves, lines, *self._kernel_state, self._stats, 1
-            )
-        keys, slots = self._kernel_state
-        board = np.uint64(kernel.board_to_int(state.board))
+        """Iterative deepening to ``depth`` with the compiled search, which reads the clock."""
+        search = self._numba_search()
+        deadline = 0
+        if limit.time is not None:
+            safety = min(_SAFETY, 0.1 * limit.time)
+            deadline = start_ns + max(1, int((limit.time - safety) * 1e9))
+        board = kernel.board_to_int(state.board)
         legal = state.legal_moves()
-        stats = self._stats
-        stats[kernel.STAT_GENERATION] += 1  # a new move: forget the cache of the last one
-        total_nodes = evaluations = hits = 0
+        search.new_move()
+        totals = [0, 0, 0, 0]  # nodes, evaluations, cache hits, moves tried
         decision: Decision | None = None
-        last_cost = 0.0
-        last_nodes = 0
+        last_cost = 0
         growth = _GROWTH_GUESS
         for current in range(1, depth + 1):
-            if decision is not None:
-                # Start a deeper iteration only when the last one's cost predicts it fits.
-                if last_cost * growth > clock.remaining():
-                    break
-                if limit.nodes is not None and total_nodes + last_nodes * growth > limit.nodes:
-                    break
-            budget = limit.nodes - total_nodes if limit.nodes is not None else 1 << 62
-            if limit.time is not None:
-                budget = min(budget, max(1, int(clock.remaining() * self._rate)))
-            stats[kernel.STAT_NODES] = 0
-            stats[kernel.STAT_EVALUATIONS] = 0
-            stats[kernel.STAT_CACHE_HITS] = 0
-            started = time.perf_counter()
-            values = kernel.kernel_search(
-                board, current, self._settings["cut"], moves, lines, keys, slots, stats, budget
-            )
-            cost = time.perf_counter() - started
-            nodes = int(stats[kernel.STAT_NODES])
-            total_nodes += nodes
-            evaluations += int(stats[kernel.STAT_EVALUATIONS])
-            hits += int(stats[kernel.STAT_CACHE_HITS])
-            if nodes >= 2000 and cost > 0:
-                self._rate = nodes / cost
-            if stats[kernel.STAT_ABORTED]:
+            now = time.monotonic_ns()
+            if decision is not None and deadline and now + last_cost * growth > deadline:
+                break  # the next depth would not finish: keep the time
+            node_limit = None if limit.nodes is None else limit.nodes - totals[0]
+            if node_limit is not None and node_limit < 1:
                 break
-            if last_nodes:
-                growth = max(1.5, nodes / last_nodes)
-            last_cost, last_nodes = cost, nodes
+            values = search.values(board, current, deadline, node_limit)
+            cost = time.monotonic_ns() - now
+            done = search.last
+            for index, count in enumerate(
+                (done.nodes, done.evaluations, done.cache_hits, done.moves_tried)
+            ):
+                totals[index] += count
+            if values is None:
+                break
+            if last_cost:
+                growth = max(1.5, cost / last_cost)
+            last_cost = max(1, cost)
             best = max(legal, key=lambda m: values[m])
+            elapsed = (time.monotonic_ns() - start_ns) / 1e9
             info = SearchInfo(
                 depth=current,
                 score=float(values[best]),
-                nodes=total_nodes,
+                nodes=totals[0],
                 pv=(state.move_text(best),),
-                elapsed=clock.elapsed(),
+                elapsed=elapsed,
                 extra={
-                    "evaluations": evaluations,
-                    "cache_hits": hits,
+                    "evaluations": totals[1],
+                    "cache_hits": totals[2],
+                    "moves_tried": totals[3],
                     "target_depth": depth,
-                    "nodes_per_second": round(self._rate),
+                    "nodes_per_second": round(totals[0] / elapsed) if elapsed > 0 else 0,
                 },
             )
             decision = Decision(best, info)
@@ -208,7 +241,10 @@ class G2048Bot(Bot):
                 break
         if decision is None:  # not even depth 1 fitted: the first legal move
             info = SearchInfo(
-                depth=0, nodes=total_nodes, pv=(state.move_text(legal[0]),), elapsed=clock.elapsed()
+                depth=0,
+                nodes=totals[0],
+                pv=(state.move_text(legal[0]),),
+                elapsed=(time.monotonic_ns() - start_ns) / 1e9,
             )
             decision = Decision(legal[0], info)
             if on_info is not None:
