@@ -43,6 +43,10 @@ __all__ = ["G2048Bot", "adaptive_depth"]
 
 _PYTHON_FALLBACK_DEPTH = 2
 _GROWTH_GUESS = 10.0  # cost ratio of depth d+1 to depth d assumed before two are measured
+_MIN_GROWTH = 1.5
+_JUMP_MARGIN = 1.5
+"""A depth reached by skipping levels must have cost at most 1/1.5 of what is left."""
+_UNBOUNDED = 1 << 62
 _SAFETY = 0.01
 """Seconds kept back from the time limit to answer (at most 10% of it)."""
 _LOAD_BUDGET = 2.0
@@ -102,6 +106,8 @@ class G2048Bot(Bot):
         self.weights = self._make_evaluator().weights
         self._search: G2048Search | None = None
         self._loader: threading.Thread | None = None
+        self._costs: dict[int, tuple[int, int]] = {}
+        """The last measured cost of each depth: (nanoseconds, nodes)."""
 
     def _make_evaluator(self) -> G2048Evaluator:
         from plyground.games import load_game
@@ -144,6 +150,7 @@ class G2048Bot(Bot):
     # -- the engines --------------------------------------------------------
     def new_game(self, game: Game) -> None:
         """Load the compiled search now, before any clock runs, and forget earlier games."""
+        self._costs.clear()
         if self._settings["engine"] == "numba":
             self._numba_search().new_game()
 
@@ -171,6 +178,30 @@ class G2048Bot(Bot):
             self._loader.start()
         return False
 
+    def _next_depth(self, current: int, target: int, left: tuple[int, int]) -> int | None:
+        """The next depth to search after ``current``, or None when none is predicted to fit.
+
+        The deepest depth up to ``target`` whose cost on an earlier move (time
+        and nodes, with a margin) fits in ``left``, so the levels in between
+        are skipped; else one deeper if the last depth's cost times the
+        growth measured between depths fits. Depth 1 always runs first: the
+        answer if nothing deeper finishes.
+        """
+        if current == 0:
+            return 1
+        for depth in range(target, current + 1, -1):
+            known = self._costs.get(depth)
+            if known and all(_JUMP_MARGIN * c <= room for c, room in zip(known, left, strict=True)):
+                return depth
+        last = self._costs.get(current, (0, 0))
+        below = self._costs.get(current - 1)
+        growth = _GROWTH_GUESS
+        if below and below[0] > 0:
+            growth = max(_MIN_GROWTH, last[0] / below[0])
+        if all(c * growth <= room for c, room in zip(last, left, strict=True)):
+            return current + 1
+        return None
+
     def _choose_python(
         self, state: G2048State, limit: Limit, on_info: InfoCallback | None
     ) -> Decision:
@@ -186,7 +217,7 @@ class G2048Bot(Bot):
         start_ns: int,
         on_info: InfoCallback | None,
     ) -> Decision:
-        """Iterative deepening to ``depth`` with the compiled search, which reads the clock."""
+        """Deepening to ``depth`` with the compiled search, which reads the clock itself."""
         search = self._numba_search()
         deadline = 0
         if limit.time is not None:
@@ -197,31 +228,35 @@ class G2048Bot(Bot):
         search.new_move()
         totals = [0, 0, 0, 0]  # nodes, evaluations, cache hits, moves tried
         decision: Decision | None = None
-        last_cost = 0
-        growth = _GROWTH_GUESS
-        for current in range(1, depth + 1):
+        current = 0
+        while current < depth and not (decision is not None and len(legal) == 1):
             now = time.monotonic_ns()
-            if decision is not None and deadline and now + last_cost * growth > deadline:
+            left = (
+                deadline - now if deadline else _UNBOUNDED,
+                limit.nodes - totals[0] if limit.nodes is not None else _UNBOUNDED,
+            )
+            chosen = self._next_depth(current, depth, left)
+            if chosen is None:
                 break  # the next depth would not finish: keep the time
-            node_limit = None if limit.nodes is None else limit.nodes - totals[0]
-            if node_limit is not None and node_limit < 1:
-                break
-            values = search.values(board, current, deadline, node_limit)
-            cost = time.monotonic_ns() - now
+            values = search.values(
+                board, chosen, deadline, None if limit.nodes is None else left[1]
+            )
             done = search.last
+            spent = (time.monotonic_ns() - now, done.nodes)
             for index, count in enumerate(
                 (done.nodes, done.evaluations, done.cache_hits, done.moves_tried)
             ):
                 totals[index] += count
-            if values is None:
+            if values is None:  # stopped: this depth costs more than that
+                known = self._costs.get(chosen, (0, 0))
+                self._costs[chosen] = (max(known[0], 2 * spent[0]), max(known[1], 2 * spent[1]))
                 break
-            if last_cost:
-                growth = max(1.5, cost / last_cost)
-            last_cost = max(1, cost)
+            self._costs[chosen] = spent
+            current = chosen
             best = max(legal, key=lambda m: values[m])
             elapsed = (time.monotonic_ns() - start_ns) / 1e9
             info = SearchInfo(
-                depth=current,
+                depth=chosen,
                 score=float(values[best]),
                 nodes=totals[0],
                 pv=(state.move_text(best),),
@@ -237,8 +272,6 @@ class G2048Bot(Bot):
             decision = Decision(best, info)
             if on_info is not None:
                 on_info(info)
-            if len(legal) == 1:
-                break
         if decision is None:  # not even depth 1 fitted: the first legal move
             info = SearchInfo(
                 depth=0,

@@ -235,7 +235,7 @@ class G2048Search:
         weights: G2048Weights | None = None,
         cut: float = 0.0,
         table_entries: int = 1 << 20,
-        min_table_depth: int = 2,
+        min_table_depth: int = 1,
     ) -> None:
         if not 0.0 <= cut < 1.0:
             raise ValueError(f"the probability cut must be in [0, 1), got {cut!r}")
