@@ -334,15 +334,20 @@ def _max_tile(state: object) -> int:
     return state.max_tile()
 
 
-def play_one(job: tuple[str, str, int, float | None, str | None]) -> GameRecord:
+Job = tuple[str, str, int, float | None, str | None, int | None]
+"""(player, spec, seed, seconds a move, output file, move cap)."""
+
+
+def play_one(job: Job) -> GameRecord:
     """One game (in a worker process) to the first 32768 tile or the end."""
-    player, spec, seed, seconds, out = job
+    player, spec, seed, seconds, out, max_moves = job
     bot: Bot = AnchorBot(**json.loads(spec)) if player == "nneonneo" else make_bot(spec)
     result = play_solo(
         load_game("2048"),
         bot,
         seed,
         limit=Limit(time=seconds) if seconds else None,
+        max_moves=max_moves,
         until=lambda state: _max_tile(state) >= MILESTONES[-1],
     )
     final = result.final
@@ -361,9 +366,7 @@ def play_one(job: tuple[str, str, int, float | None, str | None]) -> GameRecord:
     return record
 
 
-def run_games(
-    jobs: list[tuple[str, str, int, float | None, str | None]], workers: int
-) -> Iterator[GameRecord]:
+def run_games(jobs: list[Job], workers: int) -> Iterator[GameRecord]:
     """Play the jobs in ``workers`` processes (in this one when 1)."""
     if workers <= 1:
         yield from map(play_one, jobs)
@@ -397,18 +400,21 @@ def games(args: argparse.Namespace, library: Path) -> None:
     seeds = range(args.seed, args.seed + args.games)
     anchor_spec = {"library": str(library), "paced": not args.anchor_pace, "time": 3600.0}
     out = str(args.out) if args.out else None
-    anchor_jobs = [("nneonneo", json.dumps(anchor_spec), s, args.time, out) for s in seeds]
+    cap = args.max_moves
+    anchor_jobs = [("nneonneo", json.dumps(anchor_spec), s, args.time, out, cap) for s in seeds]
     records: list[GameRecord] = []
     if args.anchor_pace:
         print(f"games: the anchor at its depth rule, seeds {seeds.start}..{seeds.stop - 1}")
-        records += run_games([(p, sp, s, None, o) for p, sp, s, _, o in anchor_jobs], args.jobs)
+        records += run_games(
+            [(p, sp, s, None, o, c) for p, sp, s, _, o, c in anchor_jobs], args.jobs
+        )
         pace = sum(r.seconds for r in records) / sum(r.moves for r in records)
         print(f"  the anchor's pace: {1000 * pace:.1f} ms a move; ours gets as much")
     else:
         pace = args.time
         print(f"games: both at {1000 * pace:.0f} ms a move, seeds {seeds.start}..{seeds.stop - 1}")
     ours = f"{args.bot},time={pace:.4f}" if ":" in args.bot else f"{args.bot}:time={pace:.4f}"
-    our_jobs = [("plyground " + args.bot, ours, s, pace, out) for s in seeds]
+    our_jobs = [("plyground " + args.bot, ours, s, pace, out, cap) for s in seeds]
     if args.anchor_pace:
         records += run_games(our_jobs, args.jobs)
     else:
@@ -443,6 +449,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--bot", default="2048", help="our bot (default %(default)s)")
     parser.add_argument("--jobs", type=int, default=2, help="processes for the games")
+    parser.add_argument("--max-moves", type=int, default=None, help="stop each game here")
     parser.add_argument("--out", type=Path, default=None, help="append a JSON line per game")
     args = parser.parse_args(argv)
     try:
