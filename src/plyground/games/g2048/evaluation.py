@@ -7,6 +7,7 @@ either direction::
     lost                                       an offset: a lost game is worth 0
   + empty        * (empty cells)
   + merges       * (equal neighbours once empty cells are squeezed out)
+  + runs         * (runs of equal neighbours, empty cells squeezed out: 2 2 2 is one run)
   - smoothness   * sum |r_i - r_j| over neighbouring tiles (empty cells squeezed out)
   - monotonicity * min(rises, falls), rises = sum of r_{i+1}^p - r_i^p where the line
                    rises (empty cells count as 0), falls the same the other way,
@@ -46,6 +47,7 @@ class G2048Weights:
     lost: float = 200_000.0
     empty: float = 270.0
     merges: float = 700.0
+    runs: float = 0.0
     smoothness: float = 0.0
     monotonicity: float = 47.0
     monotonicity_power: float = 4.0
@@ -71,7 +73,9 @@ class G2048Weights:
 def line_value(line: tuple[int, ...], weights: G2048Weights) -> float:
     """The value of one row or column of tile exponents (see the module docstring)."""
     tiles = [r for r in line if r]
-    merges = sum(1 for a, b in itertools.pairwise(tiles) if a == b)
+    equal = [a == b for a, b in itertools.pairwise(tiles)]
+    merges = sum(equal)
+    runs = sum(1 for k, same in enumerate(equal) if same and (k == 0 or not equal[k - 1]))
     roughness = sum(abs(a - b) for a, b in itertools.pairwise(tiles))
     power = weights.monotonicity_power
     rises = falls = 0.0
@@ -84,6 +88,7 @@ def line_value(line: tuple[int, ...], weights: G2048Weights) -> float:
         weights.lost
         + weights.empty * (len(line) - len(tiles))
         + weights.merges * merges
+        + weights.runs * runs
         - weights.smoothness * roughness
         - weights.monotonicity * min(rises, falls)
         - weights.sum * sum(float(r) ** weights.sum_power for r in tiles)
@@ -96,16 +101,20 @@ def _cached_table(weights: G2048Weights) -> npt.NDArray[np.float64]:
     same order (so the same floats; the tests compare every line)."""
     rows = np.arange(1 << 16, dtype=np.int64)
     cells = [(rows >> (4 * k)) & 0xF for k in range(4)]
-    filled = [c > 0 for c in cells]
+    grid = np.stack(cells, axis=1)
+    squeezed = np.take_along_axis(grid, np.argsort(grid == 0, axis=1, kind="stable"), axis=1)
     merges = np.zeros(1 << 16, dtype=np.int64)
+    runs = np.zeros(1 << 16, dtype=np.int64)
     roughness = np.zeros(1 << 16, dtype=np.int64)
-    for i, j in itertools.combinations(range(4), 2):
-        # i and j are neighbours once empty cells are squeezed out
-        adjacent = filled[i] & filled[j]
-        for k in range(i + 1, j):
-            adjacent &= ~filled[k]
-        merges += adjacent & (cells[i] == cells[j])
-        roughness += np.where(adjacent, np.abs(cells[i] - cells[j]), 0)
+    before = np.zeros(1 << 16, dtype=bool)
+    for k in range(3):
+        a, b = squeezed[:, k], squeezed[:, k + 1]
+        both = (a > 0) & (b > 0)
+        equal = both & (a == b)
+        merges += equal
+        runs += equal & ~before
+        roughness += np.where(both, np.abs(a - b), 0)
+        before = equal
     # Powers through Python's own float pow (numpy's may differ in the last bit).
     monotone = np.array([float(r) ** weights.monotonicity_power for r in range(16)])
     tile_sum = np.array([0.0] + [float(r) ** weights.sum_power for r in range(1, 16)])
@@ -119,11 +128,12 @@ def _cached_table(weights: G2048Weights) -> npt.NDArray[np.float64]:
     total = np.zeros(1 << 16)
     for c in cells:
         total = total + tile_sum[c]
-    empty = 4 - sum(f.astype(np.int64) for f in filled)
+    empty = np.sum(grid == 0, axis=1)
     table: npt.NDArray[np.float64] = (
         weights.lost
         + weights.empty * empty
         + weights.merges * merges
+        + weights.runs * runs
         - weights.smoothness * roughness
         - weights.monotonicity * np.minimum(rises, falls)
         - weights.sum * total
