@@ -22,7 +22,8 @@ choose a move (the anchor's four root searches; our search alone at that
 depth, and our bot's whole ``choose`` with its iterative deepening), moves
 tried per second, and how often the two choose the same move (their
 heuristics differ a little: the anchor counts a run of k equal tiles as k
-merges, ours as k - 1).
+merges, ours as k - 1; ``--same-heuristic`` gives ours the anchor's count,
+``runs=700``).
 
 **Games** (part b): games from seeds ``seed..``: the seed drives every spawn
 (:func:`plyground.arena.solo.play_solo`), so both players draw the same
@@ -48,6 +49,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
@@ -62,11 +64,15 @@ from plyground.core.limits import Limit, SearchInfo
 from plyground.core.settings import Setting
 from plyground.games import load_game
 from plyground.games.g2048 import DOWN, LEFT, RIGHT, UP, G2048State
+from plyground.games.g2048.evaluation import G2048Weights
 from plyground.games.g2048.kernel import board_to_int
 from plyground.games.g2048.search import G2048Search
 
 MILESTONES = (8192, 16384, 32768)
 ANCHOR_CUT = 0.0001
+ANCHOR_RUNS = 700.0
+"""Our ``runs`` weight that makes our heuristic the anchor's (it counts a run of k equal tiles
+as k merges; ``merges`` counts k - 1)."""
 ANCHOR_MOVES = (UP, DOWN, LEFT, RIGHT)
 """Our move for each of the anchor's move numbers (0 up, 1 down, 2 left, 3 right)."""
 SOURCES = ("2048.cpp", "2048.h", "platdefs.h")
@@ -252,18 +258,23 @@ def positions(seed: int, count: int, every: int) -> list[tuple[int, G2048State]]
     return found
 
 
-def speed(library: Path, seed: int, count: int, every: int) -> None:
+def speed(library: Path, seed: int, count: int, every: int, same_heuristic: bool) -> None:
     """Print both programs' time to choose and moves tried per second on the same positions."""
     sample = positions(seed, count, every)
     anchor = Anchor(library)
-    search = G2048Search(cut=ANCHOR_CUT)
+    weights = G2048Weights(runs=ANCHOR_RUNS) if same_heuristic else G2048Weights()
+    search = G2048Search(weights, cut=ANCHOR_CUT)
     search.new_game()  # touches the table once, as the bot does
     search.values(board_to_int(sample[0][1].board), 2)  # loads the kernel
-    bot = make_bot(f"2048:cut={ANCHOR_CUT},depth=20,time=3600")
+    with tempfile.TemporaryDirectory() as folder:
+        weights_file = Path(folder) / "weights.json"
+        weights_file.write_text(json.dumps(weights.as_dict()))
+        bot = make_bot(f"2048:cut={ANCHOR_CUT},depth=20,time=3600,weights={weights_file}")
     bot.new_game(load_game("2048"))
     print(
         f"speed: {len(sample)} positions of a seeded game (seed {seed}, every {every} moves), "
-        f"the anchor's depth rule and cut {ANCHOR_CUT}; work = moves tried (the anchor's count)"
+        f"the anchor's depth rule and cut {ANCHOR_CUT}; work = moves tried (the anchor's count); "
+        + ("the anchor's heuristic (runs=700)" if same_heuristic else "our heuristic")
     )
     print(
         f"{'move':>5} {'depth':>5} {'anchor ms':>10} {'ours ms':>8} {'bot ms':>7} "
@@ -441,6 +452,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-speed", action="store_true", help="skip part (a)")
     parser.add_argument("--positions", type=int, default=20, help="positions of part (a)")
     parser.add_argument("--every", type=int, default=100, help="moves between positions")
+    parser.add_argument(
+        "--same-heuristic", action="store_true", help="part (a) with the anchor's heuristic"
+    )
     parser.add_argument("--games", type=int, default=2, help="games per player")
     parser.add_argument("--seed", type=int, default=1, help="first seed of the games")
     parser.add_argument("--time", type=float, default=0.02, help="seconds a move for both")
@@ -455,7 +469,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         library = build_anchor(args.anchor, args.build, args.cxxflags)
         if not args.no_speed:
-            speed(library, seed=5, count=args.positions, every=args.every)
+            speed(library, 5, args.positions, args.every, args.same_heuristic)
         if not args.speed_only:
             games(args, library)
     except BenchmarkError as error:
