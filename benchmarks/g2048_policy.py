@@ -93,7 +93,9 @@ def main(argv: list[str] | None = None) -> int:
         best = max(values[m] for m in state.legal_moves())
         for spec, bot in bots.items():
             decision = bot.choose(state, Limit(nodes=args.nodes))
-            loss = (best - values[decision.move]) / scale
+            move = decision.move
+            assert isinstance(move, int)
+            loss = (best - values[move]) / scale
             agree[spec] += loss == 0
             losses[spec].append(loss)
             depths[spec].append(decision.info.depth)

@@ -30,7 +30,9 @@ merges, ours as k - 1; ``--same-heuristic`` gives ours the anchor's count,
 random numbers; the anchor only chooses moves. Either both get the same
 time per move (``--time``; the anchor, which has no clock, deepens its own
 search one depth limit at a time and starts a deeper one only when the last
-one's cost predicts it fits, as our bot does), or (``--anchor-pace``) the
+one's cost predicts it fits, and as it cannot stop a search it may overrun:
+the overrun is taken from its next moves' time, so its mean stays the pace),
+or (``--anchor-pace``) the
 anchor plays at its own depth rule and our bot gets the anchor's mean time
 per move, measured first in the same run. A game stops at its first 32768
 tile (the anchor's boards hold no larger tile) or at the end. Per player:
@@ -59,7 +61,7 @@ from typing import ClassVar
 from plyground.arena.solo import play_solo
 from plyground.bots import make_bot
 from plyground.bots.base import TIME_SETTING, Bot, Decision, InfoCallback
-from plyground.core.game import State
+from plyground.core.game import Game, State
 from plyground.core.limits import Limit, SearchInfo
 from plyground.core.settings import Setting
 from plyground.games import load_game
@@ -199,6 +201,11 @@ class AnchorBot(Bot):
     def __init__(self, **settings: object) -> None:
         super().__init__(**settings)
         self.anchor = Anchor(Path(self._settings["library"]))
+        self.debt = 0.0
+        """Seconds the paced anchor spent beyond its limits so far (its search has no clock)."""
+
+    def new_game(self, game: Game) -> None:
+        self.debt = 0.0
 
     def choose(
         self, state: State, limit: Limit | None = None, on_info: InfoCallback | None = None
@@ -211,8 +218,9 @@ class AnchorBot(Bot):
         seconds = self.time_limit(limit).time
         if not self._settings["paced"] or seconds is None:
             move, depth = self.anchor.best_move(board, rule), rule
-        else:
-            move, depth = self._deepen(board, rule, started + seconds)
+        else:  # an overrun is paid back from the next moves' time, so the mean stays the pace
+            move, depth = self._deepen(board, rule, started + seconds - self.debt)
+            self.debt = max(0.0, self.debt + (time.perf_counter() - started) - seconds)
         info = SearchInfo(
             depth=depth + 1,
             nodes=self.anchor.moves_tried - before,
@@ -425,7 +433,7 @@ def games(args: argparse.Namespace, library: Path) -> None:
         pace = args.time
         print(f"games: both at {1000 * pace:.0f} ms a move, seeds {seeds.start}..{seeds.stop - 1}")
     ours = f"{args.bot},time={pace:.4f}" if ":" in args.bot else f"{args.bot}:time={pace:.4f}"
-    our_jobs = [("plyground " + args.bot, ours, s, pace, out, cap) for s in seeds]
+    our_jobs: list[Job] = [("plyground " + args.bot, ours, s, pace, out, cap) for s in seeds]
     if args.anchor_pace:
         records += run_games(our_jobs, args.jobs)
     else:

@@ -44,8 +44,8 @@ __all__ = ["G2048Bot", "adaptive_depth"]
 _PYTHON_FALLBACK_DEPTH = 2
 _GROWTH_GUESS = 10.0  # cost ratio of depth d+1 to depth d assumed before two are measured
 _MIN_GROWTH = 1.5
-_JUMP_MARGIN = 1.5
-"""A depth reached by skipping levels must have cost at most 1/1.5 of what is left."""
+_OPTIMISM = 1.5
+"""A deeper search starts when its predicted time is at most 1.5 x the time left."""
 _UNBOUNDED = 1 << 62
 _SAFETY = 0.01
 """Seconds kept back from the time limit to answer (at most 10% of it)."""
@@ -179,26 +179,29 @@ class G2048Bot(Bot):
         return False
 
     def _next_depth(self, current: int, target: int, left: tuple[int, int]) -> int | None:
-        """The next depth to search after ``current``, or None when none is predicted to fit.
+        """The next depth to search after ``current``, or None when none is worth starting.
 
-        The deepest depth up to ``target`` whose cost on an earlier move (time
-        and nodes, with a margin) fits in ``left``, so the levels in between
-        are skipped; else one deeper if the last depth's cost times the
-        growth measured between depths fits. Depth 1 always runs first: the
-        answer if nothing deeper finishes.
+        Depth 1 runs first (microseconds: the answer if nothing deeper
+        finishes). Then, when an earlier move's cost of some depth ``d`` up to
+        ``target`` (time and nodes) fits in ``left``, the levels up to ``d - 1``
+        are skipped: ``d - 1`` is searched as the fallback, ``d`` after it.
+        Otherwise one depth deeper, when the last depth's cost times the growth
+        measured between depths is at most ``_OPTIMISM`` times what is left: a
+        search that does not finish costs only time (the kernel stops at the
+        deadline), and time not used in a move is lost.
         """
         if current == 0:
             return 1
-        for depth in range(target, current + 1, -1):
+        for depth in range(target, current + 2, -1):
             known = self._costs.get(depth)
-            if known and all(_JUMP_MARGIN * c <= room for c, room in zip(known, left, strict=True)):
-                return depth
+            if known and all(c <= room for c, room in zip(known, left, strict=True)):
+                return depth - 1
         last = self._costs.get(current, (0, 0))
         below = self._costs.get(current - 1)
         growth = _GROWTH_GUESS
         if below and below[0] > 0:
             growth = max(_MIN_GROWTH, last[0] / below[0])
-        if all(c * growth <= room for c, room in zip(last, left, strict=True)):
+        if last[0] * growth <= _OPTIMISM * left[0] and last[1] * growth <= left[1]:
             return current + 1
         return None
 
