@@ -127,13 +127,14 @@ def build_anchor(source: Path, build: Path, flags: str) -> Path:
     (build / "config.h").write_text(CONFIG_H)
     (build / "plyground_driver.cpp").write_text(DRIVER_CPP)
     library = build / LIBRARY
+    partial = build / (LIBRARY + ".partial")  # renamed when whole: a running game may map the old
     command = [
         "g++",
         *flags.split(),
         "-fPIC",
         "-shared",
         "-o",
-        str(library),
+        str(partial),
         "plyground_driver.cpp",
     ]
     try:
@@ -143,6 +144,7 @@ def build_anchor(source: Path, build: Path, flags: str) -> Path:
     if done.returncode != 0:
         last = (done.stderr.strip().splitlines() or ["no message"])[-1]
         raise BenchmarkError(f"building the anchor failed: {last}")
+    partial.replace(library)
     return library
 
 
