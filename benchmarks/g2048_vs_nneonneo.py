@@ -31,7 +31,8 @@ random numbers; the anchor only chooses moves. Either both get the same
 time per move (``--time``; the anchor, which has no clock, deepens its own
 search one depth limit at a time and starts a deeper one only when the last
 one's cost predicts it fits, and as it cannot stop a search it may overrun:
-the overrun is taken from its next moves' time, so its mean stays the pace),
+a quarter of its overrun debt is taken from each next move's time, so its
+mean stays near the pace),
 or (``--anchor-pace``) the
 anchor plays at its own depth rule and our bot gets the anchor's mean time
 per move, measured first in the same run. A game stops at its first 32768
@@ -108,6 +109,8 @@ int plyground_depth_limit(uint64_t board) {
 }
 """
 LIBRARY = "libplyground_nneonneo.so"
+PAYBACK = 0.25
+"""Share of its overrun debt the paced anchor pays back from each move's time."""
 
 
 class BenchmarkError(Exception):
@@ -221,7 +224,8 @@ class AnchorBot(Bot):
         if not self._settings["paced"] or seconds is None:
             move, depth = self.anchor.best_move(board, rule), rule
         else:  # an overrun is paid back from the next moves' time, so the mean stays the pace
-            move, depth = self._deepen(board, rule, started + seconds - self.debt)
+            budget = seconds - PAYBACK * self.debt
+            move, depth = self._deepen(board, rule, started + budget)
             self.debt = max(0.0, self.debt + (time.perf_counter() - started) - seconds)
         info = SearchInfo(
             depth=depth + 1,
@@ -232,10 +236,12 @@ class AnchorBot(Bot):
         return Decision(move, info)
 
     def _deepen(self, board: int, rule: int, deadline: float) -> tuple[int, int]:
+        """Depth limits 0, 1, ... up to the rule while the last cost times the growth fits;
+        depth limit 1 (2 moves in our counting, well under a millisecond) always runs."""
         move, depth, last_cost, growth = -1, 0, 0.0, 10.0
         for limit in range(rule + 1):
             now = time.perf_counter()
-            if move >= 0 and now + last_cost * growth > deadline:
+            if limit > 1 and now + last_cost * growth > deadline:
                 break
             move, depth = self.anchor.best_move(board, limit), limit
             cost = time.perf_counter() - now
