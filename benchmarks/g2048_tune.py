@@ -37,6 +37,8 @@ VARIANTS: dict[str, dict[str, float]] = {
     "no sum term": {"sum": 0.0},
     "sum of squares (power 2)": {"sum_power": 2.0, "sum": 60.0},
     "sum of squares, empty 100": {"sum_power": 2.0, "sum": 60.0, "empty": 100.0},
+    "runs 700 (the anchor's merges)": {"runs": 700.0},
+    "runs 350": {"runs": 350.0},
 }
 
 

@@ -1,4 +1,4 @@
-"""The numba kernel against the plain-Python rules, heuristic and expectimax.
+"""The numba kernel and search against the plain-Python rules, heuristic and expectimax.
 
 The same checks run with the JIT off in a subprocess (``test_kernel_without_jit``),
 so the compiled and the interpreted kernel are both held to the reference.
@@ -10,6 +10,7 @@ import os
 import random
 import subprocess
 import sys
+import time
 
 import numpy as np
 import pytest
@@ -25,6 +26,8 @@ from plyground.games.g2048.evaluation import (
     line_table,
     line_value,
 )
+from plyground.games.g2048.kernel import LINES
+from plyground.games.g2048.search import G2048Search
 
 GAME = load_game("2048")
 WEIGHTS = G2048Weights(smoothness=13.0)  # every term non-zero
@@ -55,35 +58,38 @@ def game_positions(seed: int, count: int, every: int = 7) -> list[G2048State]:
 
 
 def check_kernel(boards: int, positions: int, seed: int) -> None:
-    """Moves, scores and heuristic on random boards; search values on game positions."""
+    """Moves, scores and heuristic on random boards; search values and counts on game positions."""
     rng = random.Random(seed)
-    moves, points = kernel.move_tables()
     lines = line_table(WEIGHTS)
     for _ in range(boards):
-        board = random_board(rng)
-        encoded = np.uint64(kernel.board_to_int(board))
-        assert kernel.board_from_int(int(encoded)) == board
+        board = random_board(rng, top=15)
+        encoded = kernel.board_to_int(board)
+        assert kernel.board_from_int(encoded) == board
         for move in range(4):
             after, gained = slide(board, move)
-            kernel_after, kernel_gained = kernel.kernel_move(encoded, move, moves, points)
-            assert kernel.board_from_int(int(kernel_after)) == after, (board, move)
+            if not kernel.fits(board) and after != slide(tuple(min(e, 14) for e in board), move)[0]:
+                continue  # two 32768 tiles would merge: beyond the kernel (see kernel.fits)
+            kernel_after, kernel_gained = kernel.kernel_move(encoded, move)
+            assert kernel.board_from_int(kernel_after) == after, (board, move)
             assert kernel_gained == gained
-        assert kernel.kernel_heuristic(encoded, lines) == pytest.approx(board_value(board, WEIGHTS))
-    keys, slots = kernel.make_cache(1)
-    stats = np.zeros(kernel.STATS_SIZE, dtype=np.int64)
+        assert kernel.kernel_heuristic(encoded, lines) == board_value(board, WEIGHTS)
+    search = G2048Search(WEIGHTS, cut=0.02, table_entries=0)
     reference = Expectimax(G2048Evaluator(WEIGHTS), cut=0.02, cache_size=0)
     for state in game_positions(seed, positions):
         for depth in (1, 2):
+            reference.nodes = reference.chance_nodes = reference.evaluations = 0
             expected = reference.move_values(state, depth)
-            values = kernel.kernel_search(
-                np.uint64(kernel.board_to_int(state.board)), depth, 0.02,
-                moves, lines, keys, slots, stats, 1 << 60,
-            )  # fmt: skip
+            values = search.values(kernel.board_to_int(state.board), depth)
+            assert values is not None
             for move in range(4):
                 if move in expected:
                     assert values[move] == pytest.approx(expected[move], rel=1e-12)
                 else:
                     assert values[move] == -np.inf
+            # The same tree: chance nodes, evaluations, and spawned boards (max nodes).
+            assert search.last.nodes == reference.chance_nodes
+            assert search.last.evaluations == reference.evaluations
+            assert search.last.move_nodes == reference.nodes - reference.chance_nodes
 
 
 def test_every_line_slides_as_the_reference() -> None:
@@ -94,63 +100,83 @@ def test_every_line_slides_as_the_reference() -> None:
             continue  # the kernel never merges two 32768 tiles (see kernel.fits)
         left, gained = slide_line(cells)
         right = slide_line(cells[::-1])[0][::-1]
-        assert int(moves[kernel.LEFT, line]) == kernel.board_to_int(left + (0,) * 12)
-        assert int(moves[kernel.RIGHT, line]) == kernel.board_to_int(right + (0,) * 12)
+        assert int(moves[kernel.LEFT * LINES + line]) == kernel.board_to_int(left + (0,) * 12)
+        assert int(moves[kernel.RIGHT * LINES + line]) == kernel.board_to_int(right + (0,) * 12)
         assert int(points[line]) == gained
         column = sum(e << (16 * k) for k, e in enumerate(left))
-        assert int(moves[kernel.UP, line]) == column
+        assert int(moves[kernel.UP * LINES + line]) == column
 
 
 def test_line_table_is_the_line_value() -> None:
-    lines = line_table(WEIGHTS)
-    rng = random.Random(1)
-    for line in rng.sample(range(1 << 16), 2000):
-        cells = tuple((line >> (4 * k)) & 0xF for k in range(4))
-        assert lines[line] == line_value(cells, WEIGHTS)
-        assert line_value(cells[::-1], WEIGHTS) == pytest.approx(line_value(cells, WEIGHTS))
+    for weights in (WEIGHTS, G2048Weights(), G2048Weights(sum_power=2.0, monotonicity_power=3.3)):
+        lines = line_table(weights)
+        for line in range(1 << 16):
+            cells = tuple((line >> (4 * k)) & 0xF for k in range(4))
+            assert lines[line] == line_value(cells, weights), cells
+    cells = (3, 0, 7, 1)
+    assert line_value(cells[::-1], WEIGHTS) == pytest.approx(line_value(cells, WEIGHTS))
 
 
 def test_kernel_matches_the_reference() -> None:
     check_kernel(boards=3000, positions=12, seed=7)
 
 
-def test_cache_changes_nothing_without_the_cut() -> None:
-    moves, _ = kernel.move_tables()
-    lines = line_table(WEIGHTS)
-    stats = np.zeros(kernel.STATS_SIZE, dtype=np.int64)
+def test_table_changes_nothing_without_the_cut() -> None:
+    plain = G2048Search(WEIGHTS, cut=0.0, table_entries=0)
+    cached = G2048Search(WEIGHTS, cut=0.0, table_entries=1 << 12, min_table_depth=1)
     for state in game_positions(3, 2, every=90):
-        board = np.uint64(kernel.board_to_int(state.board))
-        plain = kernel.kernel_search(
-            board, 3, 0.0, moves, lines, *kernel.make_cache(1), stats, 1 << 60
-        )
-        stats[:] = 0
-        stats[kernel.STAT_GENERATION] = 1
-        cached = kernel.kernel_search(
-            board, 3, 0.0, moves, lines, *kernel.make_cache(1 << 12), stats, 1 << 60
-        )
-        assert stats[kernel.STAT_CACHE_HITS] > 0
-        np.testing.assert_allclose(cached, plain, rtol=1e-12)
+        board = kernel.board_to_int(state.board)
+        cached.new_move()
+        with_table = cached.values(board, 3)
+        without = plain.values(board, 3)
+        assert with_table is not None and without is not None
+        assert cached.last.cache_hits > 0
+        assert cached.last.nodes < plain.last.nodes
+        np.testing.assert_allclose(with_table, without, rtol=1e-12)
         reference = Expectimax(G2048Evaluator(WEIGHTS), cut=0.0, cache_size=1 << 16)
         expected = reference.move_values(state, 3)
         assert reference.cache_hits > 0
         for move, value in expected.items():
-            assert cached[move] == pytest.approx(value, rel=1e-12)
+            assert with_table[move] == pytest.approx(value, rel=1e-12)
 
 
-def test_node_budget_stops_the_search() -> None:
-    moves, _ = kernel.move_tables()
-    lines = line_table(WEIGHTS)
-    stats = np.zeros(kernel.STATS_SIZE, dtype=np.int64)
-    state = game_positions(5, 1, every=60)[0]
-    board = np.uint64(kernel.board_to_int(state.board))
-    kernel.kernel_search(board, 4, 0.0, moves, lines, *kernel.make_cache(1), stats, 500)
-    assert stats[kernel.STAT_ABORTED] == 1
-    assert stats[kernel.STAT_NODES] < 2000
+def test_table_trusts_only_its_generation_and_depth() -> None:
+    search = G2048Search(WEIGHTS, cut=0.0, table_entries=1 << 14, min_table_depth=1)
+    board = kernel.board_to_int(game_positions(4, 1, every=40)[0].board)
+    search.new_move()
+    first = search.values(board, 3)
+    assert search.values(board, 3) is not None
+    repeated = search.last
+    assert repeated.cache_hits > 0 and repeated.nodes < 20  # the root's children are stored
+    search.new_move()  # a new generation: nothing is trusted
+    again = search.values(board, 3)
+    assert search.last.nodes > 10 * repeated.nodes
+    np.testing.assert_array_equal(first, again)
+    deeper = search.values(board, 4)  # stored at depth 3: not deep enough for depth 4
+    assert deeper is not None and search.last.nodes > repeated.nodes
+
+
+def test_node_limit_stops_the_search() -> None:
+    search = G2048Search(WEIGHTS, cut=0.0, table_entries=0)
+    board = kernel.board_to_int(game_positions(5, 1, every=60)[0].board)
+    assert search.values(board, 4, node_limit=500) is None
+    assert 500 <= search.last.nodes < 2000
+
+
+def test_deadline_stops_the_search() -> None:
+    """A search of millions of nodes, with a deadline a millisecond away, stops early."""
+    search = G2048Search(WEIGHTS, cut=0.0, table_entries=0)
+    board = kernel.board_to_int(game_positions(5, 1, every=60)[0].board)
+    assert search.values(board, 6, deadline_ns=time.monotonic_ns() + 1_000_000) is None
+    assert search.last.nodes > 0
+    assert search.values(board, 2, deadline_ns=time.monotonic_ns() + 60 * 10**9) is not None
 
 
 def test_fits() -> None:
     assert kernel.fits((14,) + (0,) * 15)
     assert not kernel.fits((15,) + (0,) * 15)
+    assert kernel.board_to_int((0,) * 15 + (15,)) < 0  # bit 63: a signed int64
+    assert kernel.board_from_int(kernel.board_to_int((0,) * 15 + (15,)))[15] == 15
 
 
 def test_kernel_without_jit(cli_env: dict[str, str]) -> None:

@@ -58,12 +58,14 @@ def play_solo(
     start: State | None = None,
     on_move: Callable[[State, Move, SearchInfo], None] | None = None,
     milestone: Callable[[State], int] | None = None,
+    until: Callable[[State], bool] | None = None,
 ) -> SoloResult:
     """Play ``bot`` from ``start`` (the game's start by default) until the end or ``max_moves``.
 
     ``on_move(state, move, info)`` hears every move before it is played;
     ``milestone(state)`` (for 2048: the largest tile) is recorded the first
-    time each value appears.
+    time each value appears; the game also stops before the player's turn
+    once ``until(state)`` is true (for 2048: a tile to stop at).
     """
     rng = random.Random(seed)
     state = start if start is not None else game.initial_state()
@@ -79,6 +81,8 @@ def play_solo(
                 result.milestones.setdefault(mark, result.moves)
             continue
         if max_moves is not None and result.moves >= max_moves:
+            break
+        if until is not None and until(state):
             break
         decision = bot.choose(state, limit)
         result.nodes += decision.info.nodes

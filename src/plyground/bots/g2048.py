@@ -2,42 +2,55 @@
 
 Each move it deepens from depth 1 to a target depth that grows with the
 number of distinct tiles on the board (more distinct tiles: a more delicate
-position, worth a deeper look), searching with the numba kernel
-(:mod:`plyground.games.g2048.kernel`), which mirrors the game-agnostic
-:class:`~plyground.algorithms.search.expectimax.Expectimax`: chance nodes
-over every empty cell with both spawns (0.9 / 0.1), a cut on the cumulative
-probability, and a cache of evaluated positions. It obeys its time limit: a
-deeper iteration starts only when the last one's cost predicts it fits, and
-a node budget stops one that would not. ``engine=python`` runs the same
-search with the plain-Python rules and heuristic (slow; for checking and for
+position, worth a deeper look), searching with the compiled expectimax
+(:mod:`plyground.games.g2048.search`), which computes what the game-agnostic
+:class:`~plyground.algorithms.search.expectimax.Expectimax` computes: chance
+nodes over every empty cell with both spawns (0.9 / 0.1), a cut on the
+cumulative probability, and a transposition table.
+
+It obeys its time limit: the compiled search reads the clock itself and
+stops at the deadline (the last completed depth's move is played), and a
+deeper iteration starts only when the last one's cost predicts it fits.
+:meth:`G2048Bot.new_game` loads the compiled search before any clock runs;
+a first move without it loads the search only when that is cheap (already
+loaded in this process) or the limit is long, and otherwise answers with
+the reference search while a background thread loads the kernels.
+``engine=python`` runs the reference search (slow; for checking, and for
 boards the kernel cannot hold, with a tile of 32768 or more).
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import ClassVar
-
-import numpy as np
-import numpy.typing as npt
 
 from plyground.algorithms.search.expectimax import Expectimax
 from plyground.bots.base import TIME_SETTING, Bot, Decision, InfoCallback
 from plyground.bots.evaluators import evaluator_for, load_weights
 from plyground.core.errors import SettingsError
-from plyground.core.game import State
-from plyground.core.limits import Clock, Limit, SearchInfo
+from plyground.core.game import Game, State
+from plyground.core.limits import Limit, SearchInfo
 from plyground.core.settings import Setting
 from plyground.games.g2048 import kernel
-from plyground.games.g2048.evaluation import G2048Evaluator, line_table
-from plyground.games.g2048.kernel import STATS_SIZE, fits
+from plyground.games.g2048 import search as search_module
+from plyground.games.g2048.evaluation import G2048Evaluator
+from plyground.games.g2048.kernel import fits
 from plyground.games.g2048.rules import G2048State
+from plyground.games.g2048.search import G2048Search
 
 __all__ = ["G2048Bot", "adaptive_depth"]
 
 _PYTHON_FALLBACK_DEPTH = 2
-_FIRST_RATE = 2.0e6  # nodes per second assumed before the first measurement
 _GROWTH_GUESS = 10.0  # cost ratio of depth d+1 to depth d assumed before two are measured
+_MIN_GROWTH = 1.5
+_OPTIMISM = 1.5
+"""A deeper search starts when its predicted time is at most 1.5 x the time left."""
+_UNBOUNDED = 1 << 62
+_SAFETY = 0.01
+"""Seconds kept back from the time limit to answer (at most 10% of it)."""
+_LOAD_BUDGET = 2.0
+"""A first move with at least this much time may load the compiled search itself."""
 
 
 def adaptive_depth(board: tuple[int, ...], shallowest: int, deepest: int) -> int:
@@ -91,9 +104,10 @@ class G2048Bot(Bot):
                 f"deepest ({self._settings['deepest']})"
             )
         self.weights = self._make_evaluator().weights
-        self._kernel_state: tuple[npt.NDArray[np.uint64], npt.NDArray[np.float64]] | None = None
-        self._stats = np.zeros(STATS_SIZE, dtype=np.int64)
-        self._rate = _FIRST_RATE
+        self._search: G2048Search | None = None
+        self._loader: threading.Thread | None = None
+        self._costs: dict[int, tuple[int, int]] = {}
+        """The last measured cost of each depth: (nanoseconds, nodes)."""
 
     def _make_evaluator(self) -> G2048Evaluator:
         from plyground.games import load_game
@@ -116,19 +130,81 @@ class G2048Bot(Bot):
             raise SettingsError(f"bot '2048' cannot play {state.game.spec!r}")
         if state.to_move() != 0:
             raise ValueError(f"no move to choose: {state.text()!r} is not the player's turn")
+        start_ns = time.monotonic_ns()
         limit = self.time_limit(limit)
         depth = self.target_depth(state)
         if limit.depth is not None:
             depth = min(depth, limit.depth)
-        if self._settings["engine"] == "python" or not fits(state.board):
-            if self._settings["engine"] == "numba":
-                depth = min(depth, _PYTHON_FALLBACK_DEPTH)
-            return self._choose_python(
-                state, Limit(time=limit.time, depth=depth, nodes=limit.nodes), on_info
-            )
-        return self._choose_numba(state, limit, depth, on_info)
+        numba = self._settings["engine"] == "numba"
+        if numba and fits(state.board) and self._numba_ready(limit):
+            return self._choose_numba(state, limit, depth, start_ns, on_info)
+        if numba:
+            depth = min(depth, _PYTHON_FALLBACK_DEPTH)
+        if limit.time is not None:  # what is left of the time (loading may have taken some)
+            spent = (time.monotonic_ns() - start_ns) / 1e9
+            limit = Limit(time=max(limit.time - spent, 1e-3), depth=depth, nodes=limit.nodes)
+        else:
+            limit = Limit(depth=depth, nodes=limit.nodes)
+        return self._choose_python(state, limit, on_info)
 
     # -- the engines --------------------------------------------------------
+    def new_game(self, game: Game) -> None:
+        """Load the compiled search now, before any clock runs, and forget earlier games."""
+        self._costs.clear()
+        if self._settings["engine"] == "numba":
+            self._numba_search().new_game()
+
+    def _numba_search(self) -> G2048Search:
+        if self._search is None:
+            search_module.warm_up()  # compiles, or loads from numba's disk cache
+            self._search = G2048Search(self.weights, self._settings["cut"], self._settings["cache"])
+        return self._search
+
+    def _numba_ready(self, limit: Limit) -> bool:
+        """True when the compiled search can answer within ``limit``.
+
+        Loading it costs a few tenths of a second in a new process: done here
+        only when this process has loaded it already (cheap) or the limit
+        leaves ample time; otherwise this move goes to the reference search and
+        a background thread loads the kernels for the next moves.
+        """
+        if self._search is not None:
+            return True
+        if search_module.loaded() or limit.time is None or limit.time >= _LOAD_BUDGET:
+            self._numba_search()
+            return True
+        if self._loader is None:
+            self._loader = threading.Thread(target=search_module.warm_up, daemon=True)
+            self._loader.start()
+        return False
+
+    def _next_depth(self, current: int, target: int, left: tuple[int, int]) -> int | None:
+        """The next depth to search after ``current``, or None when none is worth starting.
+
+        Depth 1 runs first (microseconds: the answer if nothing deeper
+        finishes). Then, when an earlier move's cost of some depth ``d`` up to
+        ``target`` (time and nodes) fits in ``left``, the levels up to ``d - 1``
+        are skipped: ``d - 1`` is searched as the fallback, ``d`` after it.
+        Otherwise one depth deeper, when the last depth's cost times the growth
+        measured between depths is at most ``_OPTIMISM`` times what is left: a
+        search that does not finish costs only time (the kernel stops at the
+        deadline), and time not used in a move is lost.
+        """
+        if current == 0:
+            return 1
+        for depth in range(target, current + 2, -1):
+            known = self._costs.get(depth)
+            if known and all(c <= room for c, room in zip(known, left, strict=True)):
+                return depth - 1
+        last = self._costs.get(current, (0, 0))
+        below = self._costs.get(current - 1)
+        growth = _GROWTH_GUESS
+        if below and below[0] > 0:
+            growth = max(_MIN_GROWTH, last[0] / below[0])
+        if last[0] * growth <= _OPTIMISM * left[0] and last[1] * growth <= left[1]:
+            return current + 1
+        return None
+
     def _choose_python(
         self, state: G2048State, limit: Limit, on_info: InfoCallback | None
     ) -> Decision:
@@ -137,78 +213,74 @@ class G2048Bot(Bot):
         return Decision(result.move, result.info)
 
     def _choose_numba(
-        self, state: G2048State, limit: Limit, depth: int, on_info: InfoCallback | None
+        self,
+        state: G2048State,
+        limit: Limit,
+        depth: int,
+        start_ns: int,
+        on_info: InfoCallback | None,
     ) -> Decision:
-        clock = Clock(limit.time, safety=min(0.02, 0.1 * limit.time) if limit.time else 0.0)
-        moves, _ = kernel.move_tables()
-        lines = line_table(self.weights)
-        if self._kernel_state is None:
-            self._kernel_state = kernel.make_cache(self._settings["cache"])
-            # Load (or compile) the kernel now, so its first use does not skew the timings.
-            kernel.kernel_search(
-                np.uint64(1), 1, 0.0, moves, lines, *self._kernel_state, self._stats, 1
-            )
-        keys, slots = self._kernel_state
-        board = np.uint64(kernel.board_to_int(state.board))
+        """Deepening to ``depth`` with the compiled search, which reads the clock itself."""
+        search = self._numba_search()
+        deadline = 0
+        if limit.time is not None:
+            safety = min(_SAFETY, 0.1 * limit.time)
+            deadline = start_ns + max(1, int((limit.time - safety) * 1e9))
+        board = kernel.board_to_int(state.board)
         legal = state.legal_moves()
-        stats = self._stats
-        stats[kernel.STAT_GENERATION] += 1  # a new move: forget the cache of the last one
-        total_nodes = evaluations = hits = 0
+        search.new_move()
+        totals = [0, 0, 0, 0]  # nodes, evaluations, cache hits, moves tried
         decision: Decision | None = None
-        last_cost = 0.0
-        last_nodes = 0
-        growth = _GROWTH_GUESS
-        for current in range(1, depth + 1):
-            if decision is not None:
-                # Start a deeper iteration only when the last one's cost predicts it fits.
-                if last_cost * growth > clock.remaining():
-                    break
-                if limit.nodes is not None and total_nodes + last_nodes * growth > limit.nodes:
-                    break
-            budget = limit.nodes - total_nodes if limit.nodes is not None else 1 << 62
-            if limit.time is not None:
-                budget = min(budget, max(1, int(clock.remaining() * self._rate)))
-            stats[kernel.STAT_NODES] = 0
-            stats[kernel.STAT_EVALUATIONS] = 0
-            stats[kernel.STAT_CACHE_HITS] = 0
-            started = time.perf_counter()
-            values = kernel.kernel_search(
-                board, current, self._settings["cut"], moves, lines, keys, slots, stats, budget
+        current = 0
+        while current < depth and not (decision is not None and len(legal) == 1):
+            now = time.monotonic_ns()
+            left = (
+                deadline - now if deadline else _UNBOUNDED,
+                limit.nodes - totals[0] if limit.nodes is not None else _UNBOUNDED,
             )
-            cost = time.perf_counter() - started
-            nodes = int(stats[kernel.STAT_NODES])
-            total_nodes += nodes
-            evaluations += int(stats[kernel.STAT_EVALUATIONS])
-            hits += int(stats[kernel.STAT_CACHE_HITS])
-            if nodes >= 2000 and cost > 0:
-                self._rate = nodes / cost
-            if stats[kernel.STAT_ABORTED]:
+            chosen = self._next_depth(current, depth, left)
+            if chosen is None:
+                break  # the next depth would not finish: keep the time
+            values = search.values(
+                board, chosen, deadline, None if limit.nodes is None else left[1]
+            )
+            done = search.last
+            spent = (time.monotonic_ns() - now, done.nodes)
+            for index, count in enumerate(
+                (done.nodes, done.evaluations, done.cache_hits, done.moves_tried)
+            ):
+                totals[index] += count
+            if values is None:  # stopped: this depth costs more than that
+                known = self._costs.get(chosen, (0, 0))
+                self._costs[chosen] = (max(known[0], 2 * spent[0]), max(known[1], 2 * spent[1]))
                 break
-            if last_nodes:
-                growth = max(1.5, nodes / last_nodes)
-            last_cost, last_nodes = cost, nodes
+            self._costs[chosen] = spent
+            current = chosen
             best = max(legal, key=lambda m: values[m])
+            elapsed = (time.monotonic_ns() - start_ns) / 1e9
             info = SearchInfo(
-                depth=current,
+                depth=chosen,
                 score=float(values[best]),
-                nodes=total_nodes,
+                nodes=totals[0],
                 pv=(state.move_text(best),),
-                elapsed=clock.elapsed(),
+                elapsed=elapsed,
                 extra={
-                    "evaluations": evaluations,
-                    "cache_hits": hits,
+                    "evaluations": totals[1],
+                    "cache_hits": totals[2],
+                    "moves_tried": totals[3],
                     "target_depth": depth,
-                    "nodes_per_second": round(self._rate),
+                    "nodes_per_second": round(totals[0] / elapsed) if elapsed > 0 else 0,
                 },
             )
             decision = Decision(best, info)
             if on_info is not None:
                 on_info(info)
-            if len(legal) == 1:
-                break
         if decision is None:  # not even depth 1 fitted: the first legal move
             info = SearchInfo(
-                depth=0, nodes=total_nodes, pv=(state.move_text(legal[0]),), elapsed=clock.elapsed()
+                depth=0,
+                nodes=totals[0],
+                pv=(state.move_text(legal[0]),),
+                elapsed=(time.monotonic_ns() - start_ns) / 1e9,
             )
             decision = Decision(legal[0], info)
             if on_info is not None:

@@ -7,6 +7,7 @@ either direction::
     lost                                       an offset: a lost game is worth 0
   + empty        * (empty cells)
   + merges       * (equal neighbours once empty cells are squeezed out)
+  + runs         * (runs of equal neighbours, empty cells squeezed out: 2 2 2 is one run)
   - smoothness   * sum |r_i - r_j| over neighbouring tiles (empty cells squeezed out)
   - monotonicity * min(rises, falls), rises = sum of r_{i+1}^p - r_i^p where the line
                    rises (empty cells count as 0), falls the same the other way,
@@ -46,6 +47,7 @@ class G2048Weights:
     lost: float = 200_000.0
     empty: float = 270.0
     merges: float = 700.0
+    runs: float = 0.0
     smoothness: float = 0.0
     monotonicity: float = 47.0
     monotonicity_power: float = 4.0
@@ -71,7 +73,9 @@ class G2048Weights:
 def line_value(line: tuple[int, ...], weights: G2048Weights) -> float:
     """The value of one row or column of tile exponents (see the module docstring)."""
     tiles = [r for r in line if r]
-    merges = sum(1 for a, b in itertools.pairwise(tiles) if a == b)
+    equal = [a == b for a, b in itertools.pairwise(tiles)]
+    merges = sum(equal)
+    runs = sum(1 for k, same in enumerate(equal) if same and (k == 0 or not equal[k - 1]))
     roughness = sum(abs(a - b) for a, b in itertools.pairwise(tiles))
     power = weights.monotonicity_power
     rises = falls = 0.0
@@ -84,6 +88,7 @@ def line_value(line: tuple[int, ...], weights: G2048Weights) -> float:
         weights.lost
         + weights.empty * (len(line) - len(tiles))
         + weights.merges * merges
+        + weights.runs * runs
         - weights.smoothness * roughness
         - weights.monotonicity * min(rises, falls)
         - weights.sum * sum(float(r) ** weights.sum_power for r in tiles)
@@ -92,10 +97,47 @@ def line_value(line: tuple[int, ...], weights: G2048Weights) -> float:
 
 @functools.lru_cache(maxsize=8)
 def _cached_table(weights: G2048Weights) -> npt.NDArray[np.float64]:
-    table = np.empty(1 << 16, dtype=np.float64)
-    for row in range(1 << 16):
-        line = (row & 0xF, (row >> 4) & 0xF, (row >> 8) & 0xF, (row >> 12) & 0xF)
-        table[row] = line_value(line, weights)
+    """:func:`line_value` of all 65,536 lines at once, with the same float operations in the
+    same order (so the same floats; the tests compare every line)."""
+    rows = np.arange(1 << 16, dtype=np.int64)
+    cells = [(rows >> (4 * k)) & 0xF for k in range(4)]
+    grid = np.stack(cells, axis=1)
+    squeezed = np.take_along_axis(grid, np.argsort(grid == 0, axis=1, kind="stable"), axis=1)
+    merges = np.zeros(1 << 16, dtype=np.int64)
+    runs = np.zeros(1 << 16, dtype=np.int64)
+    roughness = np.zeros(1 << 16, dtype=np.int64)
+    before = np.zeros(1 << 16, dtype=bool)
+    for k in range(3):
+        a, b = squeezed[:, k], squeezed[:, k + 1]
+        both = (a > 0) & (b > 0)
+        equal = both & (a == b)
+        merges += equal
+        runs += equal & ~before
+        roughness += np.where(both, np.abs(a - b), 0)
+        before = equal
+    # Powers through Python's own float pow (numpy's may differ in the last bit).
+    monotone = np.array([float(r) ** weights.monotonicity_power for r in range(16)])
+    tile_sum = np.array([0.0] + [float(r) ** weights.sum_power for r in range(1, 16)])
+    powered = [monotone[c] for c in cells]
+    rises = np.zeros(1 << 16)
+    falls = np.zeros(1 << 16)
+    for k in range(3):
+        down = cells[k] > cells[k + 1]
+        falls = np.where(down, falls + (powered[k] - powered[k + 1]), falls)
+        rises = np.where(down, rises, rises + (powered[k + 1] - powered[k]))
+    total = np.zeros(1 << 16)
+    for c in cells:
+        total = total + tile_sum[c]
+    empty = np.sum(grid == 0, axis=1)
+    table: npt.NDArray[np.float64] = (
+        weights.lost
+        + weights.empty * empty
+        + weights.merges * merges
+        + weights.runs * runs
+        - weights.smoothness * roughness
+        - weights.monotonicity * np.minimum(rises, falls)
+        - weights.sum * total
+    )
     table.flags.writeable = False
     return table
 

@@ -1,0 +1,498 @@
+"""The ``2048`` bot side by side with nneonneo/2048-ai: search speed, then paired games.
+
+    PYTHONPATH=src python benchmarks/g2048_vs_nneonneo.py ../shared/anchors/2048-ai --speed-only
+    PYTHONPATH=src python benchmarks/g2048_vs_nneonneo.py ANCHOR --games 4 --time 0.02 \\
+        --out /tmp/g2048-pace.jsonl
+    PYTHONPATH=src python benchmarks/g2048_vs_nneonneo.py ANCHOR --games 2 --anchor-pace
+
+The anchor (MIT) is built from its sources into ``--build`` (outside the
+repository) as a shared library, with a small driver of our own compiled in
+the same translation unit, and called through ctypes. The driver runs the
+anchor's own search (its ``eval_state`` and ``_score_toplevel_move``) for a
+given depth limit and hands back its counters; nothing of the anchor's code
+is in this repository.
+
+**Speed** (part a): the same positions of a seeded game, each searched by
+both programs with the anchor's depth rule (``max(3, distinct tiles - 2)``
+in its counting, which is that + 1 moves in ours) and its chance cut
+(0.0001). Work is counted the anchor's way: *moves tried*, 4 for every
+spawned board a search expands (its ``moves_evaled``); the compiled search
+counts the same thing (``SearchCounters.moves_tried``). Printed: the time to
+choose a move (the anchor's four root searches; our search alone at that
+depth, and our bot's whole ``choose`` with its iterative deepening), moves
+tried per second, and how often the two choose the same move (their
+heuristics differ a little: the anchor counts a run of k equal tiles as k
+merges, ours as k - 1; ``--same-heuristic`` gives ours the anchor's count,
+``runs=700``).
+
+**Games** (part b): games from seeds ``seed..``: the seed drives every spawn
+(:func:`plyground.arena.solo.play_solo`), so both players draw the same
+random numbers; the anchor only chooses moves. Either both get the same
+time per move (``--time``; the anchor, which has no clock, deepens its own
+search one depth limit at a time and starts a deeper one only when the last
+one's cost predicts it fits, and as it cannot stop a search it may overrun:
+a quarter of its overrun debt is taken from each next move's time, so its
+mean stays near the pace),
+or (``--anchor-pace``) the
+anchor plays at its own depth rule and our bot gets the anchor's mean time
+per move, measured first in the same run. A game stops at its first 32768
+tile (the anchor's boards hold no larger tile) or at the end. Per player:
+the share of games reaching 8192, 16384 and 32768, median score, moves per
+second and mean time per move. ``--out`` appends one JSON line per finished
+game, so a long run can be read while it goes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ctypes
+import json
+import multiprocessing
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import ClassVar
+
+from plyground.arena.solo import play_solo
+from plyground.bots import make_bot
+from plyground.bots.base import TIME_SETTING, Bot, Decision, InfoCallback
+from plyground.core.game import Game, State
+from plyground.core.limits import Limit, SearchInfo
+from plyground.core.settings import Setting
+from plyground.games import load_game
+from plyground.games.g2048 import DOWN, LEFT, RIGHT, UP, G2048State
+from plyground.games.g2048.evaluation import G2048Weights
+from plyground.games.g2048.kernel import board_to_int
+from plyground.games.g2048.search import G2048Search
+
+MILESTONES = (8192, 16384, 32768)
+ANCHOR_CUT = 0.0001
+ANCHOR_RUNS = 700.0
+"""Our ``runs`` weight that makes our heuristic the anchor's (it counts a run of k equal tiles
+as k merges; ``merges`` counts k - 1)."""
+ANCHOR_MOVES = (UP, DOWN, LEFT, RIGHT)
+"""Our move for each of the anchor's move numbers (0 up, 1 down, 2 left, 3 right)."""
+SOURCES = ("2048.cpp", "2048.h", "platdefs.h")
+# What the anchor's ./configure finds on Linux (its shipped config.h is the conservative
+# one for configure-less builds: std::map instead of unordered_map, no gettimeofday).
+CONFIG_H = """#define HAVE_UNORDERED_MAP 1
+#define HAVE_CXX11 1
+#define HAVE_DRAND48 1
+#define HAVE_GETTIMEOFDAY 1
+#define HAVE_SYS_TIME_H 1
+#define HAVE_STDINT_H 1
+#define HAVE_STDLIB_H 1
+#define HAVE_STRING_H 1
+#define HAVE_UNISTD_H 1
+#define HAVE_FCNTL_H 1
+"""
+# Our driver: the anchor's own search at a chosen depth limit, with its counters.
+DRIVER_CPP = """#include "2048.cpp"
+extern "C" __attribute__((visibility("default")))
+float plyground_score(uint64_t board, int move, int depth_limit, uint64_t *counters) {
+    eval_state state;
+    state.depth_limit = depth_limit;
+    float value = _score_toplevel_move(state, board, move);
+    counters[0] += state.moves_evaled;
+    counters[1] += state.cachehits;
+    return value;
+}
+extern "C" __attribute__((visibility("default")))
+int plyground_depth_limit(uint64_t board) {
+    return std::max(3, count_distinct_tiles(board) - 2);
+}
+"""
+LIBRARY = "libplyground_nneonneo.so"
+PAYBACK = 0.25
+"""Share of its overrun debt the paced anchor pays back from each move's time."""
+
+
+class BenchmarkError(Exception):
+    """A problem the user can fix (printed as one line, exit status 2)."""
+
+
+def build_anchor(source: Path, build: Path, flags: str) -> Path:
+    """Build the anchor's shared library in ``build`` from the sources in ``source``."""
+    missing = [name for name in SOURCES if not (source / name).is_file()]
+    if missing:
+        raise BenchmarkError(
+            f"no nneonneo/2048-ai sources in {str(source)!r} (missing {missing[0]})"
+        )
+    build.mkdir(parents=True, exist_ok=True)
+    for name in SOURCES:
+        shutil.copyfile(source / name, build / name)
+    (build / "config.h").write_text(CONFIG_H)
+    (build / "plyground_driver.cpp").write_text(DRIVER_CPP)
+    library = build / LIBRARY
+    partial = build / (LIBRARY + ".partial")  # renamed when whole: a running game may map the old
+    command = [
+        "g++",
+        *flags.split(),
+        "-fPIC",
+        "-shared",
+        "-o",
+        str(partial),
+        "plyground_driver.cpp",
+    ]
+    try:
+        done = subprocess.run(command, cwd=build, capture_output=True, text=True, check=False)
+    except FileNotFoundError as error:
+        raise BenchmarkError(f"cannot build the anchor: {error.strerror}: g++") from None
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["no message"])[-1]
+        raise BenchmarkError(f"building the anchor failed: {last}")
+    partial.replace(library)
+    return library
+
+
+class Anchor:
+    """nneonneo/2048-ai's search through ctypes (one per process)."""
+
+    def __init__(self, library: Path) -> None:
+        self._lib = ctypes.CDLL(str(library))
+        self._lib.init_tables()
+        self._lib.plyground_score.restype = ctypes.c_float
+        self._lib.plyground_score.argtypes = [
+            ctypes.c_uint64,
+            ctypes.c_int,
+            ctypes.c_int,
+            ctypes.POINTER(ctypes.c_uint64),
+        ]
+        self._lib.plyground_depth_limit.argtypes = [ctypes.c_uint64]
+        self.counters = (ctypes.c_uint64 * 2)()
+
+    def depth_limit(self, board: int) -> int:
+        """The anchor's depth rule, in its counting (ours is that + 1 moves)."""
+        return int(self._lib.plyground_depth_limit(board & (2**64 - 1)))
+
+    def best_move(self, board: int, depth_limit: int) -> int:
+        """Our number of the move the anchor plays, searching with ``depth_limit``.
+
+        As its ``find_best_move``: each move searched on its own, the best
+        value above 0 wins (an illegal move scores 0).
+        """
+        unsigned = board & (2**64 - 1)
+        best, chosen = 0.0, -1
+        for move in range(4):
+            value = self._lib.plyground_score(unsigned, move, depth_limit, self.counters)
+            if value > best:
+                best, chosen = value, move
+        return ANCHOR_MOVES[chosen] if chosen >= 0 else -1
+
+    @property
+    def moves_tried(self) -> int:
+        """The anchor's ``moves_evaled``, summed over every search so far."""
+        return int(self.counters[0])
+
+
+class AnchorBot(Bot):
+    """The anchor as a player: its depth rule, or deepening under a time limit."""
+
+    NAME = "nneonneo"
+    DESCRIPTION = "nneonneo/2048-ai's expectimax through ctypes (benchmark only)"
+    GAMES = ("2048",)
+    SETTINGS: ClassVar[tuple[Setting, ...]] = (
+        TIME_SETTING,
+        Setting("library", str, "", "path of the built shared library"),
+        Setting("paced", bool, False, "deepen under the time limit instead of its depth rule"),
+    )
+
+    def __init__(self, **settings: object) -> None:
+        super().__init__(**settings)
+        self.anchor = Anchor(Path(self._settings["library"]))
+        self.debt = 0.0
+        """Seconds the paced anchor spent beyond its limits so far (its search has no clock)."""
+
+    def new_game(self, game: Game) -> None:
+        self.debt = 0.0
+
+    def choose(
+        self, state: State, limit: Limit | None = None, on_info: InfoCallback | None = None
+    ) -> Decision:
+        assert isinstance(state, G2048State)
+        started = time.perf_counter()
+        before = self.anchor.moves_tried
+        board = board_to_int(state.board)
+        rule = self.anchor.depth_limit(board)
+        seconds = self.time_limit(limit).time
+        if not self._settings["paced"] or seconds is None:
+            move, depth = self.anchor.best_move(board, rule), rule
+        else:  # an overrun is paid back from the next moves' time, so the mean stays the pace
+            budget = seconds - PAYBACK * self.debt
+            move, depth = self._deepen(board, rule, started + budget)
+            self.debt = max(0.0, self.debt + (time.perf_counter() - started) - seconds)
+        info = SearchInfo(
+            depth=depth + 1,
+            nodes=self.anchor.moves_tried - before,
+            pv=(state.move_text(move),),
+            elapsed=time.perf_counter() - started,
+        )
+        return Decision(move, info)
+
+    def _deepen(self, board: int, rule: int, deadline: float) -> tuple[int, int]:
+        """Depth limits 0, 1, ... up to the rule while the last cost times the growth fits;
+        depth limit 1 (2 moves in our counting, well under a millisecond) always runs."""
+        move, depth, last_cost, growth = -1, 0, 0.0, 10.0
+        for limit in range(rule + 1):
+            now = time.perf_counter()
+            if limit > 1 and now + last_cost * growth > deadline:
+                break
+            move, depth = self.anchor.best_move(board, limit), limit
+            cost = time.perf_counter() - now
+            if last_cost > 0:
+                growth = max(1.5, cost / last_cost)
+            last_cost = max(cost, 1e-6)
+        return move, depth
+
+
+# -- part (a): speed on the same positions ---------------------------------------------
+def positions(seed: int, count: int, every: int) -> list[tuple[int, G2048State]]:
+    """Player positions every ``every`` moves of a seeded game (the bot at 20,000 nodes a move)."""
+    found: list[tuple[int, G2048State]] = []
+    played = [0]
+
+    def keep(state: State, move: object, info: SearchInfo) -> None:
+        assert isinstance(state, G2048State)
+        played[0] += 1
+        if played[0] % every == 0:
+            found.append((played[0], state))
+
+    play_solo(
+        load_game("2048"),
+        make_bot("2048:deepest=4"),
+        seed,
+        limit=Limit(nodes=20_000),
+        max_moves=every * count,
+        on_move=keep,
+    )
+    return found
+
+
+def speed(library: Path, seed: int, count: int, every: int, same_heuristic: bool) -> None:
+    """Print both programs' time to choose and moves tried per second on the same positions."""
+    sample = positions(seed, count, every)
+    anchor = Anchor(library)
+    weights = G2048Weights(runs=ANCHOR_RUNS) if same_heuristic else G2048Weights()
+    search = G2048Search(weights, cut=ANCHOR_CUT)
+    search.new_game()  # touches the table once, as the bot does
+    search.values(board_to_int(sample[0][1].board), 2)  # loads the kernel
+    with tempfile.TemporaryDirectory() as folder:
+        weights_file = Path(folder) / "weights.json"
+        weights_file.write_text(json.dumps(weights.as_dict()))
+        bot = make_bot(f"2048:cut={ANCHOR_CUT},depth=20,time=3600,weights={weights_file}")
+    bot.new_game(load_game("2048"))
+    print(
+        f"speed: {len(sample)} positions of a seeded game (seed {seed}, every {every} moves), "
+        f"the anchor's depth rule and cut {ANCHOR_CUT}; work = moves tried (the anchor's count); "
+        + ("the anchor's heuristic (runs=700)" if same_heuristic else "our heuristic")
+    )
+    print(
+        f"{'move':>5} {'depth':>5} {'anchor ms':>10} {'ours ms':>8} {'bot ms':>7} "
+        f"{'anchor tried':>13} {'ours tried':>11} {'same':>5}"
+    )
+    totals = dict.fromkeys(("anchor", "ours", "bot", "anchor_tried", "ours_tried", "same"), 0.0)
+    for number, state in sample:
+        board = board_to_int(state.board)
+        rule = anchor.depth_limit(board)
+        before = anchor.moves_tried
+        started = time.perf_counter()
+        anchor_move = anchor.best_move(board, rule)
+        anchor_seconds = time.perf_counter() - started
+        anchor_tried = anchor.moves_tried - before
+        search.new_move()
+        started = time.perf_counter()
+        values = search.values(board, rule + 1)
+        ours_seconds = time.perf_counter() - started
+        assert values is not None
+        our_move = max(state.legal_moves(), key=lambda m: values[m])
+        started = time.perf_counter()
+        bot.choose(state, Limit(depth=rule + 1))
+        bot_seconds = time.perf_counter() - started
+        same = our_move == anchor_move
+        for key, value in (
+            ("anchor", anchor_seconds),
+            ("ours", ours_seconds),
+            ("bot", bot_seconds),
+            ("anchor_tried", anchor_tried),
+            ("ours_tried", search.last.moves_tried),
+            ("same", same),
+        ):
+            totals[key] += value
+        print(
+            f"{number:>5} {rule + 1:>5} {1000 * anchor_seconds:>10.1f} "
+            f"{1000 * ours_seconds:>8.1f} {1000 * bot_seconds:>7.1f} {anchor_tried:>13,} "
+            f"{search.last.moves_tried:>11,} {'yes' if same else 'no':>5}"
+        )
+    anchor_rate = totals["anchor_tried"] / totals["anchor"]
+    ours_rate = totals["ours_tried"] / totals["ours"]
+    print(
+        f"total: anchor {totals['anchor']:.3f} s, {anchor_rate / 1e6:.1f} M moves tried/s; "
+        f"ours {totals['ours']:.3f} s, {ours_rate / 1e6:.1f} M/s; bot (deepening) "
+        f"{totals['bot']:.3f} s; same move {int(totals['same'])}/{len(sample)}"
+    )
+    print(
+        f"time ratio ours/anchor: search {totals['ours'] / totals['anchor']:.2f}, "
+        f"bot {totals['bot'] / totals['anchor']:.2f}; moves tried per second ours/anchor "
+        f"{ours_rate / anchor_rate:.2f}x; work ours/anchor "
+        f"{totals['ours_tried'] / totals['anchor_tried']:.2f}"
+    )
+
+
+# -- part (b): paired games ------------------------------------------------------------
+@dataclass
+class GameRecord:
+    player: str
+    seed: int
+    score: int
+    max_tile: int
+    moves: int
+    seconds: float
+    finished: bool
+
+
+def _max_tile(state: object) -> int:
+    assert isinstance(state, G2048State)
+    return state.max_tile()
+
+
+Job = tuple[str, str, int, float | None, str | None, int | None]
+"""(player, spec, seed, seconds a move, output file, move cap)."""
+
+
+def play_one(job: Job) -> GameRecord:
+    """One game (in a worker process) to the first 32768 tile or the end."""
+    player, spec, seed, seconds, out, max_moves = job
+    bot: Bot = AnchorBot(**json.loads(spec)) if player == "nneonneo" else make_bot(spec)
+    result = play_solo(
+        load_game("2048"),
+        bot,
+        seed,
+        limit=Limit(time=seconds) if seconds else None,
+        max_moves=max_moves,
+        until=lambda state: _max_tile(state) >= MILESTONES[-1],
+    )
+    final = result.final
+    assert isinstance(final, G2048State)
+    record = GameRecord(
+        player, seed, final.score, final.max_tile(), result.moves, result.seconds, result.finished
+    )
+    if out:
+        with Path(out).open("a") as handle:
+            handle.write(json.dumps(asdict(record)) + "\n")
+    print(
+        f"  {player} seed {seed}: max {record.max_tile}, score {record.score:,}, "
+        f"{record.moves:,} moves, {record.seconds:,.0f} s",
+        flush=True,
+    )
+    return record
+
+
+def run_games(jobs: list[Job], workers: int) -> Iterator[GameRecord]:
+    """Play the jobs in ``workers`` processes (in this one when 1)."""
+    if workers <= 1:
+        yield from map(play_one, jobs)
+        return
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        yield from pool.imap_unordered(play_one, jobs)
+
+
+def summary(records: list[GameRecord]) -> None:
+    """Print the table of the players (one row each)."""
+    print(
+        f"{'player':<44} {'games':>5} {'8192':>6} {'16384':>6} {'32768':>6} "
+        f"{'median score':>12} {'moves/s':>8} {'ms/move':>8}"
+    )
+    for player in dict.fromkeys(r.player for r in records):
+        mine = [r for r in records if r.player == player]
+        shares = [
+            f"{sum(r.max_tile >= tile for r in mine) / len(mine):>6.0%}" for tile in MILESTONES
+        ]
+        moves = sum(r.moves for r in mine)
+        seconds = sum(r.seconds for r in mine)
+        print(
+            f"{player:<44} {len(mine):>5} {' '.join(shares)} "
+            f"{statistics.median(r.score for r in mine):>12,.0f} {moves / seconds:>8.1f} "
+            f"{1000 * seconds / moves:>8.1f}"
+        )
+
+
+def games(args: argparse.Namespace, library: Path) -> None:
+    """Part (b): paired games of both players on the same seeds."""
+    seeds = range(args.seed, args.seed + args.games)
+    anchor_spec = {"library": str(library), "paced": not args.anchor_pace, "time": 3600.0}
+    out = str(args.out) if args.out else None
+    cap = args.max_moves
+    anchor_jobs = [("nneonneo", json.dumps(anchor_spec), s, args.time, out, cap) for s in seeds]
+    records: list[GameRecord] = []
+    if args.anchor_pace:
+        print(f"games: the anchor at its depth rule, seeds {seeds.start}..{seeds.stop - 1}")
+        records += run_games(
+            [(p, sp, s, None, o, c) for p, sp, s, _, o, c in anchor_jobs], args.jobs
+        )
+        pace = sum(r.seconds for r in records) / sum(r.moves for r in records)
+        print(f"  the anchor's pace: {1000 * pace:.1f} ms a move; ours gets as much")
+    else:
+        pace = args.time
+        print(f"games: both at {1000 * pace:.0f} ms a move, seeds {seeds.start}..{seeds.stop - 1}")
+    ours = f"{args.bot},time={pace:.4f}" if ":" in args.bot else f"{args.bot}:time={pace:.4f}"
+    our_jobs: list[Job] = [("plyground " + args.bot, ours, s, pace, out, cap) for s in seeds]
+    if args.anchor_pace:
+        records += run_games(our_jobs, args.jobs)
+    else:
+        mixed = [job for pair in zip(anchor_jobs, our_jobs, strict=True) for job in pair]
+        records += run_games(mixed, args.jobs)
+    records.sort(key=lambda r: (r.player != "nneonneo", r.seed))
+    print(f"{'player':<44} {'seed':>5} {'max':>6} {'score':>9} {'moves':>7} {'ms/move':>8}")
+    for r in records:
+        print(
+            f"{r.player:<44} {r.seed:>5} {r.max_tile:>6} {r.score:>9,} {r.moves:>7,} "
+            f"{1000 * r.seconds / max(1, r.moves):>8.1f}"
+        )
+    summary(records)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("anchor", type=Path, help="directory of the nneonneo/2048-ai sources")
+    parser.add_argument("--build", type=Path, default=Path("/tmp/nneonneo"), help="build folder")
+    parser.add_argument("--cxxflags", default="-O3 -march=native", help="compiler flags")
+    parser.add_argument("--speed-only", action="store_true", help="only part (a)")
+    parser.add_argument("--no-speed", action="store_true", help="skip part (a)")
+    parser.add_argument("--positions", type=int, default=20, help="positions of part (a)")
+    parser.add_argument("--every", type=int, default=100, help="moves between positions")
+    parser.add_argument(
+        "--same-heuristic", action="store_true", help="part (a) with the anchor's heuristic"
+    )
+    parser.add_argument("--games", type=int, default=2, help="games per player")
+    parser.add_argument("--seed", type=int, default=1, help="first seed of the games")
+    parser.add_argument("--time", type=float, default=0.02, help="seconds a move for both")
+    parser.add_argument(
+        "--anchor-pace", action="store_true", help="the anchor at its depth rule; ours at its pace"
+    )
+    parser.add_argument("--bot", default="2048", help="our bot (default %(default)s)")
+    parser.add_argument("--jobs", type=int, default=2, help="processes for the games")
+    parser.add_argument("--max-moves", type=int, default=None, help="stop each game here")
+    parser.add_argument("--out", type=Path, default=None, help="append a JSON line per game")
+    args = parser.parse_args(argv)
+    try:
+        library = build_anchor(args.anchor, args.build, args.cxxflags)
+        if not args.no_speed:
+            speed(library, 5, args.positions, args.every, args.same_heuristic)
+        if not args.speed_only:
+            games(args, library)
+    except BenchmarkError as error:
+        print(f"g2048_vs_nneonneo: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
