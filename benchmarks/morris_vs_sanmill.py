@@ -32,6 +32,7 @@ import statistics
 import subprocess
 import sys
 from collections import Counter
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from plyground.arena.match import play_match
@@ -55,53 +56,76 @@ def build(anchor: Path, build_dir: Path) -> Path:
     return build_dir / "sanmill_engine.py"
 
 
-def describe(record: GameRecord, bot_seat: int) -> dict[str, object]:
-    """One game from the bot's side: score, ending, turns, depths, rule breaks, longest move."""
+@dataclass(frozen=True)
+class GameRow:
+    """One game from the bot's side."""
+
+    setting: str
+    game: int
+    bot_seat: int
+    score: float
+    """1 win, 0.5 draw, 0 loss."""
+    ending: str
+    turns: int
+    mean_depth: float
+    longest: float
+    """The bot's longest move, in seconds."""
+    breaks: dict[str, int]
+    """Rule breaks by side and kind (``"bot timeout": 1``)."""
+    opening: str
+
+    @property
+    def result(self) -> str:
+        return {1.0: "won", 0.5: "drawn", 0.0: "lost"}[self.score]
+
+
+def describe(setting: str, index: int, record: GameRecord) -> GameRow:
+    """One game of a match whose side A is the bot."""
+    bot_seat = int(record.tags["seat_a"])
     final = load_game(record.game).parse_state(record.final)
     assert isinstance(final, MorrisState)
-    score = 0.5 if record.winner is None else float(record.winner == bot_seat)
     ours = [m for m in record.moves if m.player == bot_seat]
     depths = [m.info.depth for m in ours if m.info is not None and m.rule_break is None]
     breaks = Counter(
-        ("bot" if b.player == bot_seat else "sanmill", str(b.kind)) for b in record.rule_breaks
+        f"{'bot' if b.player == bot_seat else 'sanmill'} {b.kind}" for b in record.rule_breaks
     )
-    return {
-        "score": score,
-        "ending": final.ending() or "unfinished",
-        "turns": final.turns,
-        "bot_seat": bot_seat,
-        "mean_depth": statistics.fmean(depths) if depths else 0.0,
-        "longest": max((m.elapsed for m in ours), default=0.0),
-        "breaks": {f"{side} {kind}": n for (side, kind), n in breaks.items()},
-        "opening": record.tags.get("opening", ""),
-    }
+    return GameRow(
+        setting=setting,
+        game=index,
+        bot_seat=bot_seat,
+        score=0.5 if record.winner is None else float(record.winner == bot_seat),
+        ending=final.ending() or "unfinished",
+        turns=final.turns,
+        mean_depth=statistics.fmean(depths) if depths else 0.0,
+        longest=max((m.elapsed for m in ours), default=0.0),
+        breaks=dict(breaks),
+        opening=record.tags.get("opening", ""),
+    )
 
 
 def play_setting(
-    label: str, bot: str, engine: str, games: int, seconds: float, args: argparse.Namespace
-) -> list[dict[str, object]]:
-    """Play one setting and print its games and summary."""
-    rows: list[dict[str, object]] = []
+    label: str, players: tuple[str, str], *, seconds: float, args: argparse.Namespace
+) -> list[GameRow]:
+    """Play one setting (the bot is side A) and print its games and summary."""
+    rows: list[GameRow] = []
 
     def heard(index: int, record: GameRecord) -> None:
-        bot_seat = int(record.tags["seat_a"])
-        row = describe(record, bot_seat) | {"setting": label, "game": index}
+        row = describe(label, index, record)
         rows.append(row)
-        result = {1.0: "win", 0.5: "draw", 0.0: "loss"}[float(row["score"])]  # type: ignore[arg-type]
         print(
-            f"  {label} game {index + 1:3d} bot {'WB'[bot_seat]}: {result:4s} by {row['ending']:9s}"
-            f" turn {row['turns']:3d}  depth {row['mean_depth']:4.1f}  longest "
-            f"{row['longest']:.2f} s  {row['breaks'] or ''}",
+            f"  {label} game {index + 1:3d} bot {'WB'[row.bot_seat]}: {row.result:5s} by "
+            f"{row.ending:10s} turn {row.turns:3d}  depth {row.mean_depth:4.1f}  longest "
+            f"{row.longest:.2f} s  {row.breaks or ''}",
             flush=True,
         )
         if args.log:
             with open(args.log, "a", encoding="utf-8") as log:
-                log.write(json.dumps(row) + "\n")
+                log.write(json.dumps(asdict(row)) + "\n")
 
     play_match(
         load_game("morris"),
-        (bot, f"engine:{engine}"),
-        games,
+        (players[0], f"engine:{players[1]}"),
+        args.games,
         time=seconds,
         grace=args.grace,
         seed=args.seed,
@@ -112,24 +136,21 @@ def play_setting(
     return rows
 
 
-def summarize(label: str, rows: list[dict[str, object]]) -> None:
-    scores = [float(r["score"]) for r in rows]  # type: ignore[arg-type]
-    wins, draws = scores.count(1.0), scores.count(0.5)
-    losses = len(scores) - wins - draws
-    endings = Counter(
-        f"{ {1.0: 'won', 0.5: 'drawn', 0.0: 'lost'}[float(r['score'])] } by {r['ending']}"  # type: ignore[arg-type]
-        for r in rows
-    )
+def summarize(label: str, rows: list[GameRow]) -> None:
+    """W-D-L, score, endings, rule breaks, depth and the longest move of one setting."""
+    wins = sum(row.score == 1.0 for row in rows)
+    draws = sum(row.score == 0.5 for row in rows)
+    score = 100 * sum(row.score for row in rows) / len(rows)
+    endings = Counter(f"{row.result} by {row.ending}" for row in rows)
     breaks: Counter[str] = Counter()
     for row in rows:
-        breaks.update(row["breaks"])  # type: ignore[arg-type]
-    longest = max(float(r["longest"]) for r in rows)  # type: ignore[arg-type]
-    depth = statistics.fmean(float(r["mean_depth"]) for r in rows)  # type: ignore[arg-type]
+        breaks.update(row.breaks)
     print(
-        f"{label}: bot {wins}-{draws}-{losses} (W-D-L), score {100 * sum(scores) / len(scores):.1f}%"
-        f" over {len(rows)} games; {', '.join(f'{n} {e}' for e, n in sorted(endings.items()))};"
-        f" rule breaks: {dict(breaks) or 'none'}; bot mean depth {depth:.1f}, longest move "
-        f"{longest:.2f} s",
+        f"{label}: bot {wins}-{draws}-{len(rows) - wins - draws} (W-D-L), score {score:.1f}% "
+        f"over {len(rows)} games; {', '.join(f'{n} {e}' for e, n in sorted(endings.items()))}; "
+        f"rule breaks: {dict(breaks) or 'none'}; bot mean depth "
+        f"{statistics.fmean(row.mean_depth for row in rows):.1f}, longest move "
+        f"{max(row.longest for row in rows):.2f} s",
         flush=True,
     )
 
@@ -155,13 +176,13 @@ def main() -> None:
         for skill in args.skills:
             engine = f"{python} {adapter} --skill {skill}"
             label = f"{args.bot} vs sanmill skill {skill} at {seconds:g} s"
-            play_setting(label, args.bot, engine, args.games, seconds, args)
+            play_setting(label, (args.bot, engine), seconds=seconds, args=args)
     for depth in args.equal_depth:
         joiner = "," if ":" in args.bot else ":"
         bot = f"{args.bot}{joiner}placing={depth},moving={depth},flying={depth}"
         engine = f"{python} {adapter} --skill {depth}"
         label = f"{args.bot} vs sanmill at equal depth {depth}"
-        play_setting(label, bot, engine, args.games, 60.0, args)
+        play_setting(label, (bot, engine), seconds=60.0, args=args)
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ KERNELS: dict[str, str] = {
     "queens counting": "plyground.games.queens.counting:warm_up",
     "queens min-conflicts": "plyground.games.queens.local_search:warm_up",
     "2048 kernel": "plyground.games.g2048.kernel:warm_up",
+    "morris search": "plyground.games.morris.engine:warm_up",
 }
 
 

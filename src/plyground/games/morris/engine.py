@@ -212,7 +212,7 @@ def _repeated(cx: int, key: int, floor: int, top: int) -> bool:
 
 
 @njit(cache=True)
-def _negamax(  # noqa: PLR0912, PLR0915, PLR0917 - one compiled node, positional integers
+def _negamax(  # noqa: PLR0917 - one compiled node, positional integers
     cx: int,
     own: int,
     theirs: int,
@@ -561,7 +561,7 @@ class MorrisEngine:
             if decided:
                 return
         if not yielded:
-            move = self.evaluator.order(state, state.legal_moves())[0]
+            move = self._first_move(state)
             info = SearchInfo(
                 depth=0,
                 nodes=self.nodes,
@@ -581,7 +581,13 @@ class MorrisEngine:
                 break
             line.append(move)
             current = current.play(move)
-        return line or [self.evaluator.order(state, state.legal_moves())[0]]
+        return line or [self._first_move(state)]
+
+    def _first_move(self, state: MorrisState) -> int:
+        """The first move in the evaluator's order (takes first)."""
+        move = self.evaluator.order(state, state.legal_moves())[0]
+        assert isinstance(move, int)
+        return move
 
     @staticmethod
     def _texts(state: MorrisState, line: list[int]) -> Iterator[str]:

@@ -146,9 +146,7 @@ def _flying() -> PhaseWeights:
 
 _SEED = {
     "placing": PhaseWeights(closed=18, mills=26, blocked=1, men=6, twos=12, threes=7),
-    "moving": PhaseWeights(
-        closed=14, mills=43, blocked=10, men=8, opened=7, double=42, win=1086
-    ),
+    "moving": PhaseWeights(closed=14, mills=43, blocked=10, men=8, opened=7, double=42, win=1086),
     "flying": PhaseWeights(closed=16, twos=10, threes=1, win=1190),
 }
 

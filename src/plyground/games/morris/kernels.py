@@ -77,12 +77,14 @@ _UPPER: Final = FULL & ~(TRIPLE_STARTS << 2)
 
 @njit(cache=True)
 def _to_vertical(mask: int) -> int:
-    return _TO_V[mask & 255] | _TO_V[256 + (mask >> 8 & 255)] | _TO_V[512 + (mask >> 16)]
+    result: int = _TO_V[mask & 255] | _TO_V[256 + (mask >> 8 & 255)] | _TO_V[512 + (mask >> 16)]
+    return result
 
 
 @njit(cache=True)
 def _to_horizontal(mask: int) -> int:
-    return _TO_H[mask & 255] | _TO_H[256 + (mask >> 8 & 255)] | _TO_H[512 + (mask >> 16)]
+    result: int = _TO_H[mask & 255] | _TO_H[256 + (mask >> 8 & 255)] | _TO_H[512 + (mask >> 16)]
+    return result
 
 
 @njit(cache=True)
@@ -204,7 +206,13 @@ def _steps(men: int, men_v: int, empty: int, empty_v: int) -> int:
 
 @njit(cache=True)
 def evaluate(  # noqa: PLR0917 - kernels take positional integers
-    weights: int, fixed_phase: int, own: int, theirs: int, own_hand: int, their_hand: int, took: bool
+    weights: int,
+    fixed_phase: int,
+    own: int,
+    theirs: int,
+    own_hand: int,
+    their_hand: int,
+    took: bool,
 ) -> float:
     """``MorrisEvaluator.evaluate`` for the mover: the weighted relations.
 
@@ -249,7 +257,10 @@ def evaluate(  # noqa: PLR0917 - kernels take positional integers
     if took:
         value -= w_closed
     value += w_mills * (
-        popcount(own_full_h) + popcount(own_full_v) - popcount(their_full_h) - popcount(their_full_v)
+        popcount(own_full_h)
+        + popcount(own_full_v)
+        - popcount(their_full_h)
+        - popcount(their_full_v)
     )
     value += w_twos * (
         popcount(own_two_h) + popcount(own_two_v) - popcount(their_two_h) - popcount(their_two_v)

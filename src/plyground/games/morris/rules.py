@@ -71,9 +71,9 @@ __all__ = [
     "MorrisGame",
     "MorrisState",
     "decode",
-    "repetition_key",
     "encode",
     "parse_point",
+    "repetition_key",
 ]
 
 WHITE: Final = 0
@@ -140,7 +140,13 @@ class MorrisGame(Game):
     def __init__(self, **settings: object) -> None:
         super().__init__(**settings)
         self.repetition: bool = self._settings["repetition"]
-        self._fields = ("rows", "to-move", "white-in-hand", "black-in-hand", "turns")
+        self._fields: tuple[str, ...] = (
+            "rows",
+            "to-move",
+            "white-in-hand",
+            "black-in-hand",
+            "turns",
+        )
         if self.repetition:
             self._fields += ("since",)
 
@@ -589,7 +595,9 @@ class MorrisState(State):
                     for p in points
                 )
             )
-        text = f"{'/'.join(rows)} {SIDES[self.side]} {self.white_hand} {self.black_hand} {self.turns}"
+        text = (
+            f"{'/'.join(rows)} {SIDES[self.side]} {self.white_hand} {self.black_hand} {self.turns}"
+        )
         if self._game.repetition:
             text += " " + (",".join(self.move_text(move) for move in self.since) or "-")
         return text
