@@ -11,6 +11,7 @@ from plyground.bots.base import TIME_SETTING, Decision, InfoCallback
 from plyground.core.game import Game, State
 from plyground.core.limits import Limit
 from plyground.core.settings import Setting
+from plyground.games.morris.endgames import EndgameTables, load_tables
 from plyground.games.morris.engine import MorrisEngine, warm_up
 from plyground.games.morris.evaluation import MorrisEvaluator, MorrisWeights, phase_of
 from plyground.games.morris.rules import MorrisState
@@ -39,7 +40,10 @@ class MorrisBot(AlphaBetaBot):
     ``engine=compiled`` (the default) searches with
     :class:`~plyground.games.morris.engine.MorrisEngine`; ``engine=reference``
     with the game-agnostic :class:`~plyground.algorithms.search.AlphaBeta`
-    (the same values at the same depth, far slower). The search deepens
+    (the same values at the same depth, far slower). With ``endgames=auto``
+    the compiled search reads exact values of small endgames from the tables
+    ``plyground endgames`` builds (:mod:`plyground.games.morris.endgames`),
+    when they are there. The search deepens
     until the phase's cap, if any, or the clock. ``weights`` names a JSON
     file of flat weights (``{"moving.mills": 43, ...}``, or ``{"weights":
     {...}}``) or gives them inline; names left out keep the chosen
@@ -70,6 +74,14 @@ class MorrisBot(AlphaBetaBot):
             "compiled: the numba search; reference: the generic alpha-beta (same values, slower)",
             choices=("compiled", "reference"),
         ),
+        Setting(
+            "endgames",
+            str,
+            "auto",
+            "auto: the compiled search reads the solved endgames if 'plyground endgames' "
+            "built them; off: it never does",
+            choices=("auto", "off"),
+        ),
     )
 
     def __init__(self, **settings: object) -> None:
@@ -77,12 +89,23 @@ class MorrisBot(AlphaBetaBot):
         base = MorrisWeights.seed() if self._settings["evaluation"] == "seed" else None
         self._morris_weights = MorrisWeights.from_dict(self._weights or {}, base)
         self._searches: dict[str | None, AlphaBeta | MorrisEngine] = {}
+        self._endgames: EndgameTables | None = None
+        self._endgames_loaded = False
+
+    def endgames(self) -> EndgameTables | None:
+        """The solved endgames this bot reads (loaded once), or None."""
+        if not self._endgames_loaded:
+            if self._settings["endgames"] == "auto" and self._settings["engine"] == "compiled":
+                self._endgames = load_tables()
+            self._endgames_loaded = True
+        return self._endgames
 
     def new_game(self, game: Game) -> None:
         """Forget earlier games; load the compiled kernels now, before any clock runs."""
         self._searches = {}
         if self._settings["engine"] == "compiled":
             warm_up()
+            self.endgames()
 
     def _search_for(self, phase: str) -> AlphaBeta | MorrisEngine:
         """The search for a root in ``phase``: one for all phases, or one per phase for the
@@ -93,7 +116,9 @@ class MorrisBot(AlphaBetaBot):
             evaluator = MorrisEvaluator(self._morris_weights, fixed)
             if self._settings["engine"] == "compiled":
                 warm_up()
-                search = MorrisEngine(evaluator, self._settings["table"])
+                search = MorrisEngine(
+                    evaluator, self._settings["table"], endgames=self.endgames()
+                )
             else:
                 search = AlphaBeta(evaluator, self._settings["table"])
             self._searches[fixed] = search

@@ -22,6 +22,10 @@ compiled code (:mod:`plyground.games.morris.kernels` for the board work):
 * the game's ends exactly as the rules have them: a player with two men or
   no move loses, the draw cap, and threefold repetition when the game
   counts it (against the positions of the game so far and of the path);
+* solved endgames (:mod:`plyground.games.morris.endgames`), when given:
+  below the root, a position the tables hold is worth its exact value
+  (a win or loss by distance when it fits before the draw cap, else a
+  draw), without searching it;
 * the clock read inside the kernel every 1024 nodes (the monotonic clock of
   :func:`plyground.core.jit.monotonic_ns`), so a search stops at its
   deadline wherever it is; the driver keeps the last completed depth.
@@ -43,8 +47,16 @@ import numpy as np
 from numba import njit
 
 from plyground.algorithms.search.deepening import SearchResult
-from plyground.core.jit import load_float, load_int, monotonic_ns, store_float, store_int
+from plyground.core.jit import (
+    load_float,
+    load_int,
+    monotonic_ns,
+    popcount,
+    store_float,
+    store_int,
+)
 from plyground.core.limits import Limit, SearchInfo
+from plyground.games.morris.endgames import MAX_MEN, EndgameTables, position_index
 from plyground.games.morris.evaluation import PHASES, RELATIONS, WIN, MorrisEvaluator
 from plyground.games.morris.kernels import (
     RELATION_COUNT,
@@ -86,6 +98,10 @@ X_KEYS = 18
 """Address of the repetition keys: the game's positions, then the search path."""
 X_KEYS_BASE = 19
 """How many of the keys are the game's (the root's key is the last of them)."""
+X_TABLES = 20
+"""Address of the endgame tables' bytes, read as int64 words (0: no tables)."""
+X_TABLE_OFFSETS = 21
+"""Address of the endgame tables' offsets (:class:`EndgameTables`)."""
 CONTEXT_WORDS = 24
 
 MAX_PLY = 64
@@ -141,6 +157,24 @@ def _count_node(cx: int) -> bool:
         if node_limit != 0 and nodes >= node_limit:
             store_int(cx, X_STOPPED, 1)
     return load_int(cx, X_STOPPED) != 0
+
+
+@njit(cache=True)
+def _probe(cx: int, own: int, theirs: int) -> int:
+    """The endgame tables' byte for the mover (``0`` draw, ``n + 1`` decided in ``n``
+    plies), or -1 when they do not hold the position."""
+    tables = load_int(cx, X_TABLES)
+    if tables == 0:
+        return -1
+    a = popcount(own)
+    b = popcount(theirs)
+    if a > MAX_MEN or b > MAX_MEN:
+        return -1
+    offset = load_int(load_int(cx, X_TABLE_OFFSETS), a * (MAX_MEN + 1) + b)
+    if offset < 0:
+        return -1
+    index = offset + position_index(own, theirs)
+    return (load_int(tables, index >> 3) >> ((index & 7) * 8)) & 255
 
 
 @njit(cache=True)
@@ -234,11 +268,20 @@ def _negamax(  # noqa: PLR0917 - one compiled node, positional integers
     store_int(load_int(cx, X_PV_LENGTH), ply, ply)
     if _count_node(cx):
         return 0.0
+    cap = load_int(cx, X_CAP)
+    if own_hand == 0 and their_hand == 0 and ply > 0:
+        solved = _probe(cx, own, theirs)
+        if solved == 0:
+            return 0.0
+        if solved > 0:
+            distance = solved - 1
+            if turns + distance > cap:
+                return 0.0
+            return WIN - (ply + distance) if distance & 1 else (ply + distance) - WIN
     if depth <= 0:
         return evaluate(
             load_int(cx, X_WEIGHTS), load_int(cx, X_PHASE), own, theirs, own_hand, their_hand, took
         )
-    cap = load_int(cx, X_CAP)
     turns_key = turns if load_int(cx, X_EXACT_KEYS) != 0 or cap - turns <= MAX_PLY else -1
     key = _hash(own, theirs, own_hand * 16 + their_hand + 256 * (turns & 1), turns_key)
     table = load_int(cx, X_TABLE)
@@ -410,6 +453,7 @@ class MorrisEngine:
     clears them. ``table_size`` is rounded down to a power of two (16 bytes
     an entry). ``exact_keys`` puts the turn count in every table key, so a
     depth's score equals the reference's (the differential tests).
+    ``endgames``: solved endgame tables to read exact values from.
     """
 
     def __init__(
@@ -418,8 +462,10 @@ class MorrisEngine:
         table_size: int = 1 << 20,
         *,
         exact_keys: bool = False,
+        endgames: EndgameTables | None = None,
     ) -> None:
         self.evaluator = evaluator or MorrisEvaluator()
+        self.endgames = endgames
         entries = 1 << max(10, int(table_size).bit_length() - 1)
         self._table = np.zeros(2 * entries, dtype=np.int64)
         self._killers = np.full(2 * MAX_PLY, -1, dtype=np.int64)
@@ -485,6 +531,9 @@ class MorrisEngine:
         self._keys[: len(history)] = history
         context[X_KEYS] = self._keys.ctypes.data
         context[X_KEYS_BASE] = len(history)
+        tables = self.endgames
+        context[X_TABLES] = 0 if tables is None else tables.words.ctypes.data
+        context[X_TABLE_OFFSETS] = 0 if tables is None else tables.offsets.ctypes.data
         return int(context.ctypes.data)
 
     def search(
