@@ -10,7 +10,9 @@ compiled code (:mod:`plyground.games.morris.kernels` for the board work):
 
 * copy-make over the mover's and the opponent's masks, men in hand, turns;
 * fail-soft negamax with principal variation search (null windows after
-  the first move);
+  the first move) and late move reductions (quiet moves late in the order
+  searched a ply or two shallower first, and again at full depth if they
+  beat alpha);
 * a transposition table in a preallocated int64 array, two words an entry:
   the key (the high bits of a hash of both masks, both hands, the side to
   move and, within :data:`MAX_PLY` turns of the draw cap, the turn count)
@@ -32,9 +34,9 @@ compiled code (:mod:`plyground.games.morris.kernels` for the board work):
 
 Contract of :func:`_negamax` (as in the reference): fail-soft; a value
 ``v <= alpha`` is an upper bound, ``v >= beta`` a lower bound, otherwise
-exact to the searched depth. With ``exact_keys`` (the turn count always in
-the key; the tests use it) a depth's score equals the reference search's
-at that depth with the same evaluator.
+exact to the searched depth. With ``exact`` (the turn count always in the
+key, no reductions; the tests use it) a depth's score equals the reference
+search's at that depth with the same evaluator.
 """
 
 from __future__ import annotations
@@ -102,6 +104,8 @@ X_TABLES = 20
 """Address of the endgame tables' bytes, read as int64 words (0: no tables)."""
 X_TABLE_OFFSETS = 21
 """Address of the endgame tables' offsets (:class:`EndgameTables`)."""
+X_REDUCTIONS = 22
+"""1: late quiet moves are searched less deep first (late move reductions)."""
 CONTEXT_WORDS = 24
 
 MAX_PLY = 64
@@ -110,6 +114,8 @@ MAX_MOVES = 640
 CHECK_EVERY = 1023
 """The clock is read when ``nodes & CHECK_EVERY == 0``."""
 NULL_WINDOW = 1e-6
+LMR_FIRST = 4
+"""Moves before this index in a node's order are never reduced (nor takes, killers, blocks)."""
 DECISIVE = WIN / 2
 INFO_BITS = 34
 INFO_MASK = (1 << INFO_BITS) - 1
@@ -316,6 +322,7 @@ def _negamax(  # noqa: PLR0917 - one compiled node, positional integers
                 store_int(scores, index, 1 << 50)
                 break
     repetition = load_int(cx, X_REPETITION) != 0
+    reduce = load_int(cx, X_REDUCTIONS) != 0
     keys = load_int(cx, X_KEYS)
     top = load_int(cx, X_KEYS_BASE) + ply
     alpha_start = alpha
@@ -366,6 +373,14 @@ def _negamax(  # noqa: PLR0917 - one compiled node, positional integers
                     ply + 1,
                 )
             else:
+                reduction = 0
+                if (
+                    reduce
+                    and depth >= 3
+                    and index >= LMR_FIRST
+                    and load_int(scores, index) < _BLOCK_SCORE
+                ):
+                    reduction = 1 if index < 2 * LMR_FIRST or depth < 6 else 2
                 null_beta = alpha + NULL_WINDOW
                 value = -_negamax(
                     cx,
@@ -376,11 +391,26 @@ def _negamax(  # noqa: PLR0917 - one compiled node, positional integers
                     turns + 1,
                     taken >= 0,
                     child_floor,
-                    depth - 1,
+                    depth - 1 - reduction,
                     -null_beta,
                     -alpha,
                     ply + 1,
                 )
+                if value > alpha and reduction > 0:
+                    value = -_negamax(
+                        cx,
+                        child_own,
+                        child_theirs,
+                        their_hand,
+                        child_hand,
+                        turns + 1,
+                        taken >= 0,
+                        child_floor,
+                        depth - 1,
+                        -null_beta,
+                        -alpha,
+                        ply + 1,
+                    )
                 if alpha < value < beta and null_beta < beta:
                     value = -_negamax(
                         cx,
@@ -451,8 +481,9 @@ class MorrisEngine:
     history between searches (like the reference
     :class:`~plyground.algorithms.search.AlphaBeta`); :meth:`new_game`
     clears them. ``table_size`` is rounded down to a power of two (16 bytes
-    an entry). ``exact_keys`` puts the turn count in every table key, so a
-    depth's score equals the reference's (the differential tests).
+    an entry). ``exact`` puts the turn count in every table key and reduces
+    no move, so a depth's score equals the reference's (the differential
+    tests); the bot searches with reductions.
     ``endgames``: solved endgame tables to read exact values from.
     """
 
@@ -461,7 +492,7 @@ class MorrisEngine:
         evaluator: MorrisEvaluator | None = None,
         table_size: int = 1 << 20,
         *,
-        exact_keys: bool = False,
+        exact: bool = False,
         endgames: EndgameTables | None = None,
     ) -> None:
         self.evaluator = evaluator or MorrisEvaluator()
@@ -485,7 +516,8 @@ class MorrisEngine:
         self._context[X_PHASE] = (
             -1 if self.evaluator.phase is None else PHASES.index(self.evaluator.phase)
         )
-        self._context[X_EXACT_KEYS] = int(exact_keys)
+        self._context[X_EXACT_KEYS] = int(exact)
+        self._context[X_REDUCTIONS] = int(not exact)
         self._generation = 0
 
     @property
