@@ -30,7 +30,9 @@ compiled code (:mod:`plyground.games.morris.kernels` for the board work):
   draw), without searching it;
 * the clock read inside the kernel every 1024 nodes (the monotonic clock of
   :func:`plyground.core.jit.monotonic_ns`), so a search stops at its
-  deadline wherever it is; the driver keeps the last completed depth.
+  deadline wherever it is; the driver keeps the last completed depth. The
+  kernel runs without the GIL, so a referee's or a server's other threads
+  (reading an engine's pipe, the clock) go on while it searches.
 
 Contract of :func:`_negamax` (as in the reference): fail-soft; a value
 ``v <= alpha`` is an upper bound, ``v >= beta`` a lower bound, otherwise
@@ -251,7 +253,7 @@ def _repeated(cx: int, key: int, floor: int, top: int) -> bool:
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _negamax(  # noqa: PLR0917 - one compiled node, positional integers
     cx: int,
     own: int,
