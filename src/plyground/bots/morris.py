@@ -116,9 +116,7 @@ class MorrisBot(AlphaBetaBot):
             evaluator = MorrisEvaluator(self._morris_weights, fixed)
             if self._settings["engine"] == "compiled":
                 warm_up()
-                search = MorrisEngine(
-                    evaluator, self._settings["table"], endgames=self.endgames()
-                )
+                search = MorrisEngine(evaluator, self._settings["table"], endgames=self.endgames())
             else:
                 search = AlphaBeta(evaluator, self._settings["table"])
             self._searches[fixed] = search

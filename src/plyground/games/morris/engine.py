@@ -3,9 +3,10 @@
 :class:`MorrisEngine` takes a :class:`~plyground.games.morris.rules.MorrisState`,
 a :class:`~plyground.core.limits.Limit` and a
 :class:`~plyground.games.morris.evaluation.MorrisEvaluator`'s weights, and
-yields a :class:`~plyground.algorithms.search.deepening.SearchResult` per
-completed depth, like :meth:`plyground.algorithms.search.AlphaBeta.iterate`
-with the same evaluator, which stays the readable reference. Per node, in
+yields an :class:`EngineResult` per completed depth, like
+:meth:`plyground.algorithms.search.AlphaBeta.iterate` with the same
+evaluator, which stays the readable reference. (A game's kernels import
+only the core, so this module has its own result type.) Per node, in
 compiled code (:mod:`plyground.games.morris.kernels` for the board work):
 
 * copy-make over the mover's and the opponent's masks, men in hand, turns;
@@ -46,11 +47,11 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 import numpy as np
 from numba import njit
 
-from plyground.algorithms.search.deepening import SearchResult
 from plyground.core.jit import (
     load_float,
     load_int,
@@ -72,7 +73,7 @@ from plyground.games.morris.kernels import (
 )
 from plyground.games.morris.rules import MAX_TURNS, WHITE, MorrisState
 
-__all__ = ["MorrisEngine", "warm_up"]
+__all__ = ["EngineResult", "MorrisEngine", "warm_up"]
 
 # -- the context block: one int64 word each ------------------------------------------------
 X_NODES = 0
@@ -475,6 +476,16 @@ def _remember_cutoff(cx: int, move: int, ply: int, depth: int) -> None:
 
 
 # -- the Python side -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class EngineResult:
+    """One completed depth: the move to play and the report."""
+
+    move: int
+    info: SearchInfo
+    exact: bool = False
+    """True when the score is decided (a win or loss within the searched depth)."""
+
+
 class MorrisEngine:
     """The compiled iterative-deepening alpha-beta for Nine Men's Morris.
 
@@ -575,16 +586,16 @@ class MorrisEngine:
         state: MorrisState,
         limit: Limit,
         on_info: Callable[[SearchInfo], None] | None = None,
-    ) -> SearchResult:
+    ) -> EngineResult:
         """The best move within ``limit``; ``on_info`` hears each completed depth."""
-        result: SearchResult | None = None
+        result: EngineResult | None = None
         for result in self.iterate(state, limit):
             if on_info is not None:
                 on_info(result.info)
         assert result is not None  # iterate always yields at least once
         return result
 
-    def iterate(self, state: MorrisState, limit: Limit) -> Iterator[SearchResult]:
+    def iterate(self, state: MorrisState, limit: Limit) -> Iterator[EngineResult]:
         """Yield a result per completed depth until a limit or a decided score.
 
         Always yields at least once: if not even depth 1 completes in time,
@@ -640,7 +651,7 @@ class MorrisEngine:
                 extra={"exact": True} if decided else {},
             )
             yielded = True
-            yield SearchResult(line[0], info, decided)
+            yield EngineResult(line[0], info, decided)
             if decided:
                 return
         if not yielded:
@@ -651,7 +662,7 @@ class MorrisEngine:
                 elapsed=(time.monotonic_ns() - start_ns) / 1e9,
                 pv=(state.move_text(move),),
             )
-            yield SearchResult(move, info)
+            yield EngineResult(move, info)
 
     def _principal_variation(self, state: MorrisState) -> list[int]:
         """The line at ply 0, cut where it stops being legal (it always has a first move)."""
