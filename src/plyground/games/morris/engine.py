@@ -114,6 +114,9 @@ CONTEXT_WORDS = 24
 MAX_PLY = 64
 MAX_MOVES = 640
 """Moves one position can have, with room to spare (at most 63 flights, 9 takes each)."""
+SAFETY = 0.1
+"""Seconds kept back from a time limit (at most; 10% of shorter limits) to answer in, also
+on a machine so loaded that a process waits to be scheduled."""
 CHECK_EVERY = 1023
 """The clock is read when ``nodes & CHECK_EVERY == 0``."""
 NULL_WINDOW = 1e-6
@@ -549,7 +552,7 @@ class MorrisEngine:
         context = self._context
         deadline = 0
         if limit.time is not None:
-            safety = min(0.05, 0.1 * limit.time)
+            safety = min(SAFETY, 0.1 * limit.time)
             deadline = start_ns + max(1, int((limit.time - safety) * 1e9))
         self._generation = (self._generation + 1) & 0xFF
         self._killers[:] = -1
