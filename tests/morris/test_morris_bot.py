@@ -21,13 +21,18 @@ def test_closes_a_mill_when_it_can(depth: int) -> None:
 
 
 def test_takes_the_man_that_leaves_the_opponent_three() -> None:
-    # The phase of the root weighs every leaf: taking Black down to three men (the flying
-    # phase, whose weights have no material term) still counts as winning a man.
+    # The seed's evaluation weighs every leaf with the root's phase: taking Black down to
+    # three men (the flying phase, whose seed weights have no material term) still counts
+    # as winning a man.
     state = position("WWW/.../B.W/WWW.../.B./BW./WB. W 0 0 152")
-    decision = make_bot("morris", moving=3, time=10).choose(state)
+    decision = make_bot("morris", moving=3, time=10, evaluation="seed").choose(state)
     # Open a mill, let Black reply, close it again taking a man.
     opened, _, closed = decision.info.pv
     assert closed == f"{opened[3:]}-{opened[:2]}x" + closed.partition("x")[2]
+    # The default evaluation counts men in the flying phase too; deeper, the win is forced.
+    # (a win in 7 plies: found at depth 8, one more for the reduced late moves)
+    decision = make_bot("morris", moving=8, time=30).choose(state)
+    assert decision.info.score is not None and decision.info.score > 50_000
 
 
 def test_stops_the_opponents_mill() -> None:
@@ -75,9 +80,9 @@ def test_beats_random_at_shallow_depth(morris_side: int) -> None:
 def test_the_generic_bots_play_morris() -> None:
     state = GAME.initial_state()
     bots = [make_bot("alphabeta", depth=2, time=10), make_bot("random", seed=3)]
-    for _ in range(30):
+    while not state.is_terminal():
         state = state.play(bots[state.to_move()].choose(state).move)
-    assert state.turns == 30
+    assert state.winner() == 0
 
 
 def test_cli_lists_the_new_games_and_bots(run_cli: RunCli) -> None:
@@ -85,4 +90,6 @@ def test_cli_lists_the_new_games_and_bots(run_cli: RunCli) -> None:
     assert games.returncode == 0 and "tictactoe" in games.stdout and "morris" in games.stdout
     bots = run_cli(["bots", "--settings"])
     assert bots.returncode == 0
-    assert "perfect" in bots.stdout and "morris" in bots.stdout and "placing=8" in bots.stdout
+    assert (
+        "perfect" in bots.stdout and "morris" in bots.stdout and "evaluation=phase" in bots.stdout
+    )

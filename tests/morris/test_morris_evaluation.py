@@ -54,6 +54,7 @@ def reference(state: MorrisState) -> dict[str, int]:
         ]
         men = [p for p in range(24) if board[p] == colour]
         blocked = [p for p in men if all(board[q] is not None for q in NEIGHBOURS[p])]
+        steps = sum(board[q] is None for p in men for q in NEIGHBOURS[p])
         opened = 0
         for m in twos:
             gap = next(p for p in m if board[p] is None)
@@ -67,6 +68,7 @@ def reference(state: MorrisState) -> dict[str, int]:
             "double": sum(1 for p in men if sum(p in m for m in full) == 2),
             "opened": opened,
             "free": len(men) - len(blocked),
+            "steps": steps,
         }
 
     mine, theirs = counts(me), counts(them)
@@ -85,6 +87,7 @@ def reference(state: MorrisState) -> dict[str, int]:
         "opened": mine["opened"] - theirs["opened"],
         "double": mine["double"] - theirs["double"],
         "win": int(lost(1 - state.side, theirs)) - int(lost(state.side, mine)),
+        "mobility": mine["steps"] - theirs["steps"],
     }
 
 
@@ -107,12 +110,14 @@ def test_relations_match_their_definitions() -> None:
     assert all(seen_nonzero.values()), seen_nonzero  # the sample exercises every relation
 
 
-@pytest.mark.parametrize("seed", [0, 1, 2])
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
 def test_evaluate_is_the_weighted_sum_of_relations(seed: int) -> None:
     rng = random.Random(seed)
     weights = (
         MorrisWeights()
         if seed == 0
+        else MorrisWeights.seed()
+        if seed == 1
         else MorrisWeights.from_dict(
             {key: rng.randint(-50, 50) for key in MorrisWeights().as_dict()}
         )
@@ -129,8 +134,27 @@ def test_winning_configuration() -> None:
     assert relations(BLOCKED)["win"] == 1
 
 
+def test_seed_evaluation_weighs_every_position_with_one_phase() -> None:
+    evaluator = MorrisEvaluator(MorrisWeights.seed(), "placing")
+    for state in STATES[:40]:
+        expected = sum(
+            getattr(MorrisWeights.seed().placing, name) * value
+            for name, value in relations(state).items()
+        )
+        assert evaluator.evaluate(state) == expected
+    with pytest.raises(ValueError, match="phase must be one of"):
+        MorrisEvaluator(phase="endgame")
+
+
+def test_every_phase_of_the_default_weights_sees_men_mobility_and_blockades() -> None:
+    for phase in ("placing", "moving", "flying"):
+        weights = getattr(MorrisWeights(), phase)
+        assert weights.men > 0 and weights.mobility > 0 and weights.blocked > 0
+        assert weights.win > 0
+
+
 def test_phases_and_the_seed_weights() -> None:
-    weights = MorrisWeights()
+    weights = MorrisWeights.seed()
     assert weights.placing == PhaseWeights(closed=18, mills=26, blocked=1, men=6, twos=12, threes=7)
     assert weights.moving == PhaseWeights(
         closed=14, mills=43, blocked=10, men=8, opened=7, double=42, win=1086
@@ -146,13 +170,15 @@ def test_weights_by_flat_name_and_from_a_file(tmp_path: Path) -> None:
     assert weights.moving.mills == 50 and weights.flying.win == 2000
     assert weights.placing == MorrisWeights().placing
     assert MorrisWeights.from_dict(weights.as_dict()) == weights
-    assert len(weights.as_dict()) == 27
+    assert len(weights.as_dict()) == 30
+    seeded = MorrisWeights.from_dict({"moving.mills": 50}, MorrisWeights.seed())
+    assert seeded.placing == MorrisWeights.seed().placing and seeded.moving.mills == 50
     with pytest.raises(SettingsError, match=r"unknown Morris weight 'moving\.speed'"):
         MorrisWeights.from_dict({"moving.speed": 1})
     path = tmp_path / "weights.json"
     path.write_text(json.dumps({"weights": {"placing.men": 100}}), encoding="utf-8")
     bot = make_bot("morris", weights=str(path))
-    assert bot.spec.endswith(f"weights={path})")
+    assert f"weights={path}," in bot.spec
     evaluator = evaluator_for(GAME, {"placing.men": 100})
     assert isinstance(evaluator, MorrisEvaluator)
     assert evaluator.weights.placing.men == 100

@@ -23,7 +23,7 @@ import pytest
 from morris_helpers import blocking_move
 
 from plyground.games import load_game
-from plyground.games.morris import NONE, MorrisState, decode
+from plyground.games.morris import NONE, MorrisGame, MorrisState, decode, encode
 
 pyspiel = pytest.importorskip(
     "pyspiel", reason="OpenSpiel (pip install open-spiel) is needed for the cross-check"
@@ -87,16 +87,38 @@ def compare_position(ours: MorrisState, theirs: Any) -> None:
     assert ours.phase(player) == expected
 
 
-def play_game(seed: int, expand: bool, blocking: bool = False) -> tuple[int, str]:
+def their_position(state: Any) -> tuple[str, int]:
+    """OpenSpiel's board and player to move (what threefold repetition compares)."""
+    text = str(state)
+    return "".join(text[offset] for offset in _OFFSETS), state.current_player()
+
+
+def play_game(
+    seed: int,
+    expand: bool,
+    blocking: bool = False,
+    rules: MorrisGame = OURS,
+    back: float = 0.0,
+) -> tuple[int, str]:
     """Play one game in both implementations, comparing them at every step.
 
     Moves are uniformly random, or with ``blocking`` half of them chosen to
-    leave the opponent as few moves as possible, which ends games by blocking.
+    leave the opponent as few moves as possible, which ends games by blocking;
+    with ``back``, that share of the moves undo the mover's previous move
+    when they can (which makes positions repeat). When ``rules`` counts
+    repetitions and our game ends by one, OpenSpiel's (which has no such
+    rule) goes on, having seen that position three times.
     """
     rng = random.Random(seed)
-    ours: MorrisState = OURS.initial_state()
+    ours: MorrisState = rules.initial_state()
     theirs = THEIRS.new_initial_state()
+    seen: list[tuple[str, int]] = []
+    previous = {0: NONE, 1: NONE}
     while True:
+        seen.append(their_position(theirs))
+        if ours.ending() == "repetition":
+            assert not theirs.is_terminal() and seen.count(seen[-1]) == 3, ours.text()
+            return ours.turns, "repetition"
         compare_position(ours, theirs)
         if ours.is_terminal():
             winner = ours.winner()
@@ -111,6 +133,11 @@ def play_game(seed: int, expand: bool, blocking: bool = False) -> tuple[int, str
             assert {(primary(m), decode(m)[2]) for m in moves} == their_full_moves(theirs)
         greedy = blocking and rng.random() < 0.5
         move = blocking_move(ours, rng) if greedy else rng.choice(moves)
+        last = previous[ours.to_move()]
+        if last != NONE and decode(last)[0] != NONE and rng.random() < back:
+            undo = encode(decode(last)[1], decode(last)[0])
+            move = undo if undo in moves else move
+        previous[ours.to_move()] = move
         assert ours.parse_move(ours.move_text(move)) == move
         origin, destination, taken = decode(move)
         player = theirs.current_player()
@@ -156,3 +183,12 @@ def test_blocked_players_lose_as_in_openspiel() -> None:
     blocked = [result for _, result in results if result.endswith("by blocking")]
     assert len(blocked) >= 5
     assert {result[0] for result in blocked} == {"W", "B"}
+
+
+def test_threefold_repetition_where_the_rules_agree_with_openspiel() -> None:
+    # OpenSpiel has no repetition rule: up to the third occurrence both games agree.
+    rules = load_game("morris(repetition=true)")
+    assert isinstance(rules, MorrisGame)
+    results = [play_game(seed, expand=False, rules=rules, back=0.7) for seed in range(30)]
+    assert sum(result == "repetition" for _, result in results) >= 10
+    assert {result[0] for _, result in results} >= {"W", "B"}  # others end as before

@@ -1,7 +1,8 @@
-"""The ``morris`` bot: the game-agnostic alpha-beta with the seed's Morris evaluation."""
+"""The ``morris`` bot: alpha-beta (compiled, or the readable reference) with a Morris evaluation."""
 
 from __future__ import annotations
 
+import time
 from typing import ClassVar
 
 from plyground.algorithms.search.alphabeta import AlphaBeta
@@ -10,70 +11,135 @@ from plyground.bots.base import TIME_SETTING, Decision, InfoCallback
 from plyground.core.game import Game, State
 from plyground.core.limits import Limit
 from plyground.core.settings import Setting
+from plyground.games.morris.endgames import EndgameTables, load_tables
+from plyground.games.morris.engine import MorrisEngine, warm_up
 from plyground.games.morris.evaluation import MorrisEvaluator, MorrisWeights, phase_of
 from plyground.games.morris.rules import MorrisState
 
 __all__ = ["MorrisBot"]
 
 
-def _depth(phase: str, default: int) -> Setting:
+def _depth(phase: str) -> Setting:
     return Setting(
         phase,
         int,
-        default,
-        f"search depth cap in plies in the {phase} phase (the clock still applies)",
+        None,
+        f"search depth cap in plies in the {phase} phase (none: the clock decides)",
         minimum=1,
         maximum=200,
     )
 
 
 class MorrisBot(AlphaBetaBot):
-    """Iterative-deepening alpha-beta (:class:`~plyground.algorithms.search.AlphaBeta`) with
-    the seed's weighted relations and a depth cap per phase.
+    """Iterative-deepening alpha-beta with a Morris evaluation and a depth cap per phase.
 
-    As in the seed, the weights and the depth depend on the phase (placing,
-    moving, flying; see :mod:`plyground.games.morris.evaluation`) of the
-    position the bot is to move in: every position of that search is
-    weighed with that phase's weights. The search deepens until the phase's
-    cap or the clock, whichever comes first. ``weights`` names a JSON file of flat weights
-    (``{"moving.mills": 43, ...}``, or ``{"weights": {...}}``); names left
-    out keep the seed's values.
+    ``evaluation=phase`` (the default) weighs every position by its own
+    phase with the default weights (mobility and blockades in every phase);
+    ``evaluation=seed`` is the seed's: its weights, and every position of a
+    search weighed with the phase of the position the bot is to move in.
+    ``engine=compiled`` (the default) searches with
+    :class:`~plyground.games.morris.engine.MorrisEngine`; ``engine=reference``
+    with the game-agnostic :class:`~plyground.algorithms.search.AlphaBeta`
+    (the same values at the same depth, far slower). With ``endgames=auto``
+    the compiled search reads exact values of small endgames from the tables
+    ``plyground endgames`` builds (:mod:`plyground.games.morris.endgames`),
+    when they are there. The search deepens
+    until the phase's cap, if any, or the clock. ``weights`` names a JSON
+    file of flat weights (``{"moving.mills": 43, ...}``, or ``{"weights":
+    {...}}``) or gives them inline; names left out keep the chosen
+    evaluation's values.
     """
 
     NAME = "morris"
-    DESCRIPTION = "Nine Men's Morris: alpha-beta with the seed's weighted relations per phase"
+    DESCRIPTION = "Nine Men's Morris: compiled alpha-beta, evaluation by each position's phase"
     GAMES: ClassVar[tuple[str, ...] | None] = ("morris",)
     SETTINGS: ClassVar[tuple[Setting, ...]] = (
         TIME_SETTING,
-        _depth("placing", 8),
-        _depth("moving", 12),
-        _depth("flying", 6),
+        _depth("placing"),
+        _depth("moving"),
+        _depth("flying"),
         Setting("table", int, 1 << 20, "transposition table entries", minimum=1024),
-        Setting("weights", str, None, "JSON file of evaluation weights (flat names)"),
+        Setting("weights", str, None, "JSON file of evaluation weights (flat names), or inline"),
+        Setting(
+            "evaluation",
+            str,
+            "phase",
+            "phase: each position by its own phase; seed: the seed's weights by the root's phase",
+            choices=("phase", "seed"),
+        ),
+        Setting(
+            "engine",
+            str,
+            "compiled",
+            "compiled: the numba search; reference: the generic alpha-beta (same values, slower)",
+            choices=("compiled", "reference"),
+        ),
+        Setting(
+            "endgames",
+            str,
+            "auto",
+            "auto: the compiled search reads the solved endgames if 'plyground endgames' "
+            "built them; off: it never does",
+            choices=("auto", "off"),
+        ),
     )
 
     def __init__(self, **settings: object) -> None:
         super().__init__(**settings)
-        self._morris_weights = MorrisWeights.from_dict(self._weights or {})
-        self._by_phase: dict[str, AlphaBeta] = {}
+        base = MorrisWeights.seed() if self._settings["evaluation"] == "seed" else None
+        self._morris_weights = MorrisWeights.from_dict(self._weights or {}, base)
+        self._searches: dict[str | None, AlphaBeta | MorrisEngine] = {}
+        self._endgames: EndgameTables | None = None
+        self._endgames_loaded = False
+
+    def endgames(self) -> EndgameTables | None:
+        """The solved endgames this bot reads (loaded once), or None."""
+        if not self._endgames_loaded:
+            if self._settings["endgames"] == "auto" and self._settings["engine"] == "compiled":
+                self._endgames = load_tables()
+            self._endgames_loaded = True
+        return self._endgames
 
     def new_game(self, game: Game) -> None:
-        self._by_phase = {}
+        """Forget earlier games; load the compiled kernels now, before any clock runs."""
+        self._searches = {}
+        if self._settings["engine"] == "compiled":
+            warm_up()
+            self.endgames()
+
+    def _search_for(self, phase: str) -> AlphaBeta | MorrisEngine:
+        """The search for a root in ``phase``: one for all phases, or one per phase for the
+        seed's evaluation (a table's values hold for one weight set)."""
+        fixed = phase if self._settings["evaluation"] == "seed" else None
+        search = self._searches.get(fixed)
+        if search is None:
+            evaluator = MorrisEvaluator(self._morris_weights, fixed)
+            if self._settings["engine"] == "compiled":
+                warm_up()
+                search = MorrisEngine(evaluator, self._settings["table"], endgames=self.endgames())
+            else:
+                search = AlphaBeta(evaluator, self._settings["table"])
+            self._searches[fixed] = search
+        return search
 
     def choose(
         self, state: State, limit: Limit | None = None, on_info: InfoCallback | None = None
     ) -> Decision:
+        started = time.perf_counter()
         self.check_game(state.game)
         assert isinstance(state, MorrisState)
         phase = phase_of(state)
         limit = self.time_limit(limit)
         cap = self._settings[phase]
-        if limit.depth is None or limit.depth > cap:
+        if cap is not None and (limit.depth is None or limit.depth > cap):
             limit = Limit(time=limit.time, depth=cap, nodes=limit.nodes)
-        search = self._by_phase.get(phase)
-        if search is None:
-            # One searcher (and table) per phase: a table's values hold for one weight set.
-            evaluator = MorrisEvaluator(self._morris_weights, phase)
-            search = self._by_phase[phase] = AlphaBeta(evaluator, self._settings["table"])
-        result = search.search(state, limit, on_info)
-        return Decision(result.move, result.info)
+        search = self._search_for(phase)
+        if limit.time is not None:
+            # Loading the kernels on a first move counts against this move's time.
+            spent = time.perf_counter() - started
+            limit = Limit(time=max(limit.time - spent, 1e-3), depth=limit.depth, nodes=limit.nodes)
+        if isinstance(search, MorrisEngine):
+            result = search.search(state, limit, on_info)
+            return Decision(result.move, result.info)
+        reference = search.search(state, limit, on_info)
+        return Decision(reference.move, reference.info)

@@ -32,6 +32,7 @@ COMMANDS: tuple[str, ...] = (
     "plyground.cli.serve",
     "plyground.cli.solve",
     "plyground.cli.warmup",
+    "plyground.cli.endgames",
     "plyground.cli.bench",
 )
 

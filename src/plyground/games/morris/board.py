@@ -36,6 +36,7 @@ __all__ = [
     "bits",
     "in_mills",
     "spread",
+    "steps",
     "to_horizontal",
     "to_vertical",
     "triple_flags",
@@ -142,6 +143,20 @@ def vertical_neighbours(mask: int) -> int:
 def adjacent(mask: int) -> int:
     """Every point joined by a line to a point of ``mask``."""
     return along_triples(mask) | vertical_neighbours(mask)
+
+
+def steps(men: int, empty: int) -> int:
+    """How many steps along a line ``men`` can make to a point of ``empty``: one per pair of
+    a man and an empty neighbour (a man with two empty neighbours counts two).
+
+    Each line joins two neighbouring points of one triple, so the steps are the
+    one-bit shifts, up and down, within the triples of either order.
+    """
+    total = 0
+    for own, free in ((men, empty), (to_vertical(men), to_vertical(empty))):
+        total += (own << 1 & ~TRIPLE_STARTS & free).bit_count()
+        total += (own >> 1 & ~_TRIPLE_ENDS & free).bit_count()
+    return total
 
 
 def in_mills(men: int) -> int:

@@ -1,4 +1,5 @@
-"""Nine Men's Morris evaluation: the seed's weighted relations (COURSE.md, seed 002).
+"""Nine Men's Morris evaluation: weighted relations by phase (the seed's, COURSE.md seed 002,
+and ours, which adds mobility and weighs every position by its own phase).
 
 A position is valued for the player to move as a weighted sum of relations,
 each the mover's count minus the opponent's unless said otherwise:
@@ -17,16 +18,27 @@ opened    "opened" mills: a two-piece line whose empty point has another own
 double    double mills: a man in two closed mills
 win       winning configuration: +1 when the opponent cannot move (or has
           fewer than three men), -1 when the mover is in that state
+mobility  steps along a line to an empty point (a man with two empty
+          neighbours counts two), whatever the phase: a side with few
+          steps left is close to being blocked, which loses
 ========  ===================================================================
 
 The weights differ by phase (:class:`MorrisWeights`). The position is in
 the placing phase while anyone has men in hand, in the flying phase once
-someone is down to three men, in the moving phase otherwise. The defaults
-are the seed's tournament-tuned weights:
+someone is down to three men, in the moving phase otherwise.
+
+Two weight sets are provided. :meth:`MorrisWeights.seed` is the seed's
+tournament-tuned set, meant to weigh a whole search with the phase of its
+root (so its flying weights need no material term):
 
 * placing: 18 closed + 26 mills + 1 blocked + 6 men + 12 twos + 7 threes
 * moving: 14 closed + 43 mills + 10 blocked + 8 men + 7 opened + 42 double + 1086 win
 * flying: 16 closed + 10 twos + 1 threes + 1190 win
+
+The default set (``MorrisWeights()``, docs/morris.md gives the numbers) weighs
+each position by its own phase, so every phase counts men, mobility,
+blocked men and the winning configuration: a search from the placing phase
+then sees the moving phase's blockades coming.
 
 Every relation is computed with whole-board bit operations
 (:mod:`plyground.games.morris.board`): about thirty integer operations per
@@ -56,6 +68,7 @@ from plyground.games.morris.board import (
     adjacent,
     along_triples,
     spread,
+    steps,
     to_horizontal,
     to_vertical,
     triple_flags,
@@ -77,7 +90,18 @@ __all__ = [
 WIN = 100_000
 """The score of a win at the root; one less per ply."""
 
-RELATIONS = ("closed", "mills", "blocked", "men", "twos", "threes", "opened", "double", "win")
+RELATIONS = (
+    "closed",
+    "mills",
+    "blocked",
+    "men",
+    "twos",
+    "threes",
+    "opened",
+    "double",
+    "win",
+    "mobility",
+)
 """The relations, in the order of the table above."""
 
 PHASES = ("placing", "moving", "flying")
@@ -99,23 +123,41 @@ class PhaseWeights:
     opened: float = 0.0
     double: float = 0.0
     win: float = 0.0
+    mobility: float = 0.0
 
 
 def _placing() -> PhaseWeights:
-    return PhaseWeights(closed=18, mills=26, blocked=1, men=6, twos=12, threes=7)
+    return PhaseWeights(
+        closed=8, mills=20, blocked=6, men=40, twos=10, threes=6, win=400, mobility=3
+    )
 
 
 def _moving() -> PhaseWeights:
-    return PhaseWeights(closed=14, mills=43, blocked=10, men=8, opened=7, double=42, win=1086)
+    return PhaseWeights(
+        closed=8, mills=16, blocked=8, men=40, twos=6, opened=16, double=24, win=400, mobility=4
+    )
 
 
 def _flying() -> PhaseWeights:
-    return PhaseWeights(closed=16, twos=10, threes=1, win=1190)
+    return PhaseWeights(
+        closed=8, mills=8, blocked=6, men=40, twos=24, threes=4, win=400, mobility=1
+    )
+
+
+_SEED = {
+    "placing": PhaseWeights(closed=18, mills=26, blocked=1, men=6, twos=12, threes=7),
+    "moving": PhaseWeights(closed=14, mills=43, blocked=10, men=8, opened=7, double=42, win=1086),
+    "flying": PhaseWeights(closed=16, twos=10, threes=1, win=1190),
+}
 
 
 @dataclass(frozen=True)
 class MorrisWeights:
-    """The three weight sets; flat names like ``"moving.mills"`` for weight files."""
+    """The three weight sets; flat names like ``"moving.mills"`` for weight files.
+
+    ``MorrisWeights()`` is the default set, for positions weighed by their
+    own phase; :meth:`seed` the seed's, for a search weighed by its root's.
+    """
 
     placing: PhaseWeights = field(default_factory=_placing)
     moving: PhaseWeights = field(default_factory=_moving)
@@ -130,8 +172,16 @@ class MorrisWeights:
         }
 
     @classmethod
-    def from_dict(cls, weights: Mapping[str, float]) -> MorrisWeights:
-        """The defaults with the given flat-named weights replaced; SettingsError if unknown."""
+    def seed(cls) -> MorrisWeights:
+        """The seed's tournament-tuned weights (COURSE.md, seed 002)."""
+        return cls(**_SEED)
+
+    @classmethod
+    def from_dict(
+        cls, weights: Mapping[str, float], base: MorrisWeights | None = None
+    ) -> MorrisWeights:
+        """``base`` (default: the defaults) with the given flat-named weights replaced;
+        SettingsError if a name is unknown."""
         known = {f.name for f in fields(PhaseWeights)}
         changes: dict[str, dict[str, float]] = {phase: {} for phase in PHASES}
         for key, value in weights.items():
@@ -140,7 +190,7 @@ class MorrisWeights:
                 names = ", ".join(f"{p}.{n}" for p in PHASES for n in RELATIONS)
                 raise SettingsError(f"unknown Morris weight {key!r} (known: {names})")
             changes[phase][name] = float(value)
-        defaults = cls()
+        defaults = base or cls()
         return cls(
             **{phase: replace(getattr(defaults, phase), **changes[phase]) for phase in PHASES}
         )
@@ -204,19 +254,19 @@ def relations(state: MorrisState) -> dict[str, int]:
         "opened": mine[4] - their[4],
         "double": mine[5] - their[5],
         "win": win,
+        "mobility": steps(own, empty) - steps(theirs, empty),
     }
 
 
 class MorrisEvaluator(Evaluator):
-    """The seed's weighted relations with per-phase weights; taking moves searched first.
+    """Weighted relations with per-phase weights; taking moves searched first.
 
-    With ``phase=None`` each position is weighed by its own phase. With a
-    phase given, every position is weighed with that phase's weights: the
-    ``morris`` bot passes the phase of the position it is thinking about,
-    so that all the positions one search compares are valued on one scale
-    (see docs/morris.md: leaf phases made the bot avoid taking a man that
-    leaves the opponent three, because the flying weights have no material
-    term).
+    With ``phase=None`` (the default) each position is weighed by its own
+    phase, as the default weights are meant to be. With a phase given, every
+    position is weighed with that phase's weights: the seed's evaluation
+    (``MorrisWeights.seed()``) is used that way, with the phase of the
+    position the bot is thinking about, because the seed's flying weights
+    have no material term (docs/morris.md).
     """
 
     decisive = WIN / 2
@@ -233,12 +283,12 @@ class MorrisEvaluator(Evaluator):
         self._fixed = getattr(self, f"_{phase or 'moving'}")
 
     def tunable_weights(self) -> tuple[TunableWeight, ...]:
-        """The seed's non-zero weights by flat name (``moving.mills``), each searched in
-        ``[0, 2 x seed]``; the relations a phase does not use stay 0 (``plyground tune``)."""
-        seed = MorrisWeights().as_dict()
+        """The default set's non-zero weights by flat name (``moving.mills``), each searched
+        in ``[0, 2 x default]``; the relations a phase does not use stay 0 (``plyground tune``)."""
+        defaults = MorrisWeights().as_dict()
         return tuple(
-            TunableWeight(name, value, 0.0, 2.0 * value, f"{name} (the seed's weight: {value:g})")
-            for name, value in seed.items()
+            TunableWeight(name, value, 0.0, 2.0 * value, f"{name} (default: {value:g})")
+            for name, value in defaults.items()
             if value > 0
         )
 
@@ -270,7 +320,18 @@ class MorrisEvaluator(Evaluator):
             weights = self._flying
         else:
             weights = self._moving
-        w_closed, w_mills, w_blocked, w_men, w_twos, w_threes, w_opened, w_double, w_win = weights
+        (
+            w_closed,
+            w_mills,
+            w_blocked,
+            w_men,
+            w_twos,
+            w_threes,
+            w_opened,
+            w_double,
+            w_win,
+            w_mobility,
+        ) = weights
         starts = TRIPLE_STARTS
         empty = FULL & ~(own | theirs)
         own_v = _TO_V0[own & 255] | _TO_V1[own >> 8 & 255] | _TO_V2[own >> 16]
@@ -339,6 +400,20 @@ class MorrisEvaluator(Evaluator):
                 + (own_two_v * 7 & empty_v & to_vertical(along_triples(own))).bit_count()
                 - (their_two_h * 7 & empty & vertical_neighbours(theirs)).bit_count()
                 - (their_two_v * 7 & empty_v & to_vertical(along_triples(theirs))).bit_count()
+            )
+        if w_mobility:
+            # Steps along lines: one-bit shifts within the triples of either order.
+            inner = ~starts & FULL
+            upper = ~(starts << 2)
+            value += w_mobility * (
+                (own << 1 & inner & empty).bit_count()
+                + (own >> 1 & upper & empty).bit_count()
+                + (own_v << 1 & inner & empty_v).bit_count()
+                + (own_v >> 1 & upper & empty_v).bit_count()
+                - (theirs << 1 & inner & empty).bit_count()
+                - (theirs >> 1 & upper & empty).bit_count()
+                - (their_v << 1 & inner & empty_v).bit_count()
+                - (their_v >> 1 & upper & empty_v).bit_count()
             )
         return float(value)
 

@@ -15,6 +15,11 @@ cross-check (``tests/morris/test_openspiel.py``):
 * The draw cap: after 200 turns (a turn is one player's move, its taking
   included; OpenSpiel's ``kMaxNumTurns``) the game is drawn, unless the
   player to move has no legal move or has two men, which still loses.
+* With the game setting ``repetition`` (``morris(repetition=true)``; off by
+  default, as in OpenSpiel), a position that occurs a third time (the same
+  men on the same points, the same side to move) is a draw too. Placing a
+  man and taking one cannot be undone, so only positions since the last of
+  those can repeat.
 
 A position is the two players' masks (see :mod:`plyground.games.morris.board`),
 the men each has in hand and the turns played; the side to move is White
@@ -22,12 +27,14 @@ when that number is even.
 
 Position text (docs/morris.md)::
 
-    <rows> <to-move> <white-in-hand> <black-in-hand> <turns>
+    <rows> <to-move> <white-in-hand> <black-in-hand> <turns> [<since>]
 
 ``<rows>`` lists the board rows from row 7 down to row 1, separated by
 ``/``: three points per row, six in row 4, each ``W``, ``B`` or ``.``, in
 the order of :data:`~plyground.games.morris.board.ROWS`. The start is
-``.../.../.../....../.../.../... W 9 9 0``.
+``.../.../.../....../.../.../... W 9 9 0``. ``<since>`` is there only when the
+game counts repetitions: the moves played since the last placement or take,
+comma-separated, ``-`` for none (what a repetition needs).
 
 Moves are ints (see :func:`encode`): the destination point, the origin (or
 none when placing) and the man taken (or none).
@@ -66,6 +73,7 @@ __all__ = [
     "decode",
     "encode",
     "parse_point",
+    "repetition_key",
 ]
 
 WHITE: Final = 0
@@ -99,6 +107,11 @@ def decode(move: int) -> tuple[int, int, int]:
     return (move >> 5 & 31) - 1, move & 31, (move >> 10) - 1
 
 
+def repetition_key(white: int, black: int, side: int) -> int:
+    """A position as repetition compares it: both players' men and the side to move."""
+    return white | black << 24 | side << 48
+
+
 def parse_point(text: str) -> int:
     """The index of a point name (``"d2"``); ParseError lists the points otherwise."""
     index = POINT_INDEX.get(text.strip().lower())
@@ -108,29 +121,51 @@ def parse_point(text: str) -> int:
 
 
 class MorrisGame(Game):
-    """Nine Men's Morris with OpenSpiel's rules, including its draw cap."""
+    """Nine Men's Morris with OpenSpiel's rules, including its draw cap; threefold
+    repetition draws too with ``repetition=True``."""
 
     NAME = "morris"
     DESCRIPTION = "Nine Men's Morris: place, move and fly men; close mills to take men"
     CAPABILITIES = Capabilities(players=2, chance=False, zero_sum=True)
     PLAYER_NAMES = ("White", "Black")
-    SETTINGS: ClassVar[tuple[Setting, ...]] = ()
+    SETTINGS: ClassVar[tuple[Setting, ...]] = (
+        Setting(
+            "repetition",
+            bool,
+            False,
+            "a position that occurs a third time (same men, same side to move) is a draw",
+        ),
+    )
+
+    def __init__(self, **settings: object) -> None:
+        super().__init__(**settings)
+        self.repetition: bool = self._settings["repetition"]
+        self._fields: tuple[str, ...] = (
+            "rows",
+            "to-move",
+            "white-in-hand",
+            "black-in-hand",
+            "turns",
+        )
+        if self.repetition:
+            self._fields += ("since",)
 
     def initial_state(self) -> MorrisState:
         return MorrisState(self, 0, 0, white_hand=MEN, black_hand=MEN, turns=0)
 
     def parse_state(self, text: str) -> MorrisState:
-        """Read ``<rows> <to-move> <white-in-hand> <black-in-hand> <turns>``.
+        """Read ``<rows> <to-move> <white-in-hand> <black-in-hand> <turns>``, and
+        ``<since>`` when the game counts repetitions.
 
         ParseError names the problem: the field count, the row count or a
         row's length, an unknown character, a bad side, a bad count of men in
-        hand or turns, more than nine men of a colour, or counts that no
+        hand or turns, more than nine men of a colour, counts that no
         game reaches (hands that do not alternate, a side to move or a turn
-        number that the placements contradict).
+        number that the placements contradict), or moves since the last
+        placement or take that do not lead to the position.
         """
-        rows_text, side_text, white_text, black_text, turns_text = split_fields(
-            text, ("rows", "to-move", "white-in-hand", "black-in-hand", "turns")
-        )
+        fields = split_fields(text, self._fields)
+        rows_text, side_text, white_text, black_text, turns_text = fields[:5]
         rows = rows_text.split("/")
         if len(rows) != len(ROWS):
             raise ParseError(f"position {quote(text)} has {len(rows)} rows, expected {len(ROWS)}")
@@ -189,9 +224,50 @@ class MorrisGame(Game):
             raise ParseError(
                 f"after {turns} turns it is {expected} to move, not {side_text}, in {quote(text)}"
             )
-        return MorrisState(
+        state = MorrisState(
             self, men[WHITE], men[BLACK], white_hand=white_hand, black_hand=black_hand, turns=turns
         )
+        return self._replay_since(state, fields[5], text) if self.repetition else state
+
+    def _replay_since(self, state: MorrisState, since: str, text: str) -> MorrisState:
+        """``state`` with its history: undo the moves of ``since``, then play them again."""
+        if since == "-":
+            return state
+        names = since.split(",")
+        if state.white_hand or state.black_hand or len(names) > state.turns - 2 * MEN:
+            raise ParseError(
+                f"{len(names)} moves since the last placement or take cannot have been "
+                f"played after {state.turns} turns in {text!r}"
+            )
+        white, black = state.white, state.black
+        moves = []
+        for number, name in enumerate(reversed(names)):
+            match = _MOVE.fullmatch(name.strip().lower())
+            if not match or match.group(2) is None or match.group(3) is not None:
+                raise ParseError(
+                    f"{name!r} in <since> of {text!r} is not a move from a point to a point "
+                    f"(write them like 'd2-d3,b4-b6', or '-' for none)"
+                )
+            origin, destination = parse_point(match.group(1)), parse_point(match.group(2))
+            mover = (state.side + 1 + number) % 2
+            men = black if mover else white
+            if not men >> destination & 1 or (white | black) >> origin & 1:
+                raise ParseError(
+                    f"{name!r} in <since> of {text!r}: {COLOURS[mover]} has no man on "
+                    f"{POINTS[destination]} to have moved there from an empty {POINTS[origin]}"
+                )
+            men ^= 1 << origin | 1 << destination
+            white, black = (white, men) if mover else (men, black)
+            moves.append(encode(origin, destination))
+        replayed = MorrisState(
+            self, white, black, white_hand=0, black_hand=0, turns=state.turns - len(names)
+        )
+        for move in reversed(moves):
+            try:
+                replayed = replayed.play(move)
+            except IllegalMoveError as error:
+                raise ParseError(f"<since> of {text!r} is not a line of play: {error}") from None
+        return replayed
 
 
 class MorrisState(State):
@@ -211,7 +287,9 @@ class MorrisState(State):
         "_winner",
         "black",
         "black_hand",
+        "history",
         "side",
+        "since",
         "took",
         "turns",
         "white",
@@ -226,6 +304,8 @@ class MorrisState(State):
     turns: int
     side: int
     took: bool
+    since: tuple[int, ...]
+    history: tuple[int, ...]
     _hash: int
     _status: int
     _winner: int | None
@@ -241,6 +321,8 @@ class MorrisState(State):
         black_hand: int,
         turns: int,
         took: bool = False,
+        since: tuple[int, ...] = (),
+        history: tuple[int, ...] = (),
     ) -> None:
         setter = object.__setattr__
         setter(self, "_game", game)
@@ -252,10 +334,13 @@ class MorrisState(State):
         setter(self, "took", took)
         side = turns & 1
         setter(self, "side", side)
-        setter(self, "_hash", hash((white, black, white_hand, black_hand, turns)))
+        setter(self, "since", since)
+        setter(self, "history", history)
+        setter(self, "_hash", hash((white, black, white_hand, black_hand, turns, history)))
         setter(self, "_moves", None)
         # The result, in OpenSpiel's order: a player to move without a legal
-        # move loses; then a player with two men; then the draw cap.
+        # move loses; then a player with two men; then the draw cap; then
+        # (when the game counts it) a third occurrence.
         if side == WHITE:
             own, hand = white, white_hand
         else:
@@ -268,7 +353,9 @@ class MorrisState(State):
             winner = BLACK
         elif black.bit_count() + black_hand <= 2:
             winner = WHITE
-        elif turns < MAX_TURNS:
+        elif turns < MAX_TURNS and (
+            not game.repetition or history.count(repetition_key(white, black, side)) < 2
+        ):
             over = False
         setter(self, "_winner", winner)
         setter(self, "_status", TERMINAL if over else side)
@@ -284,6 +371,7 @@ class MorrisState(State):
             and self.turns == other.turns
             and self.white_hand == other.white_hand
             and self.black_hand == other.black_hand
+            and self.history == other.history
         )
 
     def __hash__(self) -> int:
@@ -377,6 +465,11 @@ class MorrisState(State):
             white ^= gone
             if origin == NONE:
                 black_hand -= 1
+        since: tuple[int, ...] = ()
+        history: tuple[int, ...] = ()
+        if self._game.repetition and origin != NONE and taken == NONE:
+            since = (*self.since, move)
+            history = (*self.history, repetition_key(self.white, self.black, self.side))
         return MorrisState(
             self._game,
             white,
@@ -385,6 +478,8 @@ class MorrisState(State):
             black_hand=black_hand,
             turns=self.turns + 1,
             took=taken != NONE,
+            since=since,
+            history=history,
         )
 
     def _why_illegal(self, move: Move) -> str:
@@ -493,9 +588,28 @@ class MorrisState(State):
                     for p in points
                 )
             )
-        return (
+        text = (
             f"{'/'.join(rows)} {SIDES[self.side]} {self.white_hand} {self.black_hand} {self.turns}"
         )
+        if self._game.repetition:
+            text += " " + (",".join(self.move_text(move) for move in self.since) or "-")
+        return text
+
+    def repetition_keys(self) -> tuple[int, ...]:
+        """The positions since the last placement or take, this one last, as
+        :func:`repetition_key` s (empty when the game does not count repetitions)."""
+        if not self._game.repetition:
+            return ()
+        return (*self.history, repetition_key(self.white, self.black, self.side))
+
+    def ending(self) -> str | None:
+        """How the game ended: ``"blockade"`` (the loser cannot move), ``"men"`` (the loser
+        has two), ``"cap"`` (the draw cap), ``"repetition"``; None while it goes on."""
+        if not self.is_terminal():
+            return None
+        if self._winner is not None:
+            return "men" if min(self.men(WHITE), self.men(BLACK)) <= 2 else "blockade"
+        return "cap" if self.turns >= MAX_TURNS else "repetition"
 
     # -- friendly API -------------------------------------------------------
     def point(self, where: int | str) -> str | None:

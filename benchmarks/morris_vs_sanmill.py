@@ -1,0 +1,189 @@
+"""The ``morris`` bot against Sanmill's C++ engine, the anchor (docs/morris.md, "Against Sanmill").
+
+Builds the anchor outside the repository the first time (a copy of
+``../shared/anchors/sanmill`` in ``--build-dir``, then ``make`` there, under
+``nice``), then plays paired games (each opening twice, colours swapped)
+from ``--openings``-ply random openings, for each time per move and each
+Sanmill skill level (30 is full strength; lower levels cap its depth):
+
+    PYTHONPATH=src nice python benchmarks/morris_vs_sanmill.py --times 0.3 1 --skills 30 4 \\
+        --games 20
+    PYTHONPATH=src nice python benchmarks/morris_vs_sanmill.py --equal-depth 4 6 --games 10
+
+``--equal-depth D`` plays the bot capped at depth D in every phase against
+Sanmill at skill D (its depth cap), both with a long clock.
+
+Prints a line per game and, per setting, wins-draws-losses for the bot, its
+score, how the games ended (``blockade``: the loser could not move, ``men``:
+the loser had two, ``cap``: the 200-turn draw cap), the rule breaks of each
+side (timeouts: the referee plays a random move) and the bot's longest
+move. The game is ``morris`` with the cap only, the rules the adapter gives
+Sanmill (its repetition draw is off). Sanmill's scores are its own; no test
+depends on it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+from collections import Counter
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from plyground.arena.match import play_match
+from plyground.arena.record import GameRecord
+from plyground.games import load_game
+from plyground.games.morris import MorrisState
+
+ANCHOR = Path(__file__).resolve().parents[2] / "shared" / "anchors" / "sanmill"
+
+
+def build(anchor: Path, build_dir: Path) -> Path:
+    """The adapter script in ``build_dir``, building the engine there first if needed."""
+    binary = build_dir / "sanmill"
+    if not binary.exists():
+        if not (anchor / "Makefile").exists():
+            sys.exit(f"no Sanmill anchor at {anchor} (give --anchor)")
+        print(f"building Sanmill in {build_dir} (a few minutes)", flush=True)
+        shutil.copytree(anchor, build_dir, dirs_exist_ok=True)
+        jobs = str(min(2, os.cpu_count() or 1))
+        subprocess.run(["nice", "make", "-j", jobs], cwd=build_dir, check=True)
+    return build_dir / "sanmill_engine.py"
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One game from the bot's side."""
+
+    setting: str
+    game: int
+    bot_seat: int
+    score: float
+    """1 win, 0.5 draw, 0 loss."""
+    ending: str
+    turns: int
+    mean_depth: float
+    longest: float
+    """The bot's longest move, in seconds."""
+    breaks: dict[str, int]
+    """Rule breaks by side and kind (``"bot timeout": 1``)."""
+    opening: str
+
+    @property
+    def result(self) -> str:
+        return {1.0: "won", 0.5: "drawn", 0.0: "lost"}[self.score]
+
+
+def describe(setting: str, index: int, record: GameRecord) -> GameRow:
+    """One game of a match whose side A is the bot."""
+    bot_seat = int(record.tags["seat_a"])
+    final = load_game(record.game).parse_state(record.final)
+    assert isinstance(final, MorrisState)
+    ours = [m for m in record.moves if m.player == bot_seat]
+    depths = [m.info.depth for m in ours if m.info is not None and m.rule_break is None]
+    breaks = Counter(
+        f"{'bot' if b.player == bot_seat else 'sanmill'} {b.kind}" for b in record.rule_breaks
+    )
+    return GameRow(
+        setting=setting,
+        game=index,
+        bot_seat=bot_seat,
+        score=0.5 if record.winner is None else float(record.winner == bot_seat),
+        ending=final.ending() or "unfinished",
+        turns=final.turns,
+        mean_depth=statistics.fmean(depths) if depths else 0.0,
+        longest=max((m.elapsed for m in ours), default=0.0),
+        breaks=dict(breaks),
+        opening=record.tags.get("opening", ""),
+    )
+
+
+def play_setting(
+    label: str, players: tuple[str, str], *, seconds: float, args: argparse.Namespace
+) -> list[GameRow]:
+    """Play one setting (the bot is side A) and print its games and summary."""
+    rows: list[GameRow] = []
+
+    def heard(index: int, record: GameRecord) -> None:
+        row = describe(label, index, record)
+        rows.append(row)
+        print(
+            f"  {label} game {index + 1:3d} bot {'WB'[row.bot_seat]}: {row.result:5s} by "
+            f"{row.ending:10s} turn {row.turns:3d}  depth {row.mean_depth:4.1f}  longest "
+            f"{row.longest:.2f} s  {row.breaks or ''}",
+            flush=True,
+        )
+        if args.log:
+            with open(args.log, "a", encoding="utf-8") as log:
+                log.write(json.dumps(asdict(row)) + "\n")
+
+    play_match(
+        load_game("morris"),
+        (players[0], f"engine:{players[1]}"),
+        args.games,
+        time=seconds,
+        grace=args.grace,
+        seed=args.seed,
+        openings=args.openings,
+        on_game=heard,
+    )
+    summarize(label, rows)
+    return rows
+
+
+def summarize(label: str, rows: list[GameRow]) -> None:
+    """W-D-L, score, endings, rule breaks, depth and the longest move of one setting."""
+    wins = sum(row.score == 1.0 for row in rows)
+    draws = sum(row.score == 0.5 for row in rows)
+    score = 100 * sum(row.score for row in rows) / len(rows)
+    endings = Counter(f"{row.result} by {row.ending}" for row in rows)
+    breaks: Counter[str] = Counter()
+    for row in rows:
+        breaks.update(row.breaks)
+    print(
+        f"{label}: bot {wins}-{draws}-{len(rows) - wins - draws} (W-D-L), score {score:.1f}% "
+        f"over {len(rows)} games; {', '.join(f'{n} {e}' for e, n in sorted(endings.items()))}; "
+        f"rule breaks: {dict(breaks) or 'none'}; bot mean depth "
+        f"{statistics.fmean(row.mean_depth for row in rows):.1f}, longest move "
+        f"{max(row.longest for row in rows):.2f} s",
+        flush=True,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bot", default="morris", help="the bot's spec (default: morris)")
+    parser.add_argument("--times", type=float, nargs="*", default=[0.3, 1.0])
+    parser.add_argument("--skills", type=int, nargs="*", default=[30, 4])
+    parser.add_argument("--equal-depth", type=int, nargs="*", default=[])
+    parser.add_argument("--games", type=int, default=20, help="games per setting (even)")
+    parser.add_argument("--openings", type=int, default=2, help="random plies of each opening")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--grace", type=float, default=0.25)
+    parser.add_argument("--anchor", type=Path, default=ANCHOR)
+    parser.add_argument("--build-dir", type=Path, default=Path("/tmp/sanmill"))
+    parser.add_argument("--log", help="append one JSON line per game to this file")
+    args = parser.parse_args()
+    adapter = build(args.anchor, args.build_dir)
+    python = sys.executable
+    print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
+    for seconds in args.times:
+        for skill in args.skills:
+            engine = f"{python} {adapter} --skill {skill}"
+            label = f"{args.bot} vs sanmill skill {skill} at {seconds:g} s"
+            play_setting(label, (args.bot, engine), seconds=seconds, args=args)
+    for depth in args.equal_depth:
+        joiner = "," if ":" in args.bot else ":"
+        bot = f"{args.bot}{joiner}placing={depth},moving={depth},flying={depth}"
+        engine = f"{python} {adapter} --skill {depth}"
+        label = f"{args.bot} vs sanmill at equal depth {depth}"
+        play_setting(label, (bot, engine), seconds=60.0, args=args)
+
+
+if __name__ == "__main__":
+    main()

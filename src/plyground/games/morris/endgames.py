@@ -1,0 +1,382 @@
+"""Morris endgames solved by retrograde analysis: every position with few men, exactly.
+
+An endgame table holds every position of the moving and flying phases (no
+men in hand) in which the player to move has ``a`` men and the opponent
+``b``, for small ``a`` and ``b`` (3 v 3, 4 v 3, 3 v 4, 4 v 4, ...): its
+value with perfect play and no draw cap, as one byte:
+
+* ``0``: a draw (neither side can force a win);
+* ``n + 1``: the game ends ``n`` plies from here with best play, the winner
+  hurrying and the loser holding out; odd ``n``: the mover wins, even
+  ``n``: the mover loses (``1``: the mover cannot move, lost now).
+
+A position is indexed by the rank of the mover's men among all sets of
+``a`` points (the combinatorial number system, sets in colex order) times
+the number of sets of ``b`` points among the ``24 - a`` free ones, plus the
+rank of the opponent's men among those free points. The tables are solved
+in groups that only reach each other or smaller, solved tables: 3 v 3;
+4 v 3 with 3 v 4; 4 v 4 (a take always leaves fewer men). Within a group the
+values are found by distance: a position is won in ``n`` (odd) plies when
+some move reaches a position lost in ``n - 1`` for the opponent, and lost
+in ``n`` (even) when every move reaches a position the opponent wins in at
+most ``n - 1``; what is never decided is a draw.
+
+The draw cap: a win in ``n`` plies is a win when ``n`` plies still fit
+before the cap and a draw otherwise (the loser can hold out that long and
+no longer); repetition never spoils a win, since best play for the winner
+never repeats. The search (:mod:`plyground.games.morris.engine`) reads the
+tables that way.
+
+``plyground endgames`` builds them into the user's data directory
+(``platformdirs``); :func:`load_tables` finds them there.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from math import comb
+from pathlib import Path
+
+import numpy as np
+from numba import njit
+
+from plyground.core.errors import PlygroundError
+from plyground.core.jit import popcount, trailing_zeros
+from plyground.games.morris.kernels import generate
+
+__all__ = [
+    "GROUPS",
+    "MAX_MEN",
+    "EndgameTables",
+    "build_tables",
+    "default_path",
+    "load_tables",
+    "position_index",
+    "table_value",
+]
+
+MAX_MEN = 9
+"""Offsets are kept for counts up to this many men a side."""
+GROUPS: tuple[tuple[tuple[int, int], ...], ...] = (
+    ((3, 3),),
+    ((4, 3), (3, 4)),
+    ((4, 4),),
+    ((5, 3), (3, 5)),
+)
+"""The tables, in the order they are solved; each group reaches only itself and earlier ones."""
+FORMAT = 1
+"""The file format's version (in the file name: a new format is a new file)."""
+
+_BINOM = np.array([[comb(n, k) for k in range(MAX_MEN + 1)] for n in range(25)], dtype=np.int64)
+
+
+def _colex_sets(k: int) -> np.ndarray:
+    """Every set of ``k`` of the 24 points as a mask, in colex order (position = rank)."""
+    masks = [sum(1 << p for p in points) for points in combinations(range(24), k)]
+    masks.sort(key=lambda mask: sum(comb(p, i + 1) for i, p in enumerate(_points(mask))))
+    return np.array(masks, dtype=np.int64)
+
+
+def _points(mask: int) -> list[int]:
+    return [p for p in range(24) if mask >> p & 1]
+
+
+_COMBOS = tuple(_colex_sets(k) for k in range(6))
+"""Every set of ``k`` points as a mask, in colex order (index = rank), for k up to 5."""
+
+
+def table_size(a: int, b: int) -> int:
+    """Positions of the table for ``a`` men to move against ``b``."""
+    return comb(24, a) * comb(24 - a, b)
+
+
+@njit(cache=True)
+def _rank(mask: int) -> int:
+    """The colex rank of a set of points among the sets of its size."""
+    rank = 0
+    i = 1
+    while mask != 0:
+        p = trailing_zeros(mask)
+        mask &= mask - 1
+        rank += _BINOM[p, i]
+        i += 1
+    return rank
+
+
+@njit(cache=True)
+def position_index(own: int, theirs: int) -> int:
+    """A position's index within its table (see the module docstring)."""
+    a = popcount(own)
+    b = popcount(theirs)
+    rank = 0
+    i = 1
+    rest = theirs
+    while rest != 0:
+        p = trailing_zeros(rest)
+        rest &= rest - 1
+        below = own & ((1 << p) - 1)
+        rank += _BINOM[p - popcount(below), i]
+        i += 1
+    index: int = _rank(own) * _BINOM[24 - a, b] + rank
+    return index
+
+
+@njit(cache=True)
+def _expand(compressed: int, free: int) -> int:
+    """The points of ``free`` picked by the bits of ``compressed`` (its k-th bit: the k-th)."""
+    result = 0
+    k = 0
+    while free != 0:
+        p = trailing_zeros(free)
+        free &= free - 1
+        if (compressed >> k) & 1:
+            result |= 1 << p
+        k += 1
+    return result
+
+
+@njit(cache=True)
+def table_value(values: np.ndarray, offsets: np.ndarray, own: int, theirs: int) -> int:
+    """A position's byte (``0`` draw, ``n + 1`` decided in ``n`` plies), or -1 if no table."""
+    a = popcount(own)
+    b = popcount(theirs)
+    if a > 9 or b > 9:
+        return -1
+    offset = offsets[a * (MAX_MEN + 1) + b]
+    if offset < 0:
+        return -1
+    return int(values[offset + position_index(own, theirs)])
+
+
+@njit(cache=True)
+def _child_value(values: np.ndarray, offsets: np.ndarray, move: int, own: int, theirs: int) -> int:
+    """The byte of the position after ``move`` (for the opponent, now to move)."""
+    destination = move & 31
+    origin = (move >> 5 & 31) - 1
+    taken = (move >> 10) - 1
+    moved = own ^ (1 << origin) ^ (1 << destination)
+    left = theirs
+    if taken >= 0:
+        left ^= 1 << taken
+    if popcount(left) <= 2:
+        return 1  # the opponent has two men: lost now
+    return table_value(values, offsets, left, moved)
+
+
+@njit(cache=True)
+def _solve_pass(  # noqa: PLR0917 - a kernel over arrays
+    values: np.ndarray,
+    offsets: np.ndarray,
+    a: int,
+    b: int,
+    own_sets: np.ndarray,
+    their_sets: np.ndarray,
+    moves: np.ndarray,
+    n: int,
+) -> int:
+    """Decide the positions of table (a, b) won or lost in exactly ``n`` plies; count them.
+
+    ``n == 0``: the positions where the mover has no move.
+    """
+    base = offsets[a * (MAX_MEN + 1) + b]
+    width = _BINOM[24 - a, b]
+    changed = 0
+    address = moves.ctypes.data
+    for own_rank in range(own_sets.shape[0]):
+        own = own_sets[own_rank]
+        free = 0xFFFFFF & ~own
+        for their_rank in range(width):
+            index = base + own_rank * width + their_rank
+            if values[index] != 0:
+                continue
+            theirs = _expand(their_sets[their_rank], free)
+            count = generate(address, own, theirs, 0)
+            if n == 0:
+                if count == 0:
+                    values[index] = 1
+                    changed += 1
+                continue
+            if n & 1:
+                for k in range(count):
+                    if _child_value(values, offsets, moves[k], own, theirs) == n:
+                        values[index] = n + 1
+                        changed += 1
+                        break
+            else:
+                lost = count > 0
+                for k in range(count):
+                    child = _child_value(values, offsets, moves[k], own, theirs)
+                    if child == 0 or (child & 1) == 1 or child > n:
+                        lost = False
+                        break
+                if lost:
+                    values[index] = n + 1
+                    changed += 1
+    return changed
+
+
+@dataclass
+class EndgameTables:
+    """Solved tables: one byte per position (see the module docstring), all in ``values``;
+    ``offsets[a * 10 + b]`` is where the table for ``a`` men to move against ``b`` starts
+    (-1: not built)."""
+
+    values: np.ndarray
+    offsets: np.ndarray
+    words: np.ndarray = field(init=False, repr=False)
+    """The bytes as int64 words, for the search kernel (little-endian, 8 a word)."""
+
+    def __post_init__(self) -> None:
+        padded = -len(self.values) % 8
+        if padded:
+            self.values = np.concatenate([self.values, np.zeros(padded, dtype=np.uint8)])
+        self.words = self.values.view(np.int64)
+
+    def tables(self) -> list[tuple[int, int]]:
+        """The (mover's men, opponent's men) of every table present."""
+        width = MAX_MEN + 1
+        return [divmod(i, width) for i in range(width * width) if self.offsets[i] >= 0]
+
+    def value(self, own: int, theirs: int) -> int | None:
+        """A position's byte for the mover (``own``), or None when no table holds it."""
+        found = table_value(self.values, self.offsets, own, theirs)
+        return None if found < 0 else found
+
+    def _table(self, a: int, b: int) -> np.ndarray:
+        start = int(self.offsets[a * (MAX_MEN + 1) + b])
+        if start < 0:
+            raise KeyError(f"no {a} v {b} table")
+        return self.values[start : start + table_size(a, b)]
+
+    def summary(self, a: int, b: int) -> dict[str, float]:
+        """Shares of positions won, lost and drawn for the mover, and the longest win (plies)."""
+        table = self._table(a, b)
+        decided = table[table > 0]
+        wins = decided[decided % 2 == 0]
+        return {
+            "wins": len(wins) / len(table),
+            "losses": (len(decided) - len(wins)) / len(table),
+            "draws": 1 - len(decided) / len(table),
+            "longest": int(wins.max()) - 1 if len(wins) else 0,
+        }
+
+    def position(self, a: int, b: int, index: int) -> tuple[int, int]:
+        """The (mover's, opponent's) men of the position at ``index`` of table (a, b)."""
+        width = comb(24 - a, b)
+        own = int(_COMBOS[a][index // width])
+        return own, int(_expand(int(_COMBOS[b][index % width]), 0xFFFFFF & ~own))
+
+    def check_against_search(
+        self, count: int, rng: random.Random, depth: int = 7
+    ) -> tuple[int, int]:
+        """Compare ``count`` sampled positions with the compiled search (no tables) to
+        ``depth``: a position decided within ``depth`` plies must get that exact score, any
+        other none decisive. Returns (agreeing, checked)."""
+        from plyground.core.limits import Limit
+        from plyground.games.morris.engine import DECISIVE, MorrisEngine
+        from plyground.games.morris.evaluation import WIN
+        from plyground.games.morris.rules import MorrisGame, MorrisState
+
+        game = MorrisGame()
+        tables = self.tables()
+        agreed = 0
+        for _ in range(count):
+            a, b = rng.choice(tables)
+            own, theirs = self.position(a, b, rng.randrange(table_size(a, b)))
+            state = MorrisState(game, own, theirs, white_hand=0, black_hand=0, turns=60)
+            solved = self.value(own, theirs) or 0
+            distance = solved - 1
+            if state.is_terminal():
+                agreed += solved == 1
+                continue
+            search = MorrisEngine(table_size=1 << 16)
+            reach = min(distance, depth) if solved else depth
+            score = search.search(state, Limit(depth=reach)).info.score or 0.0
+            if solved and distance <= depth:
+                agreed += score == (WIN - distance if distance % 2 else distance - WIN)
+            else:
+                agreed += abs(score) < DECISIVE
+        return agreed, count
+
+    def save(self, path: Path) -> None:
+        """Write the tables to ``path`` (compressed), whole or not at all."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".part")
+        try:
+            with os.fdopen(handle, "wb") as file:
+                np.savez_compressed(file, values=self.values, offsets=self.offsets)
+            os.replace(temporary, path)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+
+
+def default_path() -> Path:
+    """Where ``plyground endgames`` keeps the tables: the user's data directory."""
+    import platformdirs
+
+    return platformdirs.user_data_path("plyground") / f"morris-endgames-v{FORMAT}.npz"
+
+
+def load_tables(path: Path | None = None) -> EndgameTables | None:
+    """The tables at ``path`` (default: :func:`default_path`), or None if there are none.
+
+    A file that cannot be read raises PlygroundError naming it.
+    """
+    path = path or default_path()
+    if not path.exists():
+        return None
+    try:
+        with np.load(path) as data:
+            values, offsets = data["values"], data["offsets"]
+    except (OSError, ValueError, KeyError) as error:
+        raise PlygroundError(
+            f"cannot read the Morris endgame tables {str(path)!r} ({error}); "
+            f"build them again with 'plyground endgames'"
+        ) from None
+    if values.dtype != np.uint8 or offsets.shape != ((MAX_MEN + 1) ** 2,):
+        raise PlygroundError(f"{str(path)!r} is not a Morris endgame table file")
+    return EndgameTables(values, offsets.astype(np.int64))
+
+
+def build_tables(
+    groups: Sequence[Sequence[tuple[int, int]]],
+    report: Callable[[tuple[int, int], int, float], None] | None = None,
+) -> EndgameTables:
+    """Solve ``groups`` (each reaching only itself and earlier groups; see :data:`GROUPS`).
+
+    ``report((a, b), positions, seconds)`` hears each table when its group is done.
+    """
+    pairs = [pair for group in groups for pair in group]
+    offsets = np.full((MAX_MEN + 1) ** 2, -1, dtype=np.int64)
+    total = 0
+    for a, b in pairs:
+        offsets[a * (MAX_MEN + 1) + b] = total
+        total += table_size(a, b)
+    values = np.zeros(total + -total % 8, dtype=np.uint8)
+    moves = np.zeros(640, dtype=np.int64)
+    for group in groups:
+        started = time.perf_counter()
+        # A position is decided in n plies only from one decided in n - 1: past the longest
+        # distance decided so far (plus one), nothing more can be.
+        n = 0
+        while n < 254 and n <= max(_longest(values), 0) + 1:
+            for a, b in group:
+                _solve_pass(values, offsets, a, b, _COMBOS[a], _COMBOS[b], moves, n)
+            n += 1
+        if report is not None:
+            seconds = time.perf_counter() - started
+            for a, b in group:
+                report((a, b), table_size(a, b), seconds)
+    return EndgameTables(values, offsets)
+
+
+def _longest(values: np.ndarray) -> int:
+    """The largest distance decided so far (a bound for when a group may stop)."""
+    return int(values.max()) - 1 if values.size else 0
