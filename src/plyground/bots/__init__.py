@@ -21,6 +21,7 @@ _BOTS: dict[str, str] = {
     "2048": "plyground.bots.g2048:G2048Bot",
     "perfect": "plyground.bots.perfect:PerfectBot",
     "morris": "plyground.bots.morris:MorrisBot",
+    "mcts": "plyground.bots.mcts:MCTSBot",
 }
 
 

@@ -20,6 +20,7 @@ __all__ = ["KERNELS", "warm_all"]
 KERNELS: dict[str, str] = {
     "adjacency kernels": "plyground.games.adjacency.kernels:warm_up",
     "adjacency search": "plyground.games.adjacency.engine:warm_up",
+    "adjacency playouts": "plyground.games.adjacency.playout:warm_up",
     "queens counting": "plyground.games.queens.counting:warm_up",
     "queens min-conflicts": "plyground.games.queens.local_search:warm_up",
     "2048 kernel": "plyground.games.g2048.kernel:warm_up",
