@@ -7,8 +7,7 @@ values serve ``value=evaluator``) and settings. Two playout engines:
 
 * ``engine=auto`` (the default) uses a game's compiled playouts where it has
   them, listed in :data:`_PLAYOUT_KERNELS` (the adjacency game:
-  :class:`~plyground.games.adjacency.playout.AdjacencyPlayouts`), for
-  playouts to the end;
+  :class:`~plyground.games.adjacency.playout.AdjacencyPlayouts`);
 * ``engine=reference`` always plays out with the readable
   :class:`~plyground.algorithms.search.playouts.RandomPlayouts`.
 
@@ -38,15 +37,16 @@ _PLAYOUT_KERNELS: dict[str, str] = {
     "adjacency": "plyground.games.adjacency.playout:AdjacencyPlayouts",
 }
 
-# game name -> defaults of the settings left unset (the rest: _FALLBACK_*).
+# game name -> defaults of the settings left unset (the rest: _FALLBACK_*); a
+# default cutoff applies only when the value is the evaluator's. Measured in docs/mcts.md.
 _GAME_DEFAULTS: dict[str, dict[str, Any]] = {
-    "adjacency": {"playout": "guided", "value": "outcome"},
-    "tictactoe": {"playout": "uniform", "value": "outcome"},
-    "morris": {"playout": "guided", "value": "outcome"},
-    "2048": {"playout": "uniform", "value": "returns"},
+    "adjacency": {"value": "evaluator", "cutoff": 0, "exploration": 0.3, "playout": "guided"},
+    "tictactoe": {"value": "outcome", "exploration": 1.0, "playout": "uniform"},
+    "morris": {"value": "outcome", "exploration": 1.0, "playout": "guided"},
+    "2048": {"value": "returns", "exploration": 1.0, "playout": "uniform"},
 }
-_FALLBACK_TWO_PLAYERS = {"playout": "uniform", "value": "outcome"}
-_FALLBACK_ONE_PLAYER = {"playout": "uniform", "value": "returns"}
+_FALLBACK_TWO_PLAYERS = {"value": "outcome", "exploration": 1.0, "playout": "uniform"}
+_FALLBACK_ONE_PLAYER = {"value": "returns", "exploration": 1.0, "playout": "uniform"}
 
 
 class MCTSBot(Bot):
@@ -63,8 +63,8 @@ class MCTSBot(Bot):
         Setting(
             "exploration",
             float,
-            1.0,
-            "UCT constant, on values normalised to [0, 1]",
+            None,
+            "UCT constant, on values normalised to [0, 1] (none: the game's default)",
             minimum=0.0,
             maximum=100.0,
         ),
@@ -94,7 +94,8 @@ class MCTSBot(Bot):
             "cutoff",
             int,
             None,
-            "with value=evaluator: playout moves before evaluating (none: to the end)",
+            "with value=evaluator: playout moves before evaluating (none: the game's default, "
+            "or to the end)",
             minimum=0,
             maximum=1000,
         ),
@@ -137,15 +138,16 @@ class MCTSBot(Bot):
         defaults = _GAME_DEFAULTS.get(game.name, fallback)
         chosen = dict(self._settings)
         for key, value in defaults.items():
-            if chosen[key] is None:
+            if chosen[key] is None and key != "cutoff":
                 chosen[key] = value
+        if chosen["cutoff"] is None and chosen["value"] == "evaluator":
+            chosen["cutoff"] = defaults.get("cutoff")
         return chosen
 
     def _playouts(self, game: Game, chosen: dict[str, Any], evaluator: Any) -> Playouts:
         guided = chosen["playout"] == "guided"
         target = _PLAYOUT_KERNELS.get(game.name)
-        compiled = chosen["engine"] == "auto" and chosen["cutoff"] is None
-        if target is not None and compiled:
+        if target is not None and chosen["engine"] == "auto":
             module_name, _, class_name = target.partition(":")
             cls = getattr(importlib.import_module(module_name), class_name)
             seed = None if chosen["seed"] is None else self.rng.getrandbits(64)
