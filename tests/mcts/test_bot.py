@@ -9,11 +9,13 @@ from cli_support import RunCli
 from plyground.algorithms.search.minimax import minimax
 from plyground.algorithms.search.playouts import RandomPlayouts
 from plyground.bots import bot_names, make_bot
+from plyground.bots.mcts import MCTSBot
 from plyground.core.errors import SettingsError
 from plyground.core.game import State
 from plyground.core.limits import Limit
 from plyground.games import load_game
 from plyground.games.adjacency.playout import AdjacencyPlayouts
+from plyground.games.g2048.rules import G2048Game
 
 TICTACTOE = load_game("tictactoe")
 
@@ -52,7 +54,7 @@ def test_it_never_loses_a_tictactoe_position() -> None:
 
 def test_made_by_name_with_settings_for_each_game() -> None:
     assert "mcts" in bot_names()
-    bot = make_bot("mcts(time=0.3,exploration=0.7,playout=uniform,seed=2)")
+    bot = make_bot("mcts(time=60,exploration=0.7,playout=uniform,seed=2)")
     assert bot.spec.startswith("mcts(") and "exploration=0.7" in bot.spec
     for spec in ("adjacency(size=6,rounds=4)", "tictactoe", "morris", "2048"):
         game = load_game(spec)
@@ -69,12 +71,10 @@ def test_made_by_name_with_settings_for_each_game() -> None:
 
 def test_compiled_playouts_for_adjacency_unless_asked_otherwise() -> None:
     game = load_game("adjacency")
-    compiled = make_bot("mcts", seed=1)
-    compiled.new_game(game)
-    assert isinstance(compiled._searcher(game).playouts, AdjacencyPlayouts)
-    reference = make_bot("mcts", seed=1, engine="reference")
-    reference.new_game(game)
-    assert isinstance(reference._searcher(game).playouts, RandomPlayouts)
+    compiled = MCTSBot(seed=1)
+    assert isinstance(compiled.searcher(game).playouts, AdjacencyPlayouts)
+    reference = MCTSBot(seed=1, engine="reference")
+    assert isinstance(reference.searcher(game).playouts, RandomPlayouts)
 
 
 @pytest.mark.parametrize(
@@ -92,7 +92,9 @@ def test_bad_settings_name_the_problem(settings: dict[str, object], message: str
 
 
 def test_engine_protocol_plays_every_game(run_cli: RunCli) -> None:
-    g2048 = load_game("2048").state((1, 1, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3))
+    game = load_game("2048")
+    assert isinstance(game, G2048Game)
+    g2048 = game.state((1, 1, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3))
     sessions = [
         ("adjacency(size=8,rounds=8)", load_game("adjacency").initial_state().text()),
         ("tictactoe", "3/1X1/3 O"),
@@ -100,8 +102,8 @@ def test_engine_protocol_plays_every_game(run_cli: RunCli) -> None:
         ("2048", g2048.text()),
     ]
     lines = ["hello 1"]
-    for game, position in sessions:
-        lines += [f"newgame {game}", f"position {position}", "go 300"]
+    for spec, position in sessions:
+        lines += [f"newgame {spec}", f"position {position}", "go 300"]
     result = run_cli(["engine", "mcts", "seed=1"], input="\n".join([*lines, "quit", ""]))
     assert result.returncode == 0, result.stderr
     out = result.stdout.splitlines()

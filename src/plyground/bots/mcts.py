@@ -156,7 +156,8 @@ class MCTSBot(Bot):
             return kernel
         return RandomPlayouts(evaluator, guided, chosen["epsilon"], self.rng)
 
-    def _searcher(self, game: Game) -> MCTS:
+    def searcher(self, game: Game) -> MCTS:
+        """The search this bot uses for ``game`` (made on first use, kept for the game)."""
         if self._search is not None and self._game == game:
             return self._search
         self.check_game(game)
@@ -188,14 +189,14 @@ class MCTSBot(Bot):
 
     def new_game(self, game: Game) -> None:
         """Forget the tree, and load the compiled playouts now, before any clock runs."""
-        self._searcher(game).new_game()
+        self.searcher(game).new_game()
 
     def choose(
         self, state: State, limit: Limit | None = None, on_info: InfoCallback | None = None
     ) -> Decision:
         started = time.perf_counter()
         limit = self.time_limit(limit)
-        search = self._searcher(state.game)
+        search = self.searcher(state.game)
         nodes = limit.nodes
         simulations = self._settings["simulations"]
         if simulations is not None:
