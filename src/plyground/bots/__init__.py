@@ -23,6 +23,7 @@ BOTS.add("genetic", "plyground.bots.local:GeneticBot")
 BOTS.add("2048", "plyground.bots.g2048:G2048Bot")
 BOTS.add("perfect", "plyground.bots.perfect:PerfectBot")
 BOTS.add("morris", "plyground.bots.morris:MorrisBot")
+BOTS.add("mcts", "plyground.bots.mcts:MCTSBot")
 
 
 # game name -> the strongest bot for it, which front ends offer by default.

@@ -1,0 +1,209 @@
+"""The ``mcts`` bot: Monte Carlo tree search with the solver, for any two-player
+zero-sum game and for one-player games against chance (2048).
+
+It is :class:`~plyground.algorithms.search.mcts.MCTS` with the game's
+evaluator (its move order guides expansion and ``playout=guided``; its
+values serve ``value=evaluator``) and settings. Two playout engines:
+
+* ``engine=auto`` (the default) uses a game's compiled playouts where it has
+  them, listed in :data:`_PLAYOUT_KERNELS` (the adjacency game:
+  :class:`~plyground.games.adjacency.playout.AdjacencyPlayouts`);
+* ``engine=reference`` always plays out with the readable
+  :class:`~plyground.algorithms.search.playouts.RandomPlayouts`.
+
+Settings left unset take the game's default from :data:`_GAME_DEFAULTS`
+(measured in docs/mcts.md). The tree is kept between moves of one game.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from typing import Any, ClassVar
+
+from plyground.algorithms.search.mcts import CHANCE_MODES, MCTS, VALUE_SCALES
+from plyground.algorithms.search.playouts import Playouts, RandomPlayouts
+from plyground.bots.base import SEED_SETTING, TIME_SETTING, Bot, Decision, InfoCallback
+from plyground.bots.evaluators import evaluator_for, load_weights
+from plyground.core.errors import SettingsError
+from plyground.core.game import Game, State
+from plyground.core.limits import Limit
+from plyground.core.settings import Setting
+
+__all__ = ["MCTSBot"]
+
+# game name -> "module:class" of compiled playouts, made as cls(guided, epsilon, seed).
+_PLAYOUT_KERNELS: dict[str, str] = {
+    "adjacency": "plyground.games.adjacency.playout:AdjacencyPlayouts",
+}
+
+# game name -> defaults of the settings left unset (the rest: _FALLBACK_*); a
+# default cutoff applies only when the value is the evaluator's. Measured in docs/mcts.md.
+_GAME_DEFAULTS: dict[str, dict[str, Any]] = {
+    "adjacency": {"value": "evaluator", "cutoff": 0, "exploration": 0.3, "playout": "guided"},
+    "tictactoe": {"value": "outcome", "exploration": 1.0, "playout": "uniform"},
+    "morris": {"value": "outcome", "exploration": 1.0, "playout": "guided"},
+    "2048": {"value": "returns", "exploration": 1.0, "playout": "uniform"},
+}
+_FALLBACK_TWO_PLAYERS = {"value": "outcome", "exploration": 1.0, "playout": "uniform"}
+_FALLBACK_ONE_PLAYER = {"value": "returns", "exploration": 1.0, "playout": "uniform"}
+
+
+class MCTSBot(Bot):
+    """UCT with MCTS-Solver, chance nodes and tree reuse (see the module docstring)."""
+
+    NAME = "mcts"
+    DESCRIPTION = "Monte Carlo tree search: UCT, solver, playouts (compiled for adjacency)"
+    SETTINGS: ClassVar[tuple[Setting, ...]] = (
+        TIME_SETTING,
+        SEED_SETTING,
+        Setting(
+            "simulations", int, None, "iterations per move at most (none: the clock)", minimum=1
+        ),
+        Setting(
+            "exploration",
+            float,
+            None,
+            "UCT constant, on values normalised to [0, 1] (none: the game's default)",
+            minimum=0.0,
+            maximum=100.0,
+        ),
+        Setting(
+            "playout",
+            str,
+            None,
+            "uniform, or guided by the evaluator's first move (none: the game's default)",
+            choices=("uniform", "guided"),
+        ),
+        Setting(
+            "epsilon",
+            float,
+            0.1,
+            "guided playouts: chance of a uniform move",
+            minimum=0.0,
+            maximum=1.0,
+        ),
+        Setting(
+            "value",
+            str,
+            None,
+            "outcome (win 1/draw 0/loss -1), returns (margin, score) or evaluator",
+            choices=VALUE_SCALES,
+        ),
+        Setting(
+            "cutoff",
+            int,
+            None,
+            "with value=evaluator: playout moves before evaluating (none: the game's default, "
+            "or to the end)",
+            minimum=0,
+            maximum=1000,
+        ),
+        Setting("solver", bool, True, "prove wins, losses and exact values (MCTS-Solver)"),
+        Setting(
+            "chance",
+            str,
+            "expect",
+            "chance nodes: sample outcomes, or expect (weighted by probability)",
+            choices=CHANCE_MODES,
+        ),
+        Setting("reuse", bool, True, "keep the tree between moves"),
+        Setting("tree", int, 200_000, "nodes kept in the tree at most", minimum=1000),
+        Setting(
+            "engine",
+            str,
+            "auto",
+            "auto: the game's compiled playouts where it has them; reference: Python",
+            choices=("auto", "reference"),
+        ),
+        Setting(
+            "weights", str, None, "JSON file of evaluation weights, or inline gain:2.5;threat:1"
+        ),
+    )
+
+    def __init__(self, **settings: object) -> None:
+        super().__init__(**settings)
+        self._weights = load_weights(self._settings["weights"])
+        self._search: MCTS | None = None
+        self._game: Game | None = None
+
+    def supports(self, game: Game) -> bool:
+        """Two-player zero-sum games, and one-player games against chance (2048)."""
+        caps = game.capabilities
+        return (caps.players == 2 and caps.zero_sum) or (caps.players == 1 and caps.chance)
+
+    def game_settings(self, game: Game) -> dict[str, Any]:
+        """The settings used for ``game``: this bot's, with the game's defaults filled in."""
+        fallback = _FALLBACK_TWO_PLAYERS if game.capabilities.players == 2 else _FALLBACK_ONE_PLAYER
+        defaults = _GAME_DEFAULTS.get(game.name, fallback)
+        chosen = dict(self._settings)
+        for key, value in defaults.items():
+            if chosen[key] is None and key != "cutoff":
+                chosen[key] = value
+        if chosen["cutoff"] is None and chosen["value"] == "evaluator":
+            chosen["cutoff"] = defaults.get("cutoff")
+        return chosen
+
+    def _playouts(self, game: Game, chosen: dict[str, Any], evaluator: Any) -> Playouts:
+        guided = chosen["playout"] == "guided"
+        target = _PLAYOUT_KERNELS.get(game.name)
+        if target is not None and chosen["engine"] == "auto":
+            module_name, _, class_name = target.partition(":")
+            cls = getattr(importlib.import_module(module_name), class_name)
+            seed = None if chosen["seed"] is None else self.rng.getrandbits(64)
+            kernel: Playouts = cls(guided, chosen["epsilon"], seed)
+            kernel.playout(game.initial_state(), 1)  # compile or load the kernel now
+            return kernel
+        return RandomPlayouts(evaluator, guided, chosen["epsilon"], self.rng)
+
+    def searcher(self, game: Game) -> MCTS:
+        """The search this bot uses for ``game`` (made on first use, kept for the game)."""
+        if self._search is not None and self._game == game:
+            return self._search
+        self.check_game(game)
+        chosen = self.game_settings(game)
+        if chosen["cutoff"] is not None and chosen["value"] != "evaluator":
+            raise SettingsError(
+                "bot 'mcts': setting 'cutoff' needs value=evaluator "
+                f"(the cut-off position is evaluated), got value={chosen['value']}"
+            )
+        if chosen["value"] == "outcome" and game.capabilities.players != 2:
+            raise SettingsError(
+                f"bot 'mcts': value=outcome needs a two-player game, not {game.spec!r}"
+            )
+        evaluator = evaluator_for(game, self._weights)
+        self._search = MCTS(
+            evaluator,
+            playouts=self._playouts(game, chosen, evaluator),
+            exploration=chosen["exploration"],
+            value=chosen["value"],
+            cutoff=chosen["cutoff"],
+            solver=chosen["solver"],
+            chance=chosen["chance"],
+            reuse=chosen["reuse"],
+            max_tree=chosen["tree"],
+            rng=self.rng,
+        )
+        self._game = game
+        return self._search
+
+    def new_game(self, game: Game) -> None:
+        """Forget the tree, and load the compiled playouts now, before any clock runs."""
+        self.searcher(game).new_game()
+
+    def choose(
+        self, state: State, limit: Limit | None = None, on_info: InfoCallback | None = None
+    ) -> Decision:
+        started = time.perf_counter()
+        limit = self.time_limit(limit)
+        search = self.searcher(state.game)
+        nodes = limit.nodes
+        simulations = self._settings["simulations"]
+        if simulations is not None:
+            nodes = simulations if nodes is None else min(nodes, simulations)
+        seconds = limit.time
+        if seconds is not None:
+            # Building the search (and loading its kernel) counts against this move's time.
+            seconds = max(seconds - (time.perf_counter() - started), 1e-3)
+        result = search.search(state, Limit(time=seconds, nodes=nodes), on_info)
+        return Decision(result.move, result.info)
