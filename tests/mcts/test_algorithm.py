@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from plyground.algorithms.search.evaluator import Evaluator
 from plyground.algorithms.search.expectimax import Expectimax
 from plyground.algorithms.search.mcts import MCTS, visit_counts
 from plyground.algorithms.search.minimax import minimax
 from plyground.bots.evaluators import evaluator_for
+from plyground.core.evaluation import Evaluator
 from plyground.core.game import State
 from plyground.core.limits import Clock, Limit
 from plyground.games import load_game

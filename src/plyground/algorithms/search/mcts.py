@@ -66,8 +66,8 @@ from collections.abc import Iterator
 from typing import Literal
 
 from plyground.algorithms.search.deepening import DeepeningSearch, SearchResult
-from plyground.algorithms.search.evaluator import Evaluator
 from plyground.algorithms.search.playouts import Playouts, RandomPlayouts
+from plyground.core.evaluation import Evaluator
 from plyground.core.game import CHANCE, TERMINAL, Move, State
 from plyground.core.limits import Limit, SearchInfo
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from plyground.algorithms.search.evaluator import Evaluator
+from plyground.core.evaluation import Evaluator
 from plyground.core.game import CHANCE, TERMINAL, State
 
 __all__ = ["Playouts", "RandomPlayouts"]
