@@ -23,7 +23,8 @@ import pytest
 
 from cli_support import ROOT, RunCli
 from plyground import load_game
-from plyground.arena import EnginePlayer, GameRecord, play_match
+from plyground.arena import EnginePlayer, GameRecord, Penalty, play_match
+from plyground.arena.run_options import RunOptions
 from plyground.games.adjacency import AdjacencyState
 
 TEMPLATES = ROOT / "examples" / "engines"
@@ -169,7 +170,11 @@ def test_a_template_plays_other_sizes_and_either_side(
 ) -> None:
     player = EnginePlayer(engines[language], startup=30)
     result = play_match(
-        load_game(game), (player, "random:seed=1"), 2, time=2.0, policy="forfeit", seed=5
+        load_game(game),
+        (player, "random:seed=1"),
+        2,
+        run=RunOptions(time=2.0, policy=Penalty.FORFEIT),
+        seed=5,
     )
     assert [len(r.rule_breaks) for r in result.records] == [0, 0]
     assert all(r.termination.value == "normal" for r in result.records)
