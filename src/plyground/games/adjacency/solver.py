@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from plyground.core.errors import PlygroundError
+from plyground.core.errors import PlygroundError, SettingsError
 from plyground.core.jit import as_int64
 from plyground.core.limits import Limit
 from plyground.games.adjacency.exact import (
@@ -53,11 +53,19 @@ from plyground.games.adjacency.exact import (
     order_moves,
 )
 from plyground.games.adjacency.kernels import new_context, relative_masks
-from plyground.games.adjacency.rules import AdjacencyGame, AdjacencyState
+from plyground.games.adjacency.rules import AdjacencyGame, AdjacencyState, parse_position
 from plyground.games.adjacency.search import S_DEADLINE, S_NODE_LIMIT, S_NODES, S_STOPPED
 from plyground.games.adjacency.symmetry import representatives, symmetry_orbits, symmetry_tables
 
-__all__ = ["ExactSolver", "ExactTechniques", "SolveResult", "SolveStopped", "solve", "warm_up"]
+__all__ = [
+    "ExactSolver",
+    "ExactTechniques",
+    "SolveResult",
+    "SolveStopped",
+    "position_in_game",
+    "solve",
+    "warm_up",
+]
 
 _FAR = 1000
 """Beyond any margin: the bounds of a full window."""
@@ -156,7 +164,11 @@ class ExactSolver:
         self._table[:] = 0
 
     def stop(self) -> None:
-        """Ask a running solve to stop (thread-safe: the kernel reads this word)."""
+        """Ask a running solve to stop (thread-safe: the kernel reads this word).
+
+        A solve that has not yet started its search resets the word: a
+        caller racing a solve's start calls this again until the solve ends.
+        """
         self._context[S_STOPPED] = 1
 
     # -- set-up --------------------------------------------------------------------------
@@ -325,6 +337,36 @@ class ExactSolver:
             node = node.play(cell)
             value = -value
         return path
+
+
+def position_in_game(text: str, game: AdjacencyGame | None = None) -> AdjacencyState:
+    """Read a position to solve; with ``game``, check the position can occur in it.
+
+    Without a game the board size comes from the text. A game must agree in
+    size, have at least the plies left in its rounds, and give the move to
+    the side the position names (from who moves first and the plies played).
+    Raises ParseError or SettingsError naming the disagreement, and
+    PlygroundError for a finished game (nothing to solve).
+    """
+    if game is None:
+        state = parse_position(text)
+    else:
+        state = game.parse_state(text)
+        most = 2 * game.rounds
+        if state.plies_left > most:
+            raise SettingsError(
+                f"position {text.strip()!r} has {state.plies_left} plies left, but "
+                f"{game.spec} has only {most}"
+            )
+        played = most - state.plies_left
+        expected = game.first if played % 2 == 0 else 1 - game.first
+        if state.side != expected:
+            raise SettingsError(
+                f"position {text.strip()!r} has {'XO'[state.side]} to move, but in {game.spec} "
+                f"{'XO'[expected]} moves after {played} plies"
+            )
+    _check_position(state)
+    return state
 
 
 def _check_position(state: AdjacencyState) -> None:
