@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import argparse
 import time
-from dataclasses import dataclass, fields, replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -87,13 +88,16 @@ def _switched_off() -> list[tuple[str, ExactTechniques]]:
     from plyground.games.adjacency.solver import ExactTechniques
 
     default = ExactTechniques()
-    variants = [("all on", default)]
-    for field in fields(ExactTechniques):
-        off: int | bool = False if field.type in (bool, "bool") else 99
-        variants.append(
-            (f"-{field.name.removesuffix('_min')}", replace(default, **{field.name: off}))
-        )
-    return variants
+    never = 99
+    return [
+        ("all on", default),
+        ("-table", replace(default, table_min=never, etc_min=never)),
+        ("-etc", replace(default, etc_min=never)),
+        ("-symmetry", replace(default, symmetry_min=never)),
+        ("-order", replace(default, order_min=never)),
+        ("-pvs", replace(default, pvs=False)),
+        ("-mtd", replace(default, mtd=False)),
+    ]
 
 
 def run_solve(args: argparse.Namespace, positions: list[str]) -> int:
@@ -115,7 +119,7 @@ def run_solve(args: argparse.Namespace, positions: list[str]) -> int:
     ratios = []
     for name in positions:
         state = _state(name)
-        runs = {"solver": time_solver}
+        runs: dict[str, Callable[[AdjacencyState], Timed]] = {"solver": time_solver}
         if not args.solver_only:
             runs["alphabeta"] = time_bot_search
         found: dict[str, Timed] = {}
