@@ -176,10 +176,11 @@ class ExactSolver:
         if state.plies_left > MAX_PLIES:
             raise PlygroundError(f"a solve has at most {MAX_PLIES} plies, got {state.plies_left}")
         if state.size != self._size:
+            if self._size:
+                self.new_game()  # another board: nothing stored applies (a new table is empty)
             self._context = new_context(state.size, None, EXACT_WORDS)
             self._symmetry = symmetry_tables(state.size)
             self._size = state.size
-            self.new_game()
         assert self._symmetry is not None
         context = self._context
         techniques = self.techniques

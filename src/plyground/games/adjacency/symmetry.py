@@ -20,7 +20,7 @@ from collections.abc import Callable
 import numpy as np
 from numba import njit
 
-from plyground.core.jit import as_int64, load_int, trailing_zeros
+from plyground.core.jit import load_int, trailing_zeros
 
 __all__ = [
     "SYMMETRIES",
@@ -105,16 +105,20 @@ def symmetry_orbits(x: int, o: int, empty: int, size: int) -> dict[int, int]:
 @functools.cache
 def _tables(size: int) -> np.ndarray:
     block = np.zeros(SYMMETRY_WORDS, dtype=np.int64)
+    values = np.arange(256, dtype=np.uint64)
     for index in range(len(SYMMETRIES)):
         cells = _cell_map(index, size)
         base = index * _PER_SYMMETRY
         for byte in range(_BYTES):
-            for value in range(256):
-                bits = value << (8 * byte)
-                mapped = sum(1 << cells[cell] for cell in range(size * size) if bits >> cell & 1)
-                block[base + byte * 256 + value] = as_int64(mapped)
-        for cell, target in enumerate(cells):
-            block[base + _TABLE_WORDS + cell] = target
+            # The image of each byte value: the OR of its set bits' images.
+            mapped = np.zeros(256, dtype=np.uint64)
+            for bit in range(8):
+                cell = 8 * byte + bit
+                if cell < size * size:
+                    image_bit = np.uint64(1 << cells[cell])
+                    mapped |= np.where((values >> np.uint64(bit)) & np.uint64(1), image_bit, 0)
+            block[base + byte * 256 : base + byte * 256 + 256] = mapped.view(np.int64)
+        block[base + _TABLE_WORDS : base + _TABLE_WORDS + size * size] = cells
     block.setflags(write=False)
     return block
 
