@@ -99,6 +99,9 @@ def test_ctrl_c_stops_a_long_solve_cleanly_after_showing_progress() -> None:
         stderr=child,
         env=plyground_env(),
         text=True,
+        # As at a terminal: an earlier test in this worker may have left SIGINT ignored,
+        # and an ignored SIGINT is inherited (Python then installs no KeyboardInterrupt).
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # noqa: PLW1509
     )
     os.close(child)
     shown = b""
