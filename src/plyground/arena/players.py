@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
 
-from plyground.arena.engine_process import EngineProcess
+from plyground.arena.engine_process import LINE_LIMIT, EngineProcess, LongLine
 from plyground.arena.protocol import PROTOCOL_VERSION, parse_hello, parse_info
 from plyground.arena.record import PlayerInfo, RuleBreakKind
 from plyground.bots import Bot, bot_class, make_bot
@@ -374,6 +374,10 @@ class EnginePlayer(Player):
                     f"engine {self.command!r} stopped before answering 'hello': "
                     f"{process.exit_text()}{process.stderr_hint()}"
                 )
+            if isinstance(line, LongLine):
+                raise EngineError(
+                    f"engine {self.command!r} answered 'hello' with {_long(line)}"
+                )
             if not line.strip():
                 continue
             hello = parse_hello(line)
@@ -456,6 +460,10 @@ class EnginePlayer(Player):
                 with contextlib.suppress(subprocess.TimeoutExpired):
                     process.popen.wait(timeout=1)
                 self._fail(process, RuleBreakKind.CRASH, f"died: {process.exit_text()}", begin)
+            if isinstance(line, LongLine):
+                if line.start.split()[:1] == ["info"]:
+                    continue  # an over-long report is skipped, not a rule break
+                self._fail(process, RuleBreakKind.GARBAGE, f"wrote {_long(line)}; killed", begin)
             words = line.split()
             if not words:
                 continue
@@ -494,6 +502,14 @@ class EnginePlayer(Player):
 
 def _clip(line: str, width: int = 80) -> str:
     return line if len(line) <= width else line[: width - 3] + "..."
+
+
+def _long(line: LongLine) -> str:
+    """How an over-long line is named in errors: its length and its start."""
+    return (
+        f"a line of {line.size} bytes, over the {LINE_LIMIT // 1024} KiB limit, "
+        f"starting {_clip(line.start)!r}"
+    )
 
 
 # -- making players from text ---------------------------------------------------

@@ -1,0 +1,137 @@
+"""Engines that outlive their referee, or hide from it, as a user meets them
+(issue 17, items 1, 2 and 4): real drivers, real engines, real signals."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+from tournament_helpers import RunCli, children_of, engine_spec, processes_with
+
+from plyground.arena.store import RecordStore
+
+SMALL = ["--game", "adjacency(size=4)", "--rounds", "2", "--openings", "0"]
+
+
+def _wait_gone(pids: list[int], seconds: float = 10.0) -> list[int]:
+    """The processes of ``pids`` still alive after ``seconds`` (none, when all ended)."""
+    deadline = time.monotonic() + seconds
+    alive = pids
+    while time.monotonic() < deadline:
+        alive = [pid for pid in alive if _alive(pid)]
+        if not alive:
+            return []
+        time.sleep(0.1)
+    return alive
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def _descendants(pid: int) -> list[int]:
+    found: list[int] = []
+    frontier = [pid]
+    while frontier:
+        children = [c for parent in frontier for c in children_of(parent)]
+        found.extend(children)
+        frontier = children
+    return found
+
+
+@pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM])
+def test_a_killed_driver_leaves_no_worker_and_no_engine(
+    cli_env: dict[str, str], tmp_path: Path, signum: int
+) -> None:
+    token = f"tok-{uuid.uuid4().hex}"
+    args = [
+        "tournament",
+        f"bad={engine_spec('hang', token)}",
+        "random",
+        "greedy",
+        *SMALL,
+        "--pairs",
+        "2",
+        "--time",
+        "1",
+        "--concurrency",
+        "2",
+        "--quiet",
+        "--db",
+        str(tmp_path / "t.sqlite3"),
+    ]
+    driver = subprocess.Popen(
+        [sys.executable, "-m", "plyground", *args],
+        env=cli_env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 60
+    seen: set[int] = set()
+    def engines() -> list[int]:  # the driver's own command line holds the token too
+        return [pid for pid in processes_with(token) if pid != driver.pid]
+
+    while time.monotonic() < deadline and not engines():
+        time.sleep(0.05)
+    assert engines(), "the hanging engine never started"
+    time.sleep(0.6)  # the worker now waits for the engine's answer
+    seen.update(_descendants(driver.pid))
+    assert driver.poll() is None, "the tournament ended before it could be killed"
+    os.kill(driver.pid, signum)
+    driver.wait(timeout=30)
+    assert seen, "no worker processes were seen"
+    assert _wait_gone(sorted(seen)) == [], "a worker or an engine outlived the driver"
+    assert _wait_gone(processes_with(token)) == [], "an engine outlived the driver"
+
+
+def test_an_engine_child_in_its_own_session_does_not_hold_up_the_referee(
+    run_cli: RunCli,
+) -> None:
+    token = f"tok-{uuid.uuid4().hex}"
+    result = run_cli(
+        ["match", engine_spec("setsid", token), "random", *SMALL, "--games", "2", "--time", "0.2"],
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "rule break" not in result.stdout.lower() or "0 rule" in result.stdout.lower()
+    assert _wait_gone(processes_with(token), 5.0) == [], "the engine's escaped child lives on"
+
+
+def test_long_info_lines_are_skipped_and_long_other_lines_quoted_from_the_start(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    db = tmp_path / "l.sqlite3"
+    result = run_cli(
+        [
+            "tournament",
+            f"longinfo={engine_spec('longinfo')}",
+            f"longline={engine_spec('longline')}",
+            *SMALL,
+            "--time",
+            "1",
+            "--quiet",
+            "--db",
+            str(db),
+        ],
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    with RecordStore(db) as store:
+        (row,) = store.tournaments()
+        records = [g.record for g in store.games(row.id)]
+    breaks = [b for record in records for b in record.rule_breaks]
+    by_name = {
+        record.players[b.player].name for record in records for b in record.rule_breaks
+    }
+    assert by_name == {"longline"}, breaks
+    assert all(b.kind.value == "garbage" for b in breaks)
+    assert all("'thinking zzz" in b.detail and "64 KiB" in b.detail for b in breaks), breaks
