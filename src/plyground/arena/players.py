@@ -38,7 +38,7 @@ from plyground.arena.engine_process import LINE_LIMIT, EngineProcess, LongLine
 from plyground.arena.protocol import PROTOCOL_VERSION, parse_hello, parse_info
 from plyground.arena.record import PlayerInfo, RuleBreakKind
 from plyground.bots import Bot, bot_class, make_bot
-from plyground.core.errors import EngineError, ParseError, SettingsError
+from plyground.core.errors import EngineError, ParseError, SettingsError, raised_at
 from plyground.core.game import Game, Move, State
 from plyground.core.limits import Limit, SearchInfo
 from plyground.core.settings import parse_spec
@@ -174,6 +174,8 @@ class BotPlayer(Player):
         self._info = PlayerInfo(name or bot.name, "bot", bot.spec, bot.VERSION)
         self._jobs: queue.Queue[_Job | None] = queue.Queue()
         self._thread: threading.Thread | None = None
+        self._broken = ""
+        """Why this game's moves are crashes (the bot's ``new_game`` raised), or ''."""
 
     @property
     def info(self) -> PlayerInfo:
@@ -188,7 +190,12 @@ class BotPlayer(Player):
 
     def new_game(self, game: Game) -> None:
         self.bot.check_game(game)
-        self.bot.new_game(game)
+        try:
+            self.bot.new_game(game)
+        except Exception as error:  # a bot's bug is the player's rule break
+            self._broken = f"the bot's new_game raised {_described(error)}"
+        else:
+            self._broken = ""
 
     def _work(self) -> None:
         while True:
@@ -203,6 +210,8 @@ class BotPlayer(Player):
                 job.events.put(("done", decision))
 
     def think(self, state: State, limit: Limit, grace: float, on_info: InfoCallback) -> Reply:
+        if self._broken:
+            raise RuleBreakError(RuleBreakKind.CRASH, self._broken)
         self.start()
         job = _Job(state, limit)
         begin = time.perf_counter()
@@ -228,7 +237,7 @@ class BotPlayer(Player):
             elif kind == "error":
                 raise RuleBreakError(
                     RuleBreakKind.CRASH,
-                    f"the bot raised {type(value).__name__}: {value}",
+                    f"the bot raised {_described(value)}",
                     time.perf_counter() - begin,
                 )
             else:
@@ -244,6 +253,12 @@ class BotPlayer(Player):
         if self._thread is not None:
             self._jobs.put(None)
             self._thread = None
+
+
+def _described(error: BaseException) -> str:
+    """``ValueError: no move (mybot.py, line 12, in choose)``: an error and where it was raised."""
+    where = raised_at(error)
+    return f"{type(error).__name__}: {error}" + (f" ({where})" if where else "")
 
 
 # -- a person -------------------------------------------------------------------

@@ -50,6 +50,9 @@ players:
   human                 a person at this terminal
   NAME[:key=value,...]  a registered bot with settings, e.g. alphabeta:time=2,depth=6
                         (list them with 'plyground bots --settings')
+  FILE.py:CLASS[:key=value,...]
+                        your own Bot class in a Python file, e.g. ./mybot.py:MyBot:depth=3
+                        (docs/your-first-bot.md); a module works too: mypackage.bots:MyBot
   engine:COMMAND        any program speaking the engine protocol (docs/protocol.md), e.g.
                         engine:"./mybot --fast" or engine:"plyground engine greedy"
 """
