@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_support import ROOT, plyground_env
 
+from cli_support import ROOT, plyground_env
 from plyground.arena.record import GameRecord
 
 EXAMPLE = ROOT / "examples" / "bots" / "mybot.py"
@@ -27,6 +27,7 @@ def plyground(args: list[str], cwd: Path, timeout: float = 120) -> subprocess.Co
         text=True,
         timeout=timeout,
         env=plyground_env(),
+        check=False,
     )
 
 
@@ -39,7 +40,16 @@ def folder(tmp_path: Path) -> Path:
 
 def test_a_bot_in_a_file_plays_a_match_with_its_settings(folder: Path) -> None:
     result = plyground(
-        ["match", "./mybot.py:MyBot:depth=1", "greedy", *SMALL, "--games", "2", "--json", "m.jsonl"],
+        [
+            "match",
+            "./mybot.py:MyBot:depth=1",
+            "greedy",
+            *SMALL,
+            "--games",
+            "2",
+            "--json",
+            "m.jsonl",
+        ],
         folder,
     )
     assert result.returncode == 0, result.stderr
@@ -136,9 +146,9 @@ def test_an_exception_in_choose_is_a_rule_break_not_a_crash(tmp_path: Path) -> N
     records = [GameRecord.from_dict(json.loads(line)) for line in (tmp_path / "m.jsonl").open()]
     breaks = [b for r in records for b in r.rule_breaks]
     assert breaks and all(b.kind.value == "crash" for b in breaks)
-    assert all(
-        "RuntimeError: my bug (mybot.py, line 5, in choose)" in b.detail for b in breaks
-    ), breaks[0].detail
+    assert all("RuntimeError: my bug (mybot.py, line 5, in choose)" in b.detail for b in breaks), (
+        breaks[0].detail
+    )
     for record in records:  # the penalty moves made whole, legal games
         record.replay()
 

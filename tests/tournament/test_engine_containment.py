@@ -77,6 +77,7 @@ def test_a_killed_driver_leaves_no_worker_and_no_engine(
     )
     deadline = time.monotonic() + 60
     seen: set[int] = set()
+
     def engines() -> list[int]:  # the driver's own command line holds the token too
         return [pid for pid in processes_with(token) if pid != driver.pid]
 
@@ -129,9 +130,7 @@ def test_long_info_lines_are_skipped_and_long_other_lines_quoted_from_the_start(
         (row,) = store.tournaments()
         records = [g.record for g in store.games(row.id)]
     breaks = [b for record in records for b in record.rule_breaks]
-    by_name = {
-        record.players[b.player].name for record in records for b in record.rule_breaks
-    }
+    by_name = {record.players[b.player].name for record in records for b in record.rule_breaks}
     assert by_name == {"longline"}, breaks
     assert all(b.kind.value == "garbage" for b in breaks)
     assert all("'thinking zzz" in b.detail and "64 KiB" in b.detail for b in breaks), breaks

@@ -390,9 +390,7 @@ class EnginePlayer(Player):
                     f"{process.exit_text()}{process.stderr_hint()}"
                 )
             if isinstance(line, LongLine):
-                raise EngineError(
-                    f"engine {self.command!r} answered 'hello' with {_long(line)}"
-                )
+                raise EngineError(f"engine {self.command!r} answered 'hello' with {_long(line)}")
             if not line.strip():
                 continue
             hello = parse_hello(line)
@@ -566,12 +564,14 @@ def make_player(
     memory_mb: int | None = None,
     log: Callable[[str], None] | None = None,
     seed: int | None = None,
+    cwd: str | None = None,
 ) -> Player:
     """A player from its text: ``human``, a bot spec (``alphabeta:time=2``) or
     ``engine:COMMAND`` (``engine:./mybot --fast``).
 
     ``isolate`` runs a bot in its own process; ``seed`` goes to a bot with a
-    seed setting that its spec leaves unset. Raises ParseError,
+    seed setting that its spec leaves unset; ``cwd`` is the folder an engine
+    runs in. Raises ParseError,
     UnknownNameError or SettingsError naming the problem.
     """
     text = spec.strip()
@@ -587,7 +587,7 @@ def make_player(
             raise ParseError(f"bad engine command {command!r}: {error}") from None
         if not argv:
             raise ParseError(f"{spec!r} names no command: write engine:'COMMAND ARGS'")
-        return EnginePlayer(argv, startup=startup, memory_mb=memory_mb, log=log)
+        return EnginePlayer(argv, startup=startup, memory_mb=memory_mb, log=log, cwd=cwd)
     if isolate:
         return isolated_bot(text, seed, startup=startup, memory_mb=memory_mb, log=log)
     return BotPlayer(_make_seeded_bot(text, seed))

@@ -119,7 +119,7 @@ class TournamentSettings:
     def to_dict(self) -> dict[str, Any]:
         """JSON-friendly; :meth:`from_dict` reads it back."""
         return {
-            "entrants": [{"name": e.name, "spec": e.spec} for e in self.entrants],
+            "entrants": [e.to_dict() for e in self.entrants],
             "game": self.game,
             "rounds": list(self.rounds),
             "format": self.format.value,
@@ -144,7 +144,7 @@ class TournamentSettings:
         try:
             sprt = data.get("sprt")
             return cls(
-                entrants=tuple(Entrant(str(e["name"]), str(e["spec"])) for e in data["entrants"]),
+                entrants=tuple(Entrant.from_dict(e) for e in data["entrants"]),
                 game=str(data["game"]),
                 rounds=tuple(None if r is None else int(r) for r in data["rounds"]),
                 format=TournamentFormat(data["format"]),

@@ -15,7 +15,13 @@ from plyground.core.settings import parse_spec
 __all__ = [
     "BOTS",
     "TIME_SETTING",
-    "Bot", "Decision", "bot_class", "bot_names", "make_bot", "strongest_bot"]
+    "Bot",
+    "Decision",
+    "bot_class",
+    "bot_names",
+    "make_bot",
+    "strongest_bot",
+]
 
 BOTS: Registry[type[Bot]] = Registry("bot", group="plyground.bots")
 """Every bot by name; a new bot adds one line here."""

@@ -54,7 +54,9 @@ def user_bot_class(target: str) -> type[Bot]:
             "(from plyground.bots import Bot)"
         )
     if inspect.isabstract(found):
-        raise PluginError(f"{target}: {attribute} does not define choose(self, state, limit, on_info)")
+        raise PluginError(
+            f"{target}: {attribute} does not define choose(self, state, limit, on_info)"
+        )
     if not hasattr(found, "NAME"):
         found.NAME = found.__name__
     if not hasattr(found, "DESCRIPTION"):
@@ -72,6 +74,5 @@ def make_user_bot(cls: type[Bot], target: str, settings: dict[str, object]) -> B
         raise
     except Exception as error:  # the user's constructor failed
         raise PluginError(
-            f"bot {target!r} failed to start ({raised_at(error)}): "
-            f"{type(error).__name__}: {error}"
+            f"bot {target!r} failed to start ({raised_at(error)}): {type(error).__name__}: {error}"
         ) from None
