@@ -67,7 +67,7 @@ class GameJob:
 def play_job(job: GameJob) -> dict[str, Any]:
     """Play one scheduled game and return its record as a dict (runs in a worker).
 
-    The players are always closed (engines' process groups killed), whatever
+    The players are always closed (engines' process trees killed), whatever
     happens. The record's player names are the tournament's names.
     """
     game = load_game(job.game)

@@ -8,7 +8,7 @@ move in a state (:meth:`Player.think`) and closed. Three kinds exist:
 * :class:`HumanPlayer`: a person, through a callable the front end supplies
   (it asks, and asks again on a bad cell, giving the reason);
 * :class:`EnginePlayer`: any command line speaking docs/protocol.md, run as its
-  own process group. A Python bot "in a separate process" is simply
+  own process (:mod:`plyground.arena.engine_process`). A Python bot "in a separate process" is simply
   ``python -m plyground engine BOTSPEC`` run as an engine
   (:func:`isolated_bot`), so there is one mechanism.
 
@@ -294,12 +294,14 @@ class HumanPlayer(Player):
 class EnginePlayer(Player):
     """Any command speaking docs/protocol.md, as a player.
 
-    The engine runs in its own session (process group) with pipes for
-    stdin and stdout; a reader thread queues its lines so every wait has a
-    deadline. It gets ``startup`` seconds to answer ``hello``; the clock runs
-    from ``go`` to ``bestmove``. At a timeout, a crash or a garbage line the
-    whole process group is killed, and the engine is started again on its
-    next turn (at most ``restarts`` times per game). ``memory_mb`` caps the
+    The engine runs as an :class:`EngineProcess` (below a keeper, in its own
+    session) with pipes for stdin and stdout; a reader thread queues its
+    lines so every wait has a deadline. It gets ``startup`` seconds to
+    answer ``hello``; the clock runs from ``go`` to ``bestmove``. An ``info``
+    line over the line limit is skipped; any other is garbage. At a timeout,
+    a crash or a garbage line the engine and every process it started are
+    killed, and the engine is started again on its next turn (at most
+    ``restarts`` times per game). ``memory_mb`` caps the
     engine's address space (``RLIMIT_AS``). Its stderr is drained (the last
     lines are quoted in rule-break details; ``log`` hears every line).
     """
