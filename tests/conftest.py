@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
@@ -16,7 +17,11 @@ def run_cli() -> RunCli:
     """Run ``plyground ARGS...`` as a real subprocess (as a user would)."""
 
     def run(
-        args: Sequence[str], input: str | None = None, timeout: float = 120, check: bool = False
+        args: Sequence[str],
+        input: str | None = None,
+        timeout: float = 120,
+        check: bool = False,
+        cwd: Path | None = None,
     ) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
             [sys.executable, "-m", "plyground", *args],
@@ -26,6 +31,7 @@ def run_cli() -> RunCli:
             timeout=timeout,
             env=plyground_env(),
             check=check,
+            cwd=cwd,
         )
 
     return run

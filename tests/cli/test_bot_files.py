@@ -5,30 +5,15 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from cli_support import ROOT, plyground_env
+from cli_support import ROOT, RunCli
 from plyground.arena.record import GameRecord
 
 EXAMPLE = ROOT / "examples" / "bots" / "mybot.py"
 SMALL = ["--game", "adjacency(size=4,rounds=2)"]
-
-
-def plyground(args: list[str], cwd: Path, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    """``plyground ARGS`` run in ``cwd``, as a user in their own folder would."""
-    return subprocess.run(
-        [sys.executable, "-m", "plyground", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        env=plyground_env(),
-        check=False,
-    )
 
 
 @pytest.fixture
@@ -38,8 +23,8 @@ def folder(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def test_a_bot_in_a_file_plays_a_match_with_its_settings(folder: Path) -> None:
-    result = plyground(
+def test_a_bot_in_a_file_plays_a_match_with_its_settings(run_cli: RunCli, folder: Path) -> None:
+    result = run_cli(
         [
             "match",
             "./mybot.py:MyBot:depth=1",
@@ -50,7 +35,7 @@ def test_a_bot_in_a_file_plays_a_match_with_its_settings(folder: Path) -> None:
             "--json",
             "m.jsonl",
         ],
-        folder,
+        cwd=folder,
     )
     assert result.returncode == 0, result.stderr
     records = [GameRecord.from_dict(json.loads(line)) for line in (folder / "m.jsonl").open()]
@@ -63,8 +48,10 @@ def test_a_bot_in_a_file_plays_a_match_with_its_settings(folder: Path) -> None:
         record.replay()
 
 
-def test_a_bot_in_a_file_plays_in_a_tournament_in_its_own_process(folder: Path) -> None:
-    result = plyground(
+def test_a_bot_in_a_file_plays_in_a_tournament_in_its_own_process(
+    run_cli: RunCli, folder: Path
+) -> None:
+    result = run_cli(
         [
             "tournament",
             "./mybot.py:MyBot",
@@ -78,16 +65,16 @@ def test_a_bot_in_a_file_plays_in_a_tournament_in_its_own_process(folder: Path) 
             "--db",
             "t.sqlite3",
         ],
-        folder,
+        cwd=folder,
     )
     assert result.returncode == 0, result.stderr
     assert "2 of 2 stored" in result.stdout
     assert "MyBot" in result.stdout  # an unnamed file bot is called by its class
 
 
-def test_a_bot_in_a_file_plays_a_game_in_the_terminal(folder: Path) -> None:
-    result = plyground(
-        ["play", "--x", "./mybot.py:MyBot", "--o", "random", *SMALL, "--time", "0.3"], folder
+def test_a_bot_in_a_file_plays_a_game_in_the_terminal(run_cli: RunCli, folder: Path) -> None:
+    result = run_cli(
+        ["play", "--x", "./mybot.py:MyBot", "--o", "random", *SMALL, "--time", "0.3"], cwd=folder
     )
     assert result.returncode == 0, result.stderr
     assert "Result" in result.stdout
@@ -112,10 +99,12 @@ MISTAKES = {
 
 
 @pytest.mark.parametrize("mistake", sorted(MISTAKES))
-def test_a_mistake_in_the_file_is_one_line_naming_it(tmp_path: Path, mistake: str) -> None:
+def test_a_mistake_in_the_file_is_one_line_naming_it(
+    run_cli: RunCli, tmp_path: Path, mistake: str
+) -> None:
     code, expected = MISTAKES[mistake]
     (tmp_path / "mybot.py").write_text("from plyground import Bot\n" + code)
-    result = plyground(["match", "./mybot.py:MyBot", "random", *SMALL, "--games", "2"], tmp_path)
+    result = run_cli(["match", "./mybot.py:MyBot", "random", *SMALL, "--games", "2"], cwd=tmp_path)
     assert result.returncode == 2, result.stdout + result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr
@@ -123,13 +112,15 @@ def test_a_mistake_in_the_file_is_one_line_naming_it(tmp_path: Path, mistake: st
     assert "Traceback" not in result.stderr
 
 
-def test_a_missing_file_is_one_line(tmp_path: Path) -> None:
-    result = plyground(["match", "./nobot.py:MyBot", "random", *SMALL], tmp_path)
+def test_a_missing_file_is_one_line(run_cli: RunCli, tmp_path: Path) -> None:
+    result = run_cli(["match", "./nobot.py:MyBot", "random", *SMALL], cwd=tmp_path)
     assert result.returncode == 2
     assert result.stderr.strip().endswith("./nobot.py: no such file")
 
 
-def test_an_exception_in_choose_is_a_rule_break_not_a_crash(tmp_path: Path) -> None:
+def test_an_exception_in_choose_is_a_rule_break_not_a_crash(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
     (tmp_path / "mybot.py").write_text(
         "from plyground import Bot\n"
         "\n"
@@ -137,9 +128,9 @@ def test_an_exception_in_choose_is_a_rule_break_not_a_crash(tmp_path: Path) -> N
         "    def choose(self, state, limit=None, on_info=None):\n"
         "        raise RuntimeError('my bug')\n"
     )
-    result = plyground(
+    result = run_cli(
         ["match", "./mybot.py:MyBot", "random", *SMALL, "--games", "2", "--json", "m.jsonl"],
-        tmp_path,
+        cwd=tmp_path,
     )
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
@@ -153,9 +144,9 @@ def test_an_exception_in_choose_is_a_rule_break_not_a_crash(tmp_path: Path) -> N
         record.replay()
 
 
-def test_a_bot_class_in_a_module_is_named_module_colon_class(folder: Path) -> None:
-    result = plyground(["match", "mybot:MyBot:depth=1", "random", *SMALL, "--games", "2"], folder)
+def test_a_bot_class_in_a_module_is_named_module_colon_class(run_cli: RunCli, folder: Path) -> None:
+    result = run_cli(["match", "mybot:MyBot:depth=1", "random", *SMALL, "--games", "2"], cwd=folder)
     assert result.returncode == 0, result.stderr
-    missing = plyground(["match", "nosuchmodule:MyBot", "random", *SMALL], folder)
+    missing = run_cli(["match", "nosuchmodule:MyBot", "random", *SMALL], cwd=folder)
     assert missing.returncode == 2
     assert "no module 'nosuchmodule' to import" in missing.stderr

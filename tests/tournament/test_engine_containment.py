@@ -12,30 +12,11 @@ import uuid
 from pathlib import Path
 
 import pytest
-from tournament_helpers import RunCli, children_of, engine_spec, processes_with
+from tournament_helpers import RunCli, children_of, engine_spec, processes_with, wait_gone
 
 from plyground.arena.store import RecordStore
 
 SMALL = ["--game", "adjacency(size=4)", "--rounds", "2", "--openings", "0"]
-
-
-def _wait_gone(pids: list[int], seconds: float = 30.0) -> list[int]:
-    """The processes of ``pids`` still alive after ``seconds`` (none, when all ended)."""
-    deadline = time.monotonic() + seconds
-    alive = pids
-    while time.monotonic() < deadline:
-        alive = [pid for pid in alive if _alive(pid)]
-        if not alive:
-            return []
-        time.sleep(0.1)
-    return alive
-
-
-def _alive(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 def _descendants(pid: int) -> list[int]:
@@ -89,8 +70,8 @@ def test_a_killed_driver_leaves_no_worker_and_no_engine(
     os.kill(driver.pid, signum)
     driver.wait(timeout=30)
     assert seen, "no worker processes were seen"
-    assert _wait_gone(sorted(seen)) == [], "a worker or an engine outlived the driver"
-    assert _wait_gone(processes_with(token)) == [], "an engine outlived the driver"
+    assert wait_gone(sorted(seen)) == [], "a worker or an engine outlived the driver"
+    assert wait_gone(processes_with(token)) == [], "an engine outlived the driver"
 
 
 def test_an_engine_child_in_its_own_session_does_not_hold_up_the_referee(
@@ -104,7 +85,7 @@ def test_an_engine_child_in_its_own_session_does_not_hold_up_the_referee(
     )
     assert result.returncode == 0, result.stderr
     assert len(games.read_text().splitlines()) == 2
-    assert _wait_gone(processes_with(token)) == [], "the engine's escaped child lives on"
+    assert wait_gone(processes_with(token)) == [], "the engine's escaped child lives on"
 
 
 def test_long_info_lines_are_skipped_and_long_other_lines_quoted_from_the_start(
