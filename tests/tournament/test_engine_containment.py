@@ -92,24 +92,11 @@ def test_long_info_lines_are_skipped_and_long_other_lines_quoted_from_the_start(
     run_cli: RunCli, tmp_path: Path
 ) -> None:
     db = tmp_path / "l.sqlite3"
-    result = run_cli(
-        [
-            "tournament",
-            f"longinfo={engine_spec('longinfo')}",
-            f"longline={engine_spec('longline')}",
-            *SMALL,
-            "--time",
-            "1",
-            "--quiet",
-            "--db",
-            str(db),
-        ],
-        timeout=120,
-    )
+    players = [f"longinfo={engine_spec('longinfo')}", f"longline={engine_spec('longline')}"]
+    result = run_cli(["tournament", *players, *SMALL, "--time", "1", "--quiet", "--db", str(db)])
     assert result.returncode == 0, result.stderr
     with RecordStore(db) as store:
-        (row,) = store.tournaments()
-        records = [g.record for g in store.games(row.id)]
+        records = [g.record for g in store.games(store.tournaments()[0].id)]
     breaks = [b for record in records for b in record.rule_breaks]
     by_name = {record.players[b.player].name for record in records for b in record.rule_breaks}
     assert by_name == {"longline"}, breaks
