@@ -113,6 +113,7 @@ examples:
   plyground tournament alphabeta greedy random --rounds 8,10,28 --time 0.2 --pairs 2
   plyground tournament alphabeta:time=1 greedy 'engine:./mybot' --gauntlet --openings 4
   plyground tournament --resume
+  plyground tournament --engines class/ greedy alphabeta:time=1
   plyground tournament new=alphabeta:depth=5 old=alphabeta:depth=4 --sprt 0,20 --pairs 500
   plyground tournament alphabeta greedy --backend ray --address 10.0.0.5:6379 --concurrency 64""",
     )
