@@ -8,7 +8,8 @@ move in a state (:meth:`Player.think`) and closed. Three kinds exist:
 * :class:`HumanPlayer`: a person, through a callable the front end supplies
   (it asks, and asks again on a bad cell, giving the reason);
 * :class:`EnginePlayer`: any command line speaking docs/protocol.md, run as its
-  own process (:mod:`plyground.arena.engine_process`). A Python bot "in a separate process" is simply
+  own process (:mod:`plyground.arena.engine_process`). A Python bot "in a
+  separate process" is simply
   ``python -m plyground engine BOTSPEC`` run as an engine
   (:func:`isolated_bot`), so there is one mechanism.
 
