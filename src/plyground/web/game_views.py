@@ -13,8 +13,9 @@ import time
 from collections.abc import Mapping
 from typing import Any, cast
 
-from plyground.core.errors import SettingsError, UnknownNameError
+from plyground.core.errors import IllegalMoveError, SettingsError, UnknownNameError
 from plyground.core.game import Game, Move, State
+from plyground.core.limits import Limit
 from plyground.core.settings import Setting, resolve_settings
 from plyground.web.views import (
     BoardLayout,
@@ -268,6 +269,41 @@ class G2048View(BoardView):
         if not board.is_terminal():
             return None
         return f"No move changes the board: {board.score:,} points, best tile {board.max_tile()}"
+
+    def tools(self, game: Game) -> list[Tool]:
+        return [Tool("hint", "Hint", "ask the 2048 bot for the best move of this position")]
+
+    def run_tool(
+        self, name: str, start: State, state: State, options: Mapping[str, Any], seconds: float
+    ) -> ToolResult:
+        if name != "hint":
+            raise UnknownNameError(f"2048 has no tool {name!r} (known: hint)")
+        if options:
+            raise SettingsError(f"hint takes no options, got {', '.join(options)}")
+        return _hint(state, min(seconds, HINT_SECONDS))
+
+
+HINT_SECONDS = 0.5
+"""Time the ``2048`` bot thinks for a hint (less when the server allows tools less)."""
+
+
+def _hint(state: State, seconds: float) -> ToolResult:
+    """The move the ``2048`` bot would play in ``state``, with its depth and speed."""
+    from plyground.bots import make_bot
+
+    if state.is_terminal() or state.is_chance():
+        raise IllegalMoveError("no move to hint: " + ("the game is over" if state.is_terminal()
+                                                      else "a tile spawns next"))  # fmt: skip
+    bot = make_bot("2048")
+    bot.new_game(state.game)  # loads the compiled search before the clock runs
+    decision = bot.choose(state, Limit(time=seconds))
+    info = decision.info
+    move = state.move_text(decision.move)
+    rate = info.nodes / info.elapsed if info.elapsed > 0 else 0.0
+    facts = (("Best move", move), ("Depth", str(info.depth)),
+             ("Positions", f"{info.nodes:,} ({rate:,.0f}/s)"),
+             ("Time", f"{info.elapsed * 1000:.0f} ms"))  # fmt: skip
+    return ToolResult("hint", f"Hint: {move}", facts)
 
 
 # -- N-Queens --------------------------------------------------------------------------
