@@ -225,11 +225,14 @@ class G2048Bot(Bot):
             if known and all(c <= room for c, room in zip(known, left, strict=True)):
                 return depth - 1
         last = self._costs.get(current, (0, 0))
-        below = self._costs.get(current - 1)
-        growth = _GROWTH_GUESS
-        if below and below[0] > 0:
-            growth = max(_MIN_GROWTH, last[0] / below[0])
-        if last[0] * growth <= _OPTIMISM * left[0] and last[1] * growth <= left[1]:
+        below = self._costs.get(current - 1, (0, 0))
+        # Time and nodes each grow at their own measured rate: a node budget's decisions
+        # then depend on node counts only, so a seeded game replays the same on any machine.
+        time_growth, node_growth = (
+            max(_MIN_GROWTH, cost / before) if before > 0 else _GROWTH_GUESS
+            for cost, before in zip(last, below, strict=True)
+        )
+        if last[0] * time_growth <= _OPTIMISM * left[0] and last[1] * node_growth <= left[1]:
             return current + 1
         return None
 

@@ -302,7 +302,7 @@ def _hint(state: State, seconds: float) -> ToolResult:
     rate = info.nodes / info.elapsed if info.elapsed > 0 else 0.0
     facts = (("Best move", move), ("Depth", str(info.depth)),
              ("Positions", f"{info.nodes:,} ({rate:,.0f}/s)"),
-             ("Time", f"{info.elapsed * 1000:.0f} ms"))  # fmt: skip
+             ("Time", f"{info.elapsed * 1000:.1f} ms"))  # fmt: skip
     return ToolResult("hint", f"Hint: {move}", facts)
 
 
