@@ -292,8 +292,8 @@ def _hint(state: State, seconds: float) -> ToolResult:
     from plyground.bots import make_bot
 
     if state.is_terminal() or state.is_chance():
-        raise IllegalMoveError("no move to hint: " + ("the game is over" if state.is_terminal()
-                                                      else "a tile spawns next"))  # fmt: skip
+        why = "the game is over" if state.is_terminal() else "a tile spawns next"
+        raise IllegalMoveError(f"no move to hint: {why}")
     bot = make_bot("2048")
     bot.new_game(state.game)  # loads the compiled search before the clock runs
     decision = bot.choose(state, Limit(time=seconds))
