@@ -154,6 +154,10 @@ def test_adaptive_depth() -> None:
     assert adaptive_depth(board, 2, 6) == 5
     assert adaptive_depth(board, 2, 4) == 4
     assert adaptive_depth((1,) + (0,) * 15, 2, 6) == 2
+    assert adaptive_depth(board, 2, 12, deeper=1) == 6
+    bot = make_bot("2048:deeper=1,deepest=12")
+    assert isinstance(bot, G2048Bot)
+    assert bot.target_depth(GAME.state(board, 0, 0)) == 6
 
 
 def test_weights_file(tmp_path: object) -> None:

@@ -73,14 +73,16 @@ STOP_NODES = "nodes"
 """the compiled search reached the node limit and stopped (that depth is dropped)."""
 
 
-def adaptive_depth(board: tuple[int, ...], shallowest: int, deepest: int) -> int:
-    """The search depth for a board: distinct tiles minus 2, kept within the bounds.
+def adaptive_depth(board: tuple[int, ...], shallowest: int, deepest: int, deeper: int = 0) -> int:
+    """The search depth for a board: distinct tiles minus 2, plus ``deeper``, kept within
+    the bounds (``deeper=1`` is the anchor's rule, nneonneo's ``max(3, distinct - 2)``
+    in its counting, when ``shallowest`` is 4).
 
     >>> adaptive_depth((1, 2, 3, 4, 5, 6, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0), 2, 6)
     5
     """
     distinct = len({e for e in board if e})
-    return max(shallowest, min(deepest, distinct - 2))
+    return max(shallowest, min(deepest, distinct - 2 + deeper))
 
 
 class G2048Bot(Bot):
@@ -97,6 +99,7 @@ class G2048Bot(Bot):
         Setting("depth", int, None, "fixed depth in moves (none: adapt to the board)", 1, 20),
         Setting("shallowest", int, 2, "smallest adaptive depth", minimum=1, maximum=20),
         Setting("deepest", int, 6, "largest adaptive depth", minimum=1, maximum=20),
+        Setting("deeper", int, 0, "moves added to the adaptive depth", minimum=-4, maximum=8),
         Setting(
             "cut",
             float,
@@ -141,7 +144,10 @@ class G2048Bot(Bot):
         fixed: int | None = self._settings["depth"]
         if fixed is not None:
             return fixed
-        return adaptive_depth(state.board, self._settings["shallowest"], self._settings["deepest"])
+        settings = self._settings
+        return adaptive_depth(
+            state.board, settings["shallowest"], settings["deepest"], settings["deeper"]
+        )
 
     def choose(
         self, state: State, limit: Limit | None = None, on_info: InfoCallback | None = None
