@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 import pytest
-from web_helpers import CHROMIUM, LAPTOP, PHONE, shot
+from web_helpers import CHROMIUM, LAPTOP, PHONE, WAIT_MS, WORKERS_READY, shot
 
 from plyground.arena.record import GameRecord
 from plyground.core.game import State
@@ -224,6 +224,8 @@ def test_2048_watch_the_bot(page: Any) -> None:
     page.click("#start-button")
     page.wait_for_selector("#pause-button:not([hidden])")
     page.locator("#speed-slider").fill("0")  # no pause between moves
+    # The first move waits for the workers to load their kernels (slow on a busy machine).
+    page.wait_for_selector("#move-list li[data-ply]", timeout=WORKERS_READY * 1000)
     wait_played(page, 30)
     page.click("#pause-button")
     page.wait_for_selector("#step-button:not([disabled])")
@@ -235,7 +237,45 @@ def test_2048_watch_the_bot(page: Any) -> None:
     page.wait_for_timeout(300)
     check_board(page, game.replay()[-1])
     assert "Best tile" in page.inner_text("#facts")
+    # The bot's pace and depth, over its last 20 moves (from the record's times and depths).
+    recent = [game.moves[ply] for ply in mine[-20:]]
+    depths = [move.info.depth for move in recent]  # type: ignore[union-attr]
+    rate = len(recent) / sum(move.elapsed for move in recent)
+    shown = float(page.inner_text("[data-pace='Moves/s']"))
+    assert shown == pytest.approx(rate, abs=0.051) and shown > 0
+    mean = sum(depths) / len(depths)
+    assert page.inner_text("[data-pace='Depth']") == f"{depths[-1]} (mean {mean:.1f})"
     shot(page, "g2048-03-bot")
+    page.set_viewport_size(PHONE)
+    assert page.locator("#bot-pace").is_visible()
+    shot(page, "g2048-04-bot-phone")
+
+
+@pytest.mark.parametrize("size", [LAPTOP, PHONE], ids=["laptop", "phone"])
+def test_2048_hint_asks_the_bot(page: Any, size: dict[str, int]) -> None:
+    page.set_viewport_size(size)
+    choose_game(page, "2048")
+    page.click("#start-button")
+    page.wait_for_selector(".cell[data-cell] .tile")
+    assert page.locator("#bot-pace").is_hidden()  # a human plays: no bot pace
+    for number in range(2):
+        before = record_state(page)
+        page.click("#tool-hint")
+        page.wait_for_function(  # the first hint may wait for the workers' kernels
+            "n => document.querySelectorAll('#tool-results li').length === n",
+            arg=number + 1,
+            timeout=(WORKERS_READY if number == 0 else WAIT_MS / 1000) * 1000,
+        )
+        summary = page.inner_text("#tool-results li >> nth=0 >> .tool-summary")
+        move = summary.removeprefix("Hint: ")
+        assert move in {before.move_text(m) for m in before.legal_moves()}
+        assert record_state(page).text() == before.text()  # the hint plays nothing
+        assert page.locator(f"#move-buttons button[data-move='{move}']").is_enabled()
+        count = played(page)
+        page.click(f"#move-buttons button[data-move='{move}']")  # take the hint
+        wait_played(page, count + 1)
+        assert page.inner_text(f"#move-list li[data-ply] >> nth={count} >> .cellname") == move
+    shot(page, f"g2048-05-hint-{'phone' if size == PHONE else 'laptop'}")
 
 
 def test_queens_by_clicks_and_solved_by_button(page: Any) -> None:

@@ -124,6 +124,9 @@ SHOTS = ROOT / "artifacts" / "web"
 LAPTOP = {"width": 1280, "height": 820}
 PHONE = {"width": 390, "height": 844}
 WAIT_MS = 30_000  # generous: a hang fails, slowness on a busy machine does not
+WORKERS_READY = 300.0
+"""Seconds a first bot move may wait for the pool's workers to load every kernel: a new
+worker warms them all before its first job, which takes minutes on a loaded machine."""
 
 
 def shot(page: Any, name: str) -> None:
