@@ -316,9 +316,10 @@ class EndgameTables:
     def check_against_search(
         self, count: int, rng: random.Random, depth: int = 7
     ) -> tuple[int, int]:
-        """Compare ``count`` sampled positions with the compiled search (no tables) to
-        ``depth``: a position decided within ``depth`` plies must get that exact score, any
-        other none decisive. Returns (agreeing, checked)."""
+        """Compare ``count`` sampled positions with the compiled search (no tables, full
+        width: no late move reductions, which may miss a forced line) to ``depth``: a
+        position decided within ``depth`` plies must get that exact score, any other none
+        decisive. Returns (agreeing, checked)."""
         from plyground.core.limits import Limit
         from plyground.games.morris.engine import DECISIVE, MorrisEngine
         from plyground.games.morris.evaluation import WIN
@@ -336,7 +337,7 @@ class EndgameTables:
             if state.is_terminal():
                 agreed += solved == 1
                 continue
-            search = MorrisEngine(table_size=1 << 16)
+            search = MorrisEngine(table_size=1 << 16, exact=True)
             reach = min(distance, depth) if solved else depth
             score = search.search(state, Limit(depth=reach)).info.score or 0.0
             if solved and distance <= depth:
