@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_helpers import CHROMIUM, LAPTOP, PHONE, WAIT_MS, plyground_env, served, shot
+from web_helpers import CHROMIUM, LAPTOP, PHONE, laptop_page, plyground_env, served, shot
 
 from plyground.arena.record import GameRecord
 from plyground.core.game import State
@@ -181,17 +181,11 @@ def test_morris_moves_a_mill_and_a_removal_by_clicks(page: Any) -> None:
 def endgame_page(browser: Any, morris_endgames_home: tuple[Path, str]) -> Iterator[Any]:
     """A laptop-sized tab on a server whose data directory holds the 3 v 3 endgame tables."""
     env = plyground_env() | {"XDG_DATA_HOME": str(morris_endgames_home[0])}
-    with served(env, "--think-cap", "3", "--workers", "1") as url:
-        context = browser.new_context(viewport=LAPTOP)
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.set_default_timeout(WAIT_MS)
-        page.goto(url)
-        page.wait_for_selector("#name-0")
+    with (
+        served(env, "--think-cap", "3", "--workers", "1") as url,
+        laptop_page(browser, url) as page,
+    ):
         yield page
-        context.close()
-        assert not errors, f"the page raised: {errors}"
 
 
 def facts(page: Any) -> dict[str, str]:
@@ -245,7 +239,7 @@ def test_morris_shows_the_endgame_verdict_and_the_bots_search(
         info = replies[ply].info
         assert info is not None and info.depth >= 1
         detail = page.inner_text(f"#move-list li[data-ply='{ply + 1}'] .detail")
-        assert re.fullmatch(rf"d{info.depth} [+-]?\S+", detail), detail  # depth and score
+        assert re.search(rf"(^|· )d{info.depth} [+-]?\S+$", detail), detail  # depth, score
         page.wait_for_selector(".cell.clickable, #result:not([hidden])")
         shown = facts(page)
         expected = dict(view_for("morris").status(record_state(page)))
