@@ -5,13 +5,28 @@ rules replaying the game's record. Screenshots go to ``artifacts/web/``."""
 from __future__ import annotations
 
 import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
-from web_helpers import CHROMIUM, LAPTOP, PHONE, WAIT_MS, WORKERS_READY, shot
+from web_helpers import (
+    CHROMIUM,
+    LAPTOP,
+    PHONE,
+    WAIT_MS,
+    WORKERS_READY,
+    laptop_page,
+    plyground_env,
+    served,
+    shot,
+)
 
 from plyground.arena.record import GameRecord
 from plyground.core.game import State
+from plyground.games.morris import MorrisGame, MorrisState
+from plyground.games.morris.endgames import load_tables
 from plyground.games.queens import is_solution
 from plyground.web.views import view_for
 
@@ -170,6 +185,83 @@ def test_morris_moves_a_mill_and_a_removal_by_clicks(page: Any) -> None:
     shot(page, "morris-02-after-removal")
     page.set_viewport_size(PHONE)
     shot(page, "morris-03-phone")
+
+
+@pytest.fixture(scope="module")
+def endgame_page(browser: Any, morris_endgames_home: tuple[Path, str]) -> Iterator[Any]:
+    """A laptop-sized tab on a server whose data directory holds the 3 v 3 endgame tables."""
+    env = plyground_env() | {"XDG_DATA_HOME": str(morris_endgames_home[0])}
+    with (
+        served(env, "--think-cap", "3", "--workers", "1") as url,
+        laptop_page(browser, url) as page,
+    ):
+        yield page
+
+
+def facts(page: Any) -> dict[str, str]:
+    """The facts beside the board, by label."""
+    return dict(
+        page.eval_on_selector_all(
+            "#facts dd[data-fact]", "nodes => nodes.map(n => [n.dataset.fact, n.textContent])"
+        )
+    )
+
+
+@pytest.mark.slow  # the tables: solving 3 v 3 takes about half a minute (once a session)
+def test_morris_shows_the_endgame_verdict_and_the_bots_search(
+    endgame_page: Any, morris_endgames_home: tuple[Path, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """From a 3 v 3 position the facts give the tables' verdict (as the view has it with the
+    same tables), and each of the bot's moves shows the depth and score it searched."""
+    page = endgame_page
+    monkeypatch.setenv("XDG_DATA_HOME", str(morris_endgames_home[0]))
+    tables = load_tables()
+    assert tables is not None
+    own, theirs = next(
+        position
+        for position in (tables.position(3, 3, i) for i in range(0, 2_691_920, 7919))
+        if (tables.value(*position) or 0) in range(6, 20, 2)  # White wins in 5 to 17 turns
+    )
+    start = MorrisState(MorrisGame(), own, theirs, white_hand=0, black_hand=0, turns=40)
+    choose_game(page, "morris")
+    page.fill("#bot-1-time", "0.5")
+    page.click("#start-details summary")
+    page.fill("#start-position", start.text())
+    page.click("#start-button")
+    page.wait_for_selector(".cell.clickable")
+    turns = (tables.value(own, theirs) or 0) - 1
+    assert facts(page)["Endgame table"] == f"White wins in {turns} turns"
+    shot(page, "morris-04-endgame-verdict")
+    for ply in (1, 3):
+        state = record_state(page)
+        move = next(m for m in state.legal_moves() if "x" not in state.move_text(m))
+        origin, destination = state.move_text(move).split("-")
+        page.click(f".cell[data-cell={origin}]")
+        page.click(f".cell[data-cell={destination}]")
+        page.wait_for_function(
+            "n => document.querySelectorAll('#move-list li[data-ply]').length > n"
+            " || !document.querySelector('#result').hidden",
+            arg=ply,
+        )
+        replies = record(page).moves
+        if len(replies) <= ply:
+            break  # our move ended the game
+        info = replies[ply].info
+        assert info is not None and info.depth >= 1
+        detail = page.inner_text(f"#move-list li[data-ply='{ply + 1}'] .detail")
+        assert re.search(rf"(^|· )d{info.depth} [+-]?\S+$", detail), detail  # depth, score
+        page.wait_for_selector(".cell.clickable, #result:not([hidden])")
+        shown = facts(page)
+        expected = dict(view_for("morris").status(record_state(page)))
+        assert shown.get("Endgame table") == expected.get("Endgame table"), (shown, expected)
+        if not record_state(page).is_terminal():
+            assert "Endgame table" in shown
+    page.set_viewport_size(PHONE)
+    assert (
+        page.is_visible("#facts dd[data-fact='Endgame table']") or record_state(page).is_terminal()
+    )
+    shot(page, "morris-05-endgame-phone")
+    page.set_viewport_size(LAPTOP)
 
 
 def test_2048_by_keyboard_and_swipe(page: Any) -> None:

@@ -11,10 +11,10 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from plyground.bots.base import Bot
-from plyground.core.errors import IllegalMoveError, SettingsError, UnknownNameError
+from plyground.core.errors import IllegalMoveError, PlygroundError, SettingsError, UnknownNameError
 from plyground.core.game import Game, Move, State
 from plyground.core.limits import Limit
 from plyground.core.settings import Setting, resolve_settings
@@ -28,6 +28,9 @@ from plyground.web.views import (
     ToolResult,
     changed_cells,
 )
+
+if TYPE_CHECKING:
+    from plyground.games.morris import MorrisState
 
 __all__ = ["G2048View", "MorrisView", "QueensView", "TicTacToeView"]
 
@@ -106,6 +109,25 @@ def _morris_slots() -> tuple[str | None, ...]:
     )
 
 
+def _endgame_verdict(board: MorrisState) -> str | None:
+    """What the solved endgames (if ``plyground endgames`` built them) say of ``board``."""
+    from plyground.games.morris.endgames import shared_tables
+
+    try:
+        tables = shared_tables()
+    except PlygroundError:
+        return "unreadable: build it again with 'plyground endgames'"
+    verdict = None if tables is None else tables.verdict(board)
+    if verdict is None:
+        return None
+    turns = f"{verdict.turns} turn{'s' * (verdict.turns != 1)}"
+    if verdict.capped:
+        return f"draw: the turn cap comes before a win in {turns}"
+    if verdict.winner is None:
+        return "draw with best play"
+    return f"{('White', 'Black')[verdict.winner]} wins in {turns}"
+
+
 class MorrisView(BoardView):
     """Nine Men's Morris: 24 points on three squares joined by lines; white and black men.
 
@@ -158,12 +180,16 @@ class MorrisView(BoardView):
             phase = phases[0]
         else:
             phase = f"White {phases[0]}, Black {phases[1]}"
-        return [
+        facts = [
             ("Phase", phase),
             ("In hand", f"W {board.white_hand} · B {board.black_hand}"),
             ("On board", f"W {board.white.bit_count()} · B {board.black.bit_count()}"),
             ("Turn", f"{board.turns} of {MAX_TURNS}"),
         ]
+        verdict = _endgame_verdict(board)
+        if verdict is not None:
+            facts.append(("Endgame table", verdict))
+        return facts
 
     def clicks(self, state: State, move: Move) -> list[Click]:
         from plyground.games.morris import NONE, POINTS, decode
@@ -192,6 +218,8 @@ class MorrisView(BoardView):
         if not board.is_terminal():
             return None
         winner = board.winner()
+        if winner is None and board.ending() == "repetition":
+            return "Draw: the same position a third time"
         if winner is None:
             return f"Draw: {MAX_TURNS} turns played, the cap on a game's length"
         loser = ("White", "Black")[1 - winner]
