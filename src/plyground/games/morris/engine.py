@@ -61,6 +61,7 @@ from plyground.core.jit import (
     store_int,
 )
 from plyground.core.limits import Limit, SearchInfo
+from plyground.core.search_kernels import mix64, set_pv
 from plyground.games.morris.endgames import MAX_MEN, EndgameTables, position_index
 from plyground.games.morris.evaluation import PHASES, RELATIONS, WIN, MorrisEvaluator
 from plyground.games.morris.kernels import (
@@ -141,13 +142,7 @@ _BLOCK_SCORE = 1 << 38
 def _hash(own: int, theirs: int, hands: int, turns_key: int) -> int:
     """A 64-bit mix of the position (murmur3's finaliser over a multiply-add)."""
     h = own * -7046029254386353131 + theirs * -4658895280553007687
-    h += hands * 0x9E3779B97F4A7C15 + turns_key * 0x632BE59BD9B4E019
-    h ^= (h >> 33) & 0x7FFFFFFF
-    h *= -49064778989728563
-    h ^= (h >> 33) & 0x7FFFFFFF
-    h *= -4265267296055464877
-    h ^= (h >> 33) & 0x7FFFFFFF
-    return h
+    return mix64(h + hands * 0x9E3779B97F4A7C15 + turns_key * 0x632BE59BD9B4E019)
 
 
 @njit(cache=True)
@@ -194,13 +189,7 @@ def _probe(cx: int, own: int, theirs: int) -> int:
 @njit(cache=True)
 def _set_pv(cx: int, ply: int, move: int) -> None:
     """Principal variation at ``ply``: ``move`` followed by the child's line."""
-    pv = load_int(cx, X_PV)
-    lengths = load_int(cx, X_PV_LENGTH)
-    store_int(pv, ply * MAX_PLY + ply, move)
-    child_length = load_int(lengths, ply + 1)
-    for index in range(ply + 1, child_length):
-        store_int(pv, ply * MAX_PLY + index, load_int(pv, (ply + 1) * MAX_PLY + index))
-    store_int(lengths, ply, max(child_length, ply + 1))
+    set_pv(load_int(cx, X_PV), load_int(cx, X_PV_LENGTH), MAX_PLY, ply, move)
 
 
 @njit(cache=True)
