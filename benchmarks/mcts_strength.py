@@ -6,9 +6,11 @@ Two parts, chosen with ``--part``:
   (8x8, each ``--rounds``), at each ``--times`` seconds per move for both,
   in ``--games`` paired games (each opening played with both colours).
   It prints wins-draws-losses, the score and the **mean margin** (final
-  marks of ``mcts`` minus the opponent's): in 8-round games the second
-  mover wins most games whoever plays, so the margin shows strength where
-  W/D/L cannot.
+  marks of ``mcts`` minus the opponent's) with two standard errors: in
+  8-round games the second mover wins most games whoever plays, so the
+  margin shows strength where W/D/L cannot. The slowest move and the rule
+  breaks (timeouts: a reply later than the time plus ``--grace``) are
+  given for ``mcts`` / the opponent.
 * ``openspiel``: ``mcts`` against OpenSpiel's ``MCTSBot`` (UCT constant 2,
   one random rollout per leaf, its solver on) on tic-tac-toe and Nine Men's
   Morris at the same number of simulations per move (``--simulations``),
@@ -29,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from plyground.arena import make_player, play_match
+from plyground.arena.run_options import RunOptions
 from plyground.bots import make_bot
 from plyground.core.game import State
 from plyground.games import load_game
@@ -37,6 +40,13 @@ from plyground.games import load_game
 def with_settings(spec: str, settings: str) -> str:
     """``spec`` (``mcts`` or ``mcts:exploration=0.5``) with more ``key=value`` settings."""
     return f"{spec},{settings}" if ":" in spec else f"{spec}:{settings}"
+
+
+def margin_error(margins: list[float]) -> float:
+    """Two standard errors of the mean margin (about a 95% interval); 0 for one game."""
+    if len(margins) < 2:
+        return 0.0
+    return 2 * float(np.std(margins, ddof=1)) / len(margins) ** 0.5
 
 
 def arena(args: argparse.Namespace) -> None:
@@ -50,15 +60,27 @@ def arena(args: argparse.Namespace) -> None:
                     make_player(f"{opponent}:time={seconds}", seed=args.seed + 1),
                 )
                 result = play_match(
-                    game, players, args.games, time=seconds, seed=args.seed, openings=args.openings
+                    game,
+                    players,
+                    args.games,
+                    run=RunOptions(time=seconds, grace=args.grace),
+                    seed=args.seed,
+                    openings=args.openings,
                 )
                 side = result.sides[0]
-                breaks = sum(side.rule_breaks.values())
+                slowest = " / ".join(
+                    f"{max(max(times) for times in each.times_by_ply.values()):.2f}"
+                    for each in result.sides
+                )
+                breaks = " / ".join(
+                    ",".join(f"{kind} {count}" for kind, count in each.rule_breaks.items()) or "0"
+                    for each in result.sides
+                )
                 print(
                     f"{rounds:2d} rounds {seconds:g} s  {args.mcts} vs {opponent:<10} "
                     f"{side.wins}-{side.draws}-{side.losses}  score {side.score:6.1%}  "
-                    f"margin {side.average_margin:+6.2f}  depth {side.average_depth:4.1f}  "
-                    f"rule breaks {breaks}  "
+                    f"margin {side.average_margin:+6.2f} ± {margin_error(side.margins):4.2f}  "
+                    f"depth {side.average_depth:4.1f}  slowest {slowest} s  rule breaks {breaks}  "
                     f"[{time.perf_counter() - began:.0f} s]",
                     flush=True,
                 )
@@ -156,6 +178,12 @@ def main() -> None:
     parser.add_argument("--times", type=float, nargs="+", default=[0.2])
     parser.add_argument("--opponents", nargs="+", default=["alphabeta", "greedy"])
     parser.add_argument("--games", type=int, default=10, help="games per pairing (even)")
+    parser.add_argument(
+        "--grace",
+        type=float,
+        default=0.25,
+        help="seconds past the time per move before a reply is a timeout (both sides)",
+    )
     parser.add_argument("--openings", type=int, default=2, help="random plies opening each pair")
     parser.add_argument("--simulations", type=int, default=1000, help="openspiel: per move")
     parser.add_argument("--seed", type=int, default=1)

@@ -17,6 +17,7 @@ Settings left unset take the game's default from :data:`_GAME_DEFAULTS`
 
 from __future__ import annotations
 
+import gc
 import importlib
 import time
 from typing import Any, ClassVar
@@ -45,6 +46,8 @@ _GAME_DEFAULTS: dict[str, dict[str, Any]] = {
     "morris": {"value": "outcome", "exploration": 1.0, "playout": "guided"},
     "2048": {"value": "returns", "exploration": 1.0, "playout": "uniform"},
 }
+_WARM_UP_ITERATIONS = 128
+"""Iterations searched from the start by :meth:`MCTSBot.new_game`, then forgotten."""
 _FALLBACK_TWO_PLAYERS = {"value": "outcome", "exploration": 1.0, "playout": "uniform"}
 _FALLBACK_ONE_PLAYER = {"value": "returns", "exploration": 1.0, "playout": "uniform"}
 
@@ -188,8 +191,14 @@ class MCTSBot(Bot):
         return self._search
 
     def new_game(self, game: Game) -> None:
-        """Forget the tree, and load the compiled playouts now, before any clock runs."""
-        self.searcher(game).new_game()
+        """Forget the tree; load the compiled playouts and run a few iterations now, before
+        any clock runs (a process's first iterations cost up to a few tenths of a second,
+        which at 0.2 s a move would be a timeout)."""
+        search = self.searcher(game)
+        search.search(game.initial_state(), Limit(nodes=_WARM_UP_ITERATIONS))
+        search.new_game()
+        gc.collect()
+        gc.freeze()
 
     def choose(
         self, state: State, limit: Limit | None = None, on_info: InfoCallback | None = None
