@@ -8,8 +8,9 @@ Only positions the solver finishes in seconds are taken: 8-round positions
 with 7 to 10 plies left, 28-round ones with 10 to 14 plies left
 (``WINDOWS``). For each bot it prints the share of positions where it chose
 a best move and the mean marks lost per move
-(:mod:`plyground.arena.accuracy`), beside what a uniformly random move
-would score on the same positions (exact expectation, not sampled).
+(:mod:`plyground.arena.accuracy`) with two standard errors of the mean,
+beside what a uniformly random move would score on the same positions
+(exact expectation, not sampled).
 
     PYTHONPATH=src nice python benchmarks/accuracy.py            # the table
     PYTHONPATH=src nice python benchmarks/accuracy.py --build    # (re)build the suite
@@ -22,6 +23,7 @@ import itertools
 import json
 import os
 import random
+import statistics
 import sys
 import tempfile
 import time
@@ -151,15 +153,10 @@ def table(bots: list[str], rounds_list: list[int]) -> None:
             f"{spec}: {len(positions)} positions, {left[0]}-{left[-1]} plies left, "
             f"{sum(len(e.values) for e in positions) / len(positions):.1f} moves on average"
         )
-        print(
-            f"  {'bot':<24} {'best moves':>10} {'marks lost/move':>16} {'worst':>6} {'s/move':>7}"
-        )
+        print(f"  {'bot':<24} {'best moves':>10} {'marks lost/move':>16} {'worst':>6} s/move")
         for label in bots:
-            began = time.perf_counter()
-            figures = measure(label, positions)
-            seconds = (time.perf_counter() - began) / len(positions)
-            row(figures, f"{seconds:7.2f}")
-        row(uniform_expectation(positions), "")
+            row(measure(label, positions))
+        row(uniform_expectation(positions))
 
 
 def plies_left(entry: SuitePosition) -> int:
@@ -168,10 +165,14 @@ def plies_left(entry: SuitePosition) -> int:
     return state.plies_left
 
 
-def row(figures: BotAccuracy, seconds: str) -> None:
+def row(figures: BotAccuracy) -> None:
+    timed = bool(figures.seconds)  # a bot's row (not an expectation): its worst and time
+    worst = f"{figures.worst:6g}" if timed else ""
+    seconds = f"{figures.mean_seconds:6.2f}" if timed else ""
+    error = 2 * statistics.stdev(figures.losses) / len(figures.losses) ** 0.5
     print(
-        f"  {figures.bot:<24} {figures.best_share:10.1%} {figures.mean_lost:16.2f} "
-        f"{figures.worst:6g} {seconds}",
+        f"  {figures.bot:<24} {figures.best_share:10.1%} {figures.mean_lost:9.2f} ± {error:4.2f} "
+        f"{worst:>6} {seconds}",
         flush=True,
     )
 

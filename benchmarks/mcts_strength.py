@@ -57,7 +57,7 @@ def arena(args: argparse.Namespace) -> None:
                 began = time.perf_counter()
                 players = (
                     make_player(with_settings(args.mcts, f"time={seconds},seed={args.seed}")),
-                    make_player(f"{opponent}:time={seconds}", seed=args.seed + 1),
+                    make_player(with_settings(opponent, f"time={seconds}"), seed=args.seed + 1),
                 )
                 result = play_match(
                     game,
@@ -154,12 +154,15 @@ def openspiel_game(name: str, index: int, simulations: int, mcts_spec: str) -> t
 
 
 def openspiel(args: argparse.Namespace) -> None:
-    for name in ("tic_tac_toe", "nine_mens_morris"):
+    for name in args.openspiel_games:
         began = time.perf_counter()
-        scores = [
-            openspiel_game(name, index, args.simulations, args.mcts)[0]
-            for index in range(args.games)
-        ]
+        scores = []
+        for index in range(args.games):
+            score, plies = openspiel_game(name, index, args.simulations, args.mcts)
+            scores.append(score)
+            if args.verbose:
+                seat = "first" if index % 2 == 0 else "second"
+                print(f"  {name} game {index + 1}: mcts {seat}, score {score:g}, {plies} plies")
         wins, draws = scores.count(1.0), scores.count(0.5)
         losses = len(scores) - wins - draws
         print(
@@ -186,6 +189,14 @@ def main() -> None:
     )
     parser.add_argument("--openings", type=int, default=2, help="random plies opening each pair")
     parser.add_argument("--simulations", type=int, default=1000, help="openspiel: per move")
+    parser.add_argument(
+        "--openspiel-games",
+        nargs="+",
+        choices=("tic_tac_toe", "nine_mens_morris"),
+        default=["tic_tac_toe", "nine_mens_morris"],
+        help="openspiel: the games played",
+    )
+    parser.add_argument("--verbose", action="store_true", help="openspiel: a line per game")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if args.part == "arena":

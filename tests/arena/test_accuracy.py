@@ -57,6 +57,7 @@ def test_the_hand_values_are_the_rules_own() -> None:
 def test_a_bot_is_scored_by_the_move_it_chose() -> None:
     greedy = measure("greedy", [HAND, HAND])  # the most flips: b3, the best move
     assert (greedy.positions, greedy.best_share, greedy.mean_lost, greedy.worst) == (2, 1.0, 0, 0)
+    assert len(greedy.seconds) == 2
 
 
 def test_a_uniform_move_is_scored_by_its_exact_expectation() -> None:

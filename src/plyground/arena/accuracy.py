@@ -21,6 +21,7 @@ games between different bots and prints the table of docs/strength.md.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -126,10 +127,14 @@ class BotAccuracy:
     """Marks lost at each position, in suite order."""
     best: list[float] = field(default_factory=list)
     """At each position: 1 if a best move was chosen, else 0 (or the chance of one)."""
+    seconds: list[float] = field(default_factory=list)
+    """The bot's time to choose at each position (empty for an expectation)."""
 
-    def add(self, lost: float, best: float) -> None:
+    def add(self, lost: float, best: float, seconds: float | None = None) -> None:
         self.losses.append(lost)
         self.best.append(best)
+        if seconds is not None:
+            self.seconds.append(seconds)
 
     @property
     def positions(self) -> int:
@@ -144,6 +149,11 @@ class BotAccuracy:
     def mean_lost(self) -> float:
         """Mean marks lost per move (nan without positions)."""
         return sum(self.losses) / len(self.losses) if self.losses else float("nan")
+
+    @property
+    def mean_seconds(self) -> float:
+        """Mean seconds the bot took to choose (nan without timings)."""
+        return sum(self.seconds) / len(self.seconds) if self.seconds else float("nan")
 
     @property
     def worst(self) -> float:
@@ -174,9 +184,11 @@ def measure(spec: str, positions: Iterable[SuitePosition], seed: int | None = 1)
     for entry in positions:
         state = entry.state(games)
         bot.new_game(state.game)
+        began = time.perf_counter()
         move = state.move_text(bot.choose(state).move)
+        seconds = time.perf_counter() - began
         if move not in entry.values:
             raise PlygroundError(f"{spec} chose {move!r}, not a move of {entry.position!r}")
         lost = marks_lost(entry.values, move, state.to_move())
-        result.add(lost, 1.0 if lost == 0 else 0.0)
+        result.add(lost, 1.0 if lost == 0 else 0.0, seconds)
     return result
