@@ -55,10 +55,12 @@ class AcceleratedSearch(Protocol):
 def _adjacency_engine(evaluator: Evaluator, table: int, features: str | None) -> AcceleratedSearch:
     from plyground.games.adjacency.engine import AdjacencyEngine, SearchFeatures, warm_up
     from plyground.games.adjacency.evaluation import AdjacencyEvaluator
+    from plyground.games.adjacency.solver import warm_up as warm_solver
 
     assert isinstance(evaluator, AdjacencyEvaluator)
     engine = AdjacencyEngine(evaluator.weights, table, SearchFeatures().with_text(features))
     warm_up()
+    warm_solver()  # the exact endgame solver
     search: AcceleratedSearch = engine  # type: ignore[assignment]
     return search
 
@@ -83,7 +85,10 @@ class AlphaBetaBot(Bot):
     Uses the evaluation registered for the game (for adjacency: material,
     tempo, gains and exposure). ``depth`` caps the search depth; the clock
     (``time``) always applies. The bot answers within its time with the
-    best move of the last completed depth.
+    best move of the last completed depth. In the adjacency game's last
+    plies it plays by proof: once an exact solve is predicted to fit its
+    time it solves instead (feature ``endgame``), and its SearchInfo says
+    ``exact`` (and ``solved``).
     """
 
     NAME = "alphabeta"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from plyground.bots import bot_class, bot_names, make_bot
+from plyground.bots import bot_class, bot_names, make_bot, strongest_bot
 from plyground.core.settings import Setting
 from plyground.games import game_class
 from plyground.web.config import WebSettings
@@ -73,6 +73,7 @@ def build_catalog(settings: WebSettings) -> dict[str, Any]:
                 "example": game.initial_state().text(),
                 "pieces": view.layout(game).pieces,
                 "bots": [b for b in bot_names() if make_bot(b).supports(game)],
+                "strongest": strongest_bot(name),
             }
         )
     bots = []
