@@ -55,12 +55,10 @@ class AcceleratedSearch(Protocol):
 def _adjacency_engine(evaluator: Evaluator, table: int, features: str | None) -> AcceleratedSearch:
     from plyground.games.adjacency.engine import AdjacencyEngine, SearchFeatures, warm_up
     from plyground.games.adjacency.evaluation import AdjacencyEvaluator
-    from plyground.games.adjacency.solver import warm_up as warm_solver
 
     assert isinstance(evaluator, AdjacencyEvaluator)
     engine = AdjacencyEngine(evaluator.weights, table, SearchFeatures().with_text(features))
     warm_up()
-    warm_solver()  # the exact endgame solver
     search: AcceleratedSearch = engine  # type: ignore[assignment]
     return search
 

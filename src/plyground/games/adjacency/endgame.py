@@ -22,7 +22,7 @@ from plyground.games.adjacency.solver import ExactSolver, SolveResult, SolveStop
 
 __all__ = ["ATTEMPT_SHARE", "GROWTH", "PREDICTED_SHARE", "EndgamePlanner"]
 
-GROWTH = 3.0
+GROWTH = 5.0
 """Assumed growth of a solve's nodes per extra ply (measured: docs/adjacency-exact.md)."""
 START_SCALE = 0.5
 """First ``scale`` (a solve's nodes are ``scale * GROWTH ** plies``) until a solve corrects it."""
@@ -71,13 +71,16 @@ class EndgamePlanner:
         try:
             result = solver.solve(state, limit=Limit(time=ATTEMPT_SHARE * seconds))
         except SolveStopped:
-            self._learn(state.plies_left, 2 * solver.nodes, time.perf_counter() - began)
+            self._learn(state.plies_left, solver.nodes, time.perf_counter() - began, True)
             return None
-        self._learn(state.plies_left, result.nodes, result.seconds)
+        self._learn(state.plies_left, result.nodes, result.seconds, False)
         return result
 
-    def _learn(self, plies: int, nodes: int, seconds: float) -> None:
+    def _learn(self, plies: int, nodes: int, seconds: float, stopped: bool) -> None:
         if seconds > 0.01 and nodes > 0:
             self.rate = nodes / seconds
-        # A solve that reused its table counts fewer nodes than a fresh one: never shrink much.
-        self.scale = max(self.scale / 2, nodes / GROWTH**plies)
+        seen = nodes / GROWTH**plies
+        if stopped:  # the tree is bigger than predicted, and than what was searched
+            self.scale = max(2 * self.scale, 2 * seen)
+        else:  # a solve reusing its table counts fewer nodes than a fresh one: shrink slowly
+            self.scale = max(self.scale / 2, seen)

@@ -305,8 +305,10 @@ def _first_move(state: AdjacencyState) -> int:
 
 
 def warm_up() -> None:
-    """Compile (or load from the disk cache) the search kernels."""
+    """Compile (or load from the disk cache) the search kernels and the endgame solver's."""
     from plyground.games.adjacency.rules import AdjacencyGame
+    from plyground.games.adjacency.solver import warm_up as warm_solver
 
+    warm_solver()
     engine = AdjacencyEngine(table_size=1 << 10)
     engine.search(AdjacencyGame(size=4, rounds=3).initial_state(), Limit(depth=5))

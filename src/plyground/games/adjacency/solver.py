@@ -80,7 +80,7 @@ class SolveStopped(PlygroundError, RuntimeError):  # noqa: N818 - a stop, not an
 class ExactTechniques:
     """Where the exact search uses each technique (plies left at a node; ``99``: never).
 
-    The defaults are the measured best (docs/adjacency-solved.md has the table).
+    The defaults are the measured best (docs/adjacency-exact.md has the figures).
     """
 
     table_min: int = 4
@@ -89,7 +89,7 @@ class ExactTechniques:
     """Enhanced transposition cutoffs at nodes with at least this many plies to go."""
     symmetry_min: int = 6
     """Skip mirror-image moves at symmetric positions with at least this many plies to go."""
-    order_min: int = 4
+    order_min: int = 6
     """Order moves by their two-ply value (else by gain) with at least this many plies to go."""
     pvs: bool = True
     """Null windows after a node's first move."""
