@@ -59,6 +59,7 @@ __all__ = [
     "UndoRequest",
     "isolated_bot",
     "make_player",
+    "make_seeded_bot",
 ]
 
 InfoCallback = Callable[[SearchInfo], None]
@@ -531,7 +532,7 @@ def _long(line: LongLine) -> str:
 # -- making players from text ---------------------------------------------------
 
 
-def _make_seeded_bot(spec: str, seed: int | None) -> Bot:
+def make_seeded_bot(spec: str, seed: int | None) -> Bot:
     """``make_bot(spec)``; ``seed`` goes to a bot with a seed setting the spec left unset."""
     if seed is not None:
         name, given = parse_spec(spec)
@@ -547,7 +548,7 @@ def isolated_bot(spec: str, seed: int | None = None, **options: Any) -> EnginePl
     UnknownNameError); the child imports this same plyground. ``seed`` is
     given to a bot with a seed setting that ``spec`` leaves unset.
     """
-    bot = _make_seeded_bot(spec, seed)
+    bot = make_seeded_bot(spec, seed)
     package_root = str(Path(__file__).resolve().parents[2])
     env = dict(os.environ if options.get("env") is None else options["env"])
     paths = [package_root, *filter(None, env.get("PYTHONPATH", "").split(os.pathsep))]
@@ -593,4 +594,4 @@ def make_player(
         return EnginePlayer(argv, startup=startup, memory_mb=memory_mb, log=log, cwd=cwd)
     if isolate:
         return isolated_bot(text, seed, startup=startup, memory_mb=memory_mb, log=log)
-    return BotPlayer(_make_seeded_bot(text, seed))
+    return BotPlayer(make_seeded_bot(text, seed))
