@@ -124,6 +124,9 @@ SHOTS = ROOT / "artifacts" / "web"
 LAPTOP = {"width": 1280, "height": 820}
 PHONE = {"width": 390, "height": 844}
 WAIT_MS = 30_000  # generous: a hang fails, slowness on a busy machine does not
+WORKERS_READY = 300.0
+"""Seconds a first bot move may wait for the pool's workers to load every kernel: a new
+worker warms them all before its first job, which takes minutes on a loaded machine."""
 
 
 def shot(page: Any, name: str) -> None:
@@ -131,3 +134,18 @@ def shot(page: Any, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.wait_for_timeout(700)  # let the animations finish
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+@contextlib.contextmanager
+def laptop_page(browser: Any, url: str) -> Iterator[Any]:
+    """A fresh laptop-sized tab on the start form at ``url``; fails if the page raised."""
+    context = browser.new_context(viewport=LAPTOP)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_default_timeout(WAIT_MS)
+    page.goto(url)
+    page.wait_for_selector("#name-0")
+    yield page
+    context.close()
+    assert not errors, f"the page raised: {errors}"
