@@ -175,8 +175,8 @@ def _split_name(stripped: str, text: str) -> tuple[str, str]:
 def _parse_settings(body: str, text: str) -> dict[str, str]:
     """``k=v,...`` as a dict (``text`` is the whole spec, for messages)."""
     settings: dict[str, str] = {}
-    for item in body.split(","):
-        item = item.strip()
+    for raw in body.split(","):
+        item = raw.strip()
         if not item:
             continue
         key, sep, value = item.partition("=")

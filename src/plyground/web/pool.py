@@ -106,7 +106,7 @@ _worker: _WorkerState | None = None  # set once in each worker process by _start
 
 
 def _start_worker(queue: Any) -> None:
-    global _worker
+    global _worker  # noqa: PLW0603 - one state per worker process, set as it starts
     _worker = _WorkerState(queue)
     warm_all()  # compile or load every kernel before the first game, not during it
     with contextlib.suppress(OSError):  # searches yield the CPU to the server's requests

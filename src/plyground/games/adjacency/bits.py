@@ -90,8 +90,9 @@ def cells_by_gain(theirs: int, empty: int, size: int) -> list[int]:
     )
     order: list[int] = []
     for group in groups:
-        while group:
-            low = group & -group
+        rest = group
+        while rest:
+            low = rest & -rest
             order.append(low.bit_length() - 1)
-            group ^= low
+            rest ^= low
     return order

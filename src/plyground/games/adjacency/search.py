@@ -256,7 +256,7 @@ def _generate(  # noqa: PLR0917 - kernels take positional integers
 
 
 @njit(cache=True)
-def negamax(  # noqa: PLR0917 - kernels take positional integers
+def negamax(  # noqa: PLR0911, PLR0915, PLR0917 - one self-recursive kernel
     cx: int,
     own: int,
     theirs: int,

@@ -249,7 +249,7 @@ def _repeated(cx: int, key: int, floor: int, top: int) -> bool:
 
 
 @njit(cache=True, nogil=True)
-def _negamax(  # noqa: PLR0917 - one compiled node, positional integers
+def _negamax(  # noqa: PLR0911, PLR0915, PLR0917 - one self-recursive kernel
     cx: int,
     own: int,
     theirs: int,

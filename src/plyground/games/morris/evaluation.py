@@ -299,7 +299,7 @@ class MorrisEvaluator(Evaluator):
             return 0.0
         return float(WIN - ply) if winner == player else float(ply - WIN)
 
-    def evaluate(self, state: State) -> float:
+    def evaluate(self, state: State) -> float:  # noqa: PLR0915 - one relation a line
         """The weighted relations for the player to move.
 
         The same numbers as :func:`relations` (the tests hold them equal),

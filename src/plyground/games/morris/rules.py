@@ -436,8 +436,7 @@ class MorrisState(State):
                 if not takes:
                     takeable = theirs & ~in_mills(theirs) or theirs
                     takes = [(t + 1) << 10 for t in bits(takeable)]
-                code |= destination
-                moves.extend(code | take for take in takes)
+                moves.extend(code | destination | take for take in takes)
             else:
                 moves.append(code | destination)
         return moves
