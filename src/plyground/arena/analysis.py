@@ -29,7 +29,17 @@ from plyground.core.errors import PlygroundError
 from plyground.core.game import State
 from plyground.core.limits import Limit
 
-__all__ = ["Analyser", "AnalysisSettings", "PositionValues", "adjacency_state", "json_number"]
+__all__ = [
+    "ANALYSED_GAMES",
+    "Analyser",
+    "AnalysisSettings",
+    "PositionValues",
+    "adjacency_state",
+    "json_number",
+]
+
+ANALYSED_GAMES = ("adjacency",)
+"""The games whose positions an :class:`Analyser` values."""
 
 _EPSILON = 1e-9
 """Values closer than this count as equal (engine values are floats)."""
@@ -120,7 +130,8 @@ def adjacency_state(state: State) -> Any:
 
     if not isinstance(state, AdjacencyState):
         raise PlygroundError(
-            f"analysis is available for the adjacency game only, not {state.game.spec!r}"
+            f"analysis is available for the {' and '.join(ANALYSED_GAMES)} game only, "
+            f"not {state.game.spec!r}"
         )
     return state
 
