@@ -9,6 +9,8 @@ import { showSetup } from "./form.js";
 import { drawCells } from "./board.js";
 import { render } from "./screen.js";
 import { renderPanel } from "./panel.js";
+import { clearHeat, showValues } from "./heatmap.js";
+import { analyseGame } from "./analysis.js";
 
 export async function toggleReview() {
   const snapshot = ui.game;
@@ -19,11 +21,13 @@ export async function toggleReview() {
   }
   try {
     const history = await api("GET", `/api/games/${snapshot.id}/history`);
-    ui.review = { history, index: history.length - 1 };
+    const review = { history, index: history.length - 1, analysis: null };
+    ui.review = review;
     const slider = $("review-slider");
     slider.max = String(history.length - 1);
     showReview();
     $("review-slider").focus();
+    analyseGame(review).then(() => { if (ui.review === review) renderPanel(ui.game); });
   } catch (error) {
     $("notice").textContent = error.message;
   }
@@ -40,6 +44,8 @@ function showReview() {
     clickable: [], effects: view.effects, animate: true, hoverPlayer: null, marks: view.marks,
   });
   for (const node of $("move-buttons").querySelectorAll("button")) node.disabled = true;
+  if (snapshot.analysable) showValues(snapshot.id, index, view.position);
+  else clearHeat();
   $("review-slider").value = String(index);
   $("review-first").disabled = $("review-prev").disabled = index === 0;
   $("review-next").disabled = $("review-last").disabled = index === history.length - 1;
