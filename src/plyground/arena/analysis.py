@@ -23,11 +23,16 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from plyground.core.errors import PlygroundError
 from plyground.core.game import State
 from plyground.core.limits import Limit
+
+if TYPE_CHECKING:  # the adjacency modules load numba: imported when first used
+    from plyground.games.adjacency.engine import AdjacencyEngine
+    from plyground.games.adjacency.rules import AdjacencyGame, AdjacencyState
+    from plyground.games.adjacency.solver import ExactSolver
 
 __all__ = [
     "ANALYSED_GAMES",
@@ -124,7 +129,7 @@ def json_number(value: float) -> float | int:
     return int(value) if float(value).is_integer() else round(value, 2)
 
 
-def adjacency_state(state: State) -> Any:
+def adjacency_state(state: State) -> AdjacencyState:
     """``state`` if it is an adjacency position; PlygroundError naming the game otherwise."""
     from plyground.games.adjacency.rules import AdjacencyState
 
@@ -145,9 +150,9 @@ class Analyser:
 
     def __init__(self, settings: AnalysisSettings | None = None) -> None:
         self.settings = settings or AnalysisSettings()
-        self._solver: Any = None
-        self._engine: Any = None
-        self._engine_game: Any = None
+        self._solver: ExactSolver | None = None
+        self._engine: AdjacencyEngine | None = None
+        self._engine_game: AdjacencyGame | None = None
 
     def position(self, state: State, *, exact: bool | None = None) -> PositionValues:
         """Every legal move's value in ``state``; ``exact=False`` skips the solver.
@@ -164,16 +169,17 @@ class Analyser:
                 return solved
         return self._search(board)
 
-    def _solve(self, state: Any) -> PositionValues | None:
+    def _solve(self, state: AdjacencyState) -> PositionValues | None:
         """The exact values, or None when the solve does not finish within the budget."""
         from plyground.games.adjacency.solver import ExactSolver, SolveStopped, warm_up
 
         if self._solver is None:
             warm_up()  # compile or load the kernels before the first clock starts
             self._solver = ExactSolver()
+        solver = self._solver
         started = time.perf_counter()
         try:
-            result = self._solver.solve(
+            result = solver.solve(
                 state, moves=True, line=False, limit=Limit(time=self.settings.time)
             )
         except SolveStopped:
@@ -189,7 +195,7 @@ class Analyser:
             seconds=time.perf_counter() - started,
         )
 
-    def _engine_for(self, state: Any) -> Any:
+    def _engine_for(self, state: AdjacencyState) -> AdjacencyEngine:
         from plyground.games.adjacency.engine import AdjacencyEngine, warm_up
         from plyground.games.adjacency.evaluation import default_weights
 
@@ -199,59 +205,69 @@ class Analyser:
             self._engine_game = state.game
         return self._engine
 
-    def _search(self, state: Any) -> PositionValues:
+    def _search(self, state: AdjacencyState) -> PositionValues:
         """Every move's engine value: all moves to depth 1, then 2, ... while the budget lasts."""
         engine = self._engine_for(state)
         started = time.perf_counter()
         deadline = started + self.settings.time
         children = {state.move_text(move): state.play(move) for move in state.legal_moves()}
-        values: dict[str, float] = {}
-        exact = False
-        depth = 0
-        nodes = 0
         most = max(1, state.plies_left - 1)  # a child searched this deep is solved
-        while depth < most:
-            level = self._level(engine, children, depth + 1, deadline if depth else None)
+        # Depth 1 always completes (no deadline), so every move has a value.
+        deepest = _level(engine, children, 1, None)
+        assert deepest is not None
+        nodes = deepest.nodes
+        while deepest.depth < most and not deepest.exact and time.perf_counter() < deadline:
+            level = _level(engine, children, deepest.depth + 1, deadline)
             if level is None:
                 break
-            depth += 1
-            (values, exact), nodes = level[0], nodes + level[1]
-            if exact or time.perf_counter() >= deadline:
-                break
+            deepest, nodes = level, nodes + level.nodes
         return PositionValues(
             position=state.text(),
             to_move=state.side,
-            values=values,
-            exact=exact,
-            depth=0 if exact else depth,
+            values=deepest.values,
+            exact=deepest.exact,
+            depth=0 if deepest.exact else deepest.depth,
             nodes=nodes,
             seconds=time.perf_counter() - started,
         )
 
-    @staticmethod
-    def _level(
-        engine: Any, children: dict[str, Any], depth: int, deadline: float | None
-    ) -> tuple[tuple[dict[str, float], bool], int] | None:
-        """Every child searched to ``depth`` (X - O values, all exact?) and the nodes, or None
-        when the deadline came first."""
-        values: dict[str, float] = {}
-        all_exact = True
-        nodes = 0
-        for move, child in children.items():
-            if child.is_terminal():
-                values[move] = float(child.returns()[0])
-                continue
-            seconds = None
-            if deadline is not None:
-                seconds = deadline - time.perf_counter()
-                if seconds <= 0:
-                    return None
-            result = engine.search(child, Limit(time=seconds, depth=depth))
-            nodes += result.info.nodes
-            if not result.exact and result.info.depth < depth:
+
+@dataclass(frozen=True)
+class _Level:
+    """Every move's engine value at one depth (X - O), whether all are exact, the nodes."""
+
+    depth: int
+    values: dict[str, float]
+    exact: bool
+    nodes: int
+
+
+def _level(
+    engine: AdjacencyEngine,
+    children: dict[str, AdjacencyState],
+    depth: int,
+    deadline: float | None,
+) -> _Level | None:
+    """Every child (the position after each move) searched to ``depth``, or None when the
+    deadline comes first."""
+    values: dict[str, float] = {}
+    all_exact = True
+    nodes = 0
+    for move, child in children.items():
+        if child.is_terminal():
+            values[move] = float(child.returns()[0])
+            continue
+        seconds = None
+        if deadline is not None:
+            seconds = deadline - time.perf_counter()
+            if seconds <= 0:
                 return None
-            assert result.info.score is not None
-            score = float(result.info.score)
-            values[move] = score if child.side == 0 else -score
-            all_exact = all_exact and result.exact
-        return (values, all_exact), nodes
+        result = engine.search(child, Limit(time=seconds, depth=depth))
+        nodes += result.info.nodes
+        if not result.exact and result.info.depth < depth:
+            return None
+        assert result.info.score is not None
+        score = float(result.info.score)
+        values[move] = score if child.side == 0 else -score
+        all_exact = all_exact and result.exact
+    return _Level(depth, values, all_exact, nodes)
