@@ -174,7 +174,7 @@ def test_morris_moves_a_mill_and_a_removal_by_clicks(page: Any) -> None:
 
 def test_2048_by_keyboard_and_swipe(page: Any) -> None:
     choose_game(page, "2048")
-    assert page.locator("#kind-0 option").all_inner_texts() == ["Human", "Bot: 2048"]
+    assert page.locator("#kind-0 option").all_inner_texts() == ["Human", "Bot: 2048", "Bot: mcts"]
     page.click("#start-button")
     page.wait_for_selector(".cell[data-cell] .tile")
     check_board(page, record_state(page))

@@ -7,7 +7,7 @@ move in a state (:meth:`Player.think`) and closed. Three kinds exist:
   that hangs costs the referee its time limit plus a grace, never more;
 * :class:`HumanPlayer`: a person, through a callable the front end supplies
   (it asks, and asks again on a bad cell, giving the reason);
-* :class:`EnginePlayer`: any command line speaking PROTOCOL.md, run as its
+* :class:`EnginePlayer`: any command line speaking docs/protocol.md, run as its
   own process group. A Python bot "in a separate process" is simply
   ``python -m plyground engine BOTSPEC`` run as an engine
   (:func:`isolated_bot`), so there is one mechanism.
@@ -277,7 +277,7 @@ class HumanPlayer(Player):
 
 
 class EnginePlayer(Player):
-    """Any command speaking PROTOCOL.md, as a player.
+    """Any command speaking docs/protocol.md, as a player.
 
     The engine runs in its own session (process group) with pipes for
     stdin and stdout; a reader thread queues its lines so every wait has a

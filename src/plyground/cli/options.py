@@ -50,7 +50,7 @@ players:
   human                 a person at this terminal
   NAME[:key=value,...]  a registered bot with settings, e.g. alphabeta:time=2,depth=6
                         (list them with 'plyground bots --settings')
-  engine:COMMAND        any program speaking the engine protocol (PROTOCOL.md), e.g.
+  engine:COMMAND        any program speaking the engine protocol (docs/protocol.md), e.g.
                         engine:"./mybot --fast" or engine:"plyground engine greedy"
 """
 

@@ -51,7 +51,7 @@ def board_text(state: State, effects: Mapping[str, str] | None = None) -> Text:
     """``state.render()`` with each player's marks coloured and ``effects``' cells highlighted.
 
     A cell is found by its name when the drawing labels rows at the start
-    of each line and columns on its last line (RULES.md's layout); other
+    of each line and columns on its last line (docs/rules.md's layout); other
     drawings are shown plain.
     """
     drawing = state.render()

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from plyground.arena.analysis import ANALYSED_GAMES
-from plyground.bots import bot_class, bot_names, make_bot
+from plyground.bots import bot_class, bot_names, make_bot, strongest_bot
 from plyground.core.settings import Setting
 from plyground.games import game_class
 from plyground.web.config import WebSettings
@@ -75,6 +75,7 @@ def build_catalog(settings: WebSettings) -> dict[str, Any]:
                 "pieces": view.layout(game).pieces,
                 "analysis": name in ANALYSED_GAMES,
                 "bots": [b for b in bot_names() if make_bot(b).supports(game)],
+                "strongest": strongest_bot(name),
             }
         )
     bots = []

@@ -104,7 +104,7 @@ export function buildForm(preset) {
       const bot = botInfo(name);
       kind.append(el("option", { value: name, text: `Bot: ${name}`, title: bot.description }));
     }
-    kind.value = seat ? (seat.kind === "human" ? "human" : seat.bot) : index === 0 ? "human" : game.bots.at(-1);
+    kind.value = seat ? (seat.kind === "human" ? "human" : seat.bot) : index === 0 ? "human" : game.strongest;
     const name = el("input", {
       id: `name-${index}`, type: "text", maxlength: String(ui.catalog.name_length),
       autocomplete: "off", "data-auto": seat ? "0" : "1",
