@@ -80,6 +80,7 @@ def test_losses_blunders_and_the_summary_follow_the_values() -> None:
     for threshold in (2.0, 4.0):
         analysis = annotate(record, Analyser(AnalysisSettings(time=30, blunder=threshold)))
         states = record.replay()
+        assert [p.position for p in analysis.positions] == [s.text() for s in states[:-1]]
         for move, state in zip(analysis.moves, states, strict=False):
             children = {state.move_text(m): minimax(state.play(m)) for m in state.legal_moves()}
             sign = 1 if state.to_move() == 0 else -1

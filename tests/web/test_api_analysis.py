@@ -81,6 +81,8 @@ def test_a_finished_game_is_annotated(client: TestClient) -> None:
     assert [s["name"] for s in data["summary"]] == ["Ann", "Bob"]
     worst = max(m["loss"] for m in data["moves"])
     assert data["worst"][0] in [m["ply"] for m in data["moves"] if m["loss"] == worst]
+    first = client.get(f"/api/games/{game['id']}/values", params={"ply": 0}).json()
+    assert first["values"][moves[0]] == data["moves"][0]["value"]  # kept from the analysis
     end = client.get(f"/api/games/{game['id']}/values").json()
     assert end["finished"] and end["heat"] is None
 

@@ -107,6 +107,8 @@ class GameAnalysis:
     moves: tuple[MoveAnalysis, ...]
     summary: tuple[PlayerSummary, ...]
     settings: AnalysisSettings = field(default_factory=AnalysisSettings)
+    positions: tuple[PositionValues, ...] = ()
+    """Every move's value in each position before a move (``positions[ply]``)."""
 
     @property
     def exact_moves(self) -> int:
@@ -181,15 +183,17 @@ def annotate(
     states = record.replay()
     adjacency_state(states[0])
     total = len(record.moves)
-    found: dict[int, MoveAnalysis] = {}
+    found: dict[int, PositionValues] = {}
     exact = analyser.settings.exact
     for done, ply in enumerate(reversed(range(total)), start=1):
-        values = analyser.position(states[ply], exact=exact)
-        exact = exact and values.exact  # an unsolved position: earlier ones go to the engine
-        found[ply] = _move_analysis(ply, values, record.moves[ply].move, analyser.settings.blunder)
+        found[ply] = analyser.position(states[ply], exact=exact)
+        exact = exact and found[ply].exact  # unsolved here: earlier positions go to the engine
         if on_progress is not None:
             on_progress(done, total)
-    moves = [found[ply] for ply in range(total)]
+    blunder = analyser.settings.blunder
+    moves = [
+        _move_analysis(ply, found[ply], record.moves[ply].move, blunder) for ply in range(total)
+    ]
     names = tuple(player.name for player in record.players)
     return GameAnalysis(
         game=record.game,
@@ -198,4 +202,5 @@ def annotate(
         moves=tuple(moves),
         summary=summarise_moves(moves, names),
         settings=analyser.settings,
+        positions=tuple(found[ply] for ply in range(total)),
     )

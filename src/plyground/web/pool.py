@@ -185,14 +185,16 @@ def _run_tool(job: ToolJob) -> dict[str, Any]:
 
 
 def _analyse(job: AnalysisJob) -> dict[str, Any]:
-    """Run in a worker: ``{"result": ...}`` (the position's values or the game's analysis),
-    or ``{"error": message}``."""
+    """Run in a worker: ``{"result": ...}`` (the position's values, or the game's analysis
+    with ``"positions"``: each position's values), or ``{"error": message}``."""
     assert _worker is not None, "the worker was not started by BotPool"
     _worker.queue.put((job.job, None))  # the clock starts now, not while the job was queued
     try:
         analyser = _worker.analyser(AnalysisSettings(time=job.seconds, blunder=job.blunder))
         if job.record is not None:
-            return {"result": annotate(GameRecord.from_dict(job.record), analyser).to_dict()}
+            analysis = annotate(GameRecord.from_dict(job.record), analyser)
+            positions = [values.to_dict() for values in analysis.positions]
+            return {"result": analysis.to_dict(), "positions": positions}
         assert job.position is not None
         state = load_game(job.game).parse_state(job.position)
         return {"result": analyser.position(state).to_dict()}

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from plyground.arena.analysis import ANALYSED_GAMES
+from plyground.core.game import State
 from plyground.web.pool import AnalysisJob, BotPool
 from plyground.web.sessions.errors import ApiError
 from plyground.web.sessions.heat import value_heat
@@ -48,15 +49,17 @@ async def position_values(
     cache: dict[str, dict[str, Any]] = session.analysis.setdefault("positions", {})
     if text not in cache:
         job = AnalysisJob(pool.new_job_id(), session.game.spec, seconds, 1.0, position=text)
-        result = _answer(await _run(pool, job, 2 * seconds + grace))
-        cache[text] = {
-            **result,
-            "finished": False,
-            "heat": value_heat(result, session.view.legal(state)),
-        }
-        while len(cache) > _KEPT:
-            cache.pop(next(iter(cache)))
+        _keep(session, state, _answer(await _run(pool, job, 2 * seconds + grace)))
     return {**cache[text], "ply": ply}
+
+
+def _keep(session: GameSession, state: State, values: dict[str, Any]) -> None:
+    """Keep a position's values with their heat map (at most :data:`_KEPT` positions)."""
+    cache: dict[str, dict[str, Any]] = session.analysis.setdefault("positions", {})
+    heat = value_heat(values, session.view.legal(state))
+    cache[state.text()] = {**values, "finished": False, "heat": heat}
+    while len(cache) > _KEPT:
+        cache.pop(next(iter(cache)))
 
 
 async def analyse_game(
@@ -74,7 +77,11 @@ async def analyse_game(
     job = AnalysisJob(
         pool.new_job_id(), session.game.spec, seconds, blunder, record=session.record().to_dict()
     )
-    result = _answer(await _run(pool, job, played * 2 * seconds + grace))
+    states = list(session.states)  # as they are now: a move may come while the job runs
+    answer = await _run(pool, job, played * 2 * seconds + grace)
+    result = _answer(answer)
+    for ply, values in enumerate(answer["positions"][-_KEPT:], start=max(0, played - _KEPT)):
+        _keep(session, states[ply], values)  # a review's heat maps need no second analysis
     session.analysis["game"] = {"moves": moves, "result": result}
     return dict(result)
 

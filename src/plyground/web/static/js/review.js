@@ -9,7 +9,7 @@ import { showSetup } from "./form.js";
 import { drawCells } from "./board.js";
 import { render } from "./screen.js";
 import { renderPanel } from "./panel.js";
-import { clearHeat, showValues } from "./heatmap.js";
+import { clearHeat, drawHeat, showValues } from "./heatmap.js";
 import { analyseGame } from "./analysis.js";
 
 export async function toggleReview() {
@@ -27,7 +27,7 @@ export async function toggleReview() {
     slider.max = String(history.length - 1);
     showReview();
     $("review-slider").focus();
-    analyseGame(review).then(() => { if (ui.review === review) renderPanel(ui.game); });
+    analyseGame(review).then(() => { if (ui.review === review) showReview(); });
   } catch (error) {
     $("notice").textContent = error.message;
   }
@@ -44,8 +44,10 @@ function showReview() {
     clickable: [], effects: view.effects, animate: true, hoverPlayer: null, marks: view.marks,
   });
   for (const node of $("move-buttons").querySelectorAll("button")) node.disabled = true;
-  if (snapshot.analysable) showValues(snapshot.id, index, view.position);
-  else clearHeat();
+  // The game's analysis values every position: heat maps wait for it rather than ask twice.
+  if (!snapshot.analysable) clearHeat();
+  else if (ui.review.analysis?.pending) drawHeat(null, "Analysing the game: the values come next…");
+  else showValues(snapshot.id, index, view.position);
   $("review-slider").value = String(index);
   $("review-first").disabled = $("review-prev").disabled = index === 0;
   $("review-next").disabled = $("review-last").disabled = index === history.length - 1;
