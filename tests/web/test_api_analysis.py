@@ -108,3 +108,15 @@ def test_an_mcts_bot_thinking_shows_its_visit_shares(client: TestClient) -> None
     assert set(heat["cells"]) <= legal
     assert max(c["level"] for c in heat["cells"].values()) == 1
     assert "playouts" in heat["legend"]["title"]
+
+
+def test_a_position_no_solve_fits_gets_the_engines_values(client: TestClient) -> None:
+    game, _ = start(client, board(8, 8))  # 16 plies from the start: no solve in the budget
+    data = client.get(f"/api/games/{game['id']}/values").json()
+    state = load_game(game["game"]).parse_state(game["position"])
+    assert data["source"] == "engine" and not data["exact"] and data["depth"] >= 1
+    assert set(data["values"]) == {state.move_text(m) for m in state.legal_moves()}
+    assert data["heat"]["source"] == "engine"
+    assert data["heat"]["legend"]["title"].startswith(
+        f"Engine value of each move (depth {data['depth']})"
+    )
