@@ -3,11 +3,24 @@ and an MCTS bot's visit shares while it thinks (through the real worker pool).""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import pytest
 from fastapi.testclient import TestClient
 from web_helpers import Json, human_vs_human, start, wait_for
 
 from plyground.games import load_game
 from plyground.games.adjacency.solver import solve
+from plyground.web import WebSettings, create_app
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    """An app whose analysis has 2 s a position: the small boards here always solve in it,
+    however loaded the machine (a solve of the 8x8 start never does)."""
+    settings = WebSettings(think_cap=3.0, workers=2, analysis_time=2.0)
+    with TestClient(create_app(settings)) as test_client:
+        yield test_client
 
 
 def board(size: int = 4, rounds: int = 3, **extra: object) -> Json:

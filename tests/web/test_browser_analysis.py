@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import json
 import urllib.request
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from web_helpers import CHROMIUM, LAPTOP, PHONE, WAIT_MS, shot
+from web_helpers import CHROMIUM, LAPTOP, PHONE, WAIT_MS, plyground_env, served, shot
 
 from plyground.games import load_game
 from plyground.games.adjacency.solver import solve
@@ -24,6 +25,14 @@ if not CHROMIUM.exists():
 pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright")
 
 SIZES = [pytest.param(LAPTOP, id="laptop"), pytest.param(PHONE, id="phone")]
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """``plyground serve`` whose analysis has 3 s a position: the 6x6 games here always solve
+    in it, however loaded the machine."""
+    with served(plyground_env(), "--think-cap", "3", "--analysis-time", "3") as url:
+        yield url
 
 
 def call(server: str, method: str, path: str, body: Any = None) -> Any:
@@ -161,14 +170,21 @@ def test_watching_mcts_shows_its_visit_shares_and_playouts(
 ) -> None:
     game_id = bots_game(server, {"bot": "mcts", "settings": {"time": 2.5}}, {"bot": "greedy"}, 6, 3)
     page = open_page(browser, server, viewport, f"/#game={game_id}")
-    page.wait_for_selector(".cell .heat-visits")
-    assert "MCTS visits" in page.inner_text("#heat-legend")
-    assert "playouts" in page.inner_text("#heat-legend")
-    page.wait_for_selector("[data-info='playouts']")
-    shares = [int(text.rstrip("%")) for text in heat(page).values()]
-    assert (
-        shares and all(0 <= share <= 100 for share in shares) and sum(shares) <= 100 + len(shares)
-    )
-    assert page.eval_on_selector_all(".heat-visits.best", "nodes => nodes.length") >= 1
+    # One look at the page while the bot thinks (its heat map goes when it has moved).
+    seen = page.wait_for_function(
+        """() => {
+          const cells = [...document.querySelectorAll('.cell .heat-visits')];
+          const playouts = document.querySelector("[data-info='playouts']");
+          if (!cells.length || !playouts) return null;
+          return {shares: cells.map(n => [n.textContent, n.classList.contains('best')]),
+                  legend: document.getElementById('heat-legend').innerText,
+                  playouts: playouts.textContent};
+        }"""
+    ).json_value()
+    assert "MCTS visits" in seen["legend"] and "playouts" in seen["legend"]
+    shares = [int(text.rstrip("%")) for text, _ in seen["shares"]]
+    assert all(0 <= share <= 100 for share in shares) and sum(shares) <= 100 + len(shares)
+    assert any(best for _, best in seen["shares"])
+    assert seen["playouts"] not in ("", "–")
     shot(page, f"analysis-mcts-{'phone' if viewport == PHONE else 'laptop'}")
     close(page)

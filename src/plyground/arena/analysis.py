@@ -154,6 +154,15 @@ class Analyser:
         self._engine: AdjacencyEngine | None = None
         self._engine_game: AdjacencyGame | None = None
 
+    def warm_up(self) -> None:
+        """Compile (or load from the disk cache) the solver's and the engine's kernels now,
+        so that no budget pays for it."""
+        from plyground.games.adjacency import engine, solver
+
+        if self.settings.exact:
+            solver.warm_up()
+        engine.warm_up()
+
     def position(self, state: State, *, exact: bool | None = None) -> PositionValues:
         """Every legal move's value in ``state``; ``exact=False`` skips the solver.
 

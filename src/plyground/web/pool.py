@@ -188,9 +188,10 @@ def _analyse(job: AnalysisJob) -> dict[str, Any]:
     """Run in a worker: ``{"result": ...}`` (the position's values, or the game's analysis
     with ``"positions"``: each position's values), or ``{"error": message}``."""
     assert _worker is not None, "the worker was not started by BotPool"
+    analyser = _worker.analyser(AnalysisSettings(time=job.seconds, blunder=job.blunder))
+    analyser.warm_up()  # the kernels load before the clock starts
     _worker.queue.put((job.job, None))  # the clock starts now, not while the job was queued
     try:
-        analyser = _worker.analyser(AnalysisSettings(time=job.seconds, blunder=job.blunder))
         if job.record is not None:
             analysis = annotate(GameRecord.from_dict(job.record), analyser)
             positions = [values.to_dict() for values in analysis.positions]

@@ -19,10 +19,13 @@ from plyground.web.sessions.errors import ApiError
 from plyground.web.sessions.heat import value_heat
 from plyground.web.sessions.session import GameSession
 
-__all__ = ["analyse_game", "position_values"]
+__all__ = ["SLACK", "analyse_game", "position_values"]
 
 _KEPT = 64
 """Positions whose values a session keeps."""
+SLACK = 5.0
+"""Seconds an analysis may take beyond its budget (twice the time per position, for each
+position) before it counts as lost: its clocks stop it in time, but a loaded machine is slow."""
 
 
 def _check_analysable(session: GameSession) -> None:
@@ -49,7 +52,7 @@ async def position_values(
     cache: dict[str, dict[str, Any]] = session.analysis.setdefault("positions", {})
     if text not in cache:
         job = AnalysisJob(pool.new_job_id(), session.game.spec, seconds, 1.0, position=text)
-        _keep(session, state, _answer(await _run(pool, job, 2 * seconds + grace)))
+        _keep(session, state, _answer(await _run(pool, job, 2 * seconds + grace + SLACK)))
     return {**cache[text], "ply": ply}
 
 
@@ -78,7 +81,7 @@ async def analyse_game(
         pool.new_job_id(), session.game.spec, seconds, blunder, record=session.record().to_dict()
     )
     states = list(session.states)  # as they are now: a move may come while the job runs
-    answer = await _run(pool, job, played * 2 * seconds + grace)
+    answer = await _run(pool, job, played * 2 * seconds + grace + SLACK)
     result = _answer(answer)
     for ply, values in enumerate(answer["positions"][-_KEPT:], start=max(0, played - _KEPT)):
         _keep(session, states[ply], values)  # a review's heat maps need no second analysis
