@@ -31,6 +31,7 @@ COMMANDS: tuple[str, ...] = (
     "plyground.cli.engine",
     "plyground.cli.serve",
     "plyground.cli.solve",
+    "plyground.cli.analyse",
     "plyground.cli.warmup",
     "plyground.cli.endgames",
     "plyground.cli.bench",

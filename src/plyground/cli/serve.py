@@ -58,6 +58,13 @@ def register(subparsers: Any) -> None:
                         help="offer your own bot class from a Python file (or module:CLASS) "
                         "in the page, under its NAME; may be given more than once "
                         "(docs/your-first-bot.md)")  # fmt: skip
+    parser.add_argument("--analysis-time", type=float, default=defaults.analysis_time,
+                        metavar="SECONDS", help="analysis (review, analysis board): seconds per "
+                        "position for an exact solve, then as long for the engine "
+                        "(default %(default)s)")  # fmt: skip
+    parser.add_argument("--blunder", type=float, default=defaults.blunder, metavar="MARKS",
+                        help="analysis: marks lost that make a blunder "
+                        "(default %(default)s)")  # fmt: skip
     parser.add_argument("--open", action="store_true", help="open the page in a browser")
     parser.set_defaults(handler=_serve)
 
@@ -89,6 +96,8 @@ def _serve(args: argparse.Namespace) -> int:
         expiry=args.expiry,
         policy=args.policy,
         db=args.db,
+        analysis_time=args.analysis_time,
+        blunder=args.blunder,
     )
     _offer_bots(args.bot)
     if args.db is not None:  # a database that cannot be used is one clear error, now

@@ -33,6 +33,10 @@ class WebSettings:
     """What a bot's rule break costs (docs/rules.md): a random move played for it, or the game."""
     db: str | None = None
     """A SQLite file (the tournaments' database) where finished games are stored; None: none."""
+    analysis_time: float = 0.5
+    """Seconds per position an analysis may spend on an exact solve, then as much on the engine."""
+    blunder: float = 4.0
+    """Marks lost against the best move from which the analysis calls a move a blunder."""
 
     SETTINGS: ClassVar[tuple[Setting, ...]] = (
         Setting("think_cap", float, 10.0, "most seconds a bot may think per move",
@@ -49,6 +53,10 @@ class WebSettings:
                 choices=tuple(p.value for p in Penalty)),
         Setting("db", str, None, "database file where finished games are stored (none: "
                 "games stay in memory only)"),
+        Setting("analysis_time", float, 0.5, "seconds per position for the analysis "
+                "(an exact solve, then as long for the engine)", minimum=0.01, maximum=60),
+        Setting("blunder", float, 4.0, "marks lost that make a blunder in the analysis",
+                minimum=0.5, maximum=100),
     )  # fmt: skip
 
     def __post_init__(self) -> None:

@@ -25,6 +25,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from plyground.arena.analysis import Analyser, AnalysisSettings
+from plyground.arena.annotation import annotate
+from plyground.arena.record import GameRecord
 from plyground.bots import Bot, make_bot
 from plyground.core.errors import PlygroundError
 from plyground.core.limits import Limit, SearchInfo
@@ -32,7 +35,7 @@ from plyground.games import load_game
 from plyground.games.kernels import warm_all
 from plyground.web.views import view_for
 
-__all__ = ["BotPool", "ThinkAnswer", "ThinkJob", "ToolJob"]
+__all__ = ["AnalysisJob", "BotPool", "ThinkAnswer", "ThinkJob", "ToolJob"]
 
 WORKER_NICENESS = 10
 """How much lower than the server the workers run: a search never delays a request."""
@@ -65,6 +68,21 @@ class ToolJob:
 
 
 @dataclass(frozen=True)
+class AnalysisJob:
+    """An analysis to run: one position's move values, or a whole game's (a record as a dict).
+
+    ``seconds`` is the budget per position (:class:`~plyground.arena.analysis.AnalysisSettings`).
+    """
+
+    job: int
+    game: str
+    seconds: float
+    blunder: float
+    position: str | None = None
+    record: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
 class ThinkAnswer:
     """A worker's answer: the move text and the last search info, or the error raised."""
 
@@ -84,11 +102,18 @@ class _Listener:
 
 
 class _WorkerState:
-    """What one worker process keeps: the info queue and its recently used bots."""
+    """What one worker process keeps: the info queue, its recently used bots, its analysers."""
 
     def __init__(self, queue: Any) -> None:
         self.queue = queue
         self.bots: OrderedDict[tuple[str, str], Bot] = OrderedDict()
+        self.analysers: dict[AnalysisSettings, Analyser] = {}
+
+    def analyser(self, settings: AnalysisSettings) -> Analyser:
+        """The analyser for ``settings`` (kept: its tables serve the next position too)."""
+        if settings not in self.analysers:
+            self.analysers = {settings: Analyser(settings)}  # one at a time: tables are large
+        return self.analysers[settings]
 
     def bot(self, spec: str, game: str) -> Bot:
         key = (spec, game)
@@ -159,6 +184,25 @@ def _run_tool(job: ToolJob) -> dict[str, Any]:
         return {"error": str(error)}
 
 
+def _analyse(job: AnalysisJob) -> dict[str, Any]:
+    """Run in a worker: ``{"result": ...}`` (the position's values, or the game's analysis
+    with ``"positions"``: each position's values), or ``{"error": message}``."""
+    assert _worker is not None, "the worker was not started by BotPool"
+    analyser = _worker.analyser(AnalysisSettings(time=job.seconds, blunder=job.blunder))
+    analyser.warm_up()  # the kernels load before the clock starts
+    _worker.queue.put((job.job, None))  # the clock starts now, not while the job was queued
+    try:
+        if job.record is not None:
+            analysis = annotate(GameRecord.from_dict(job.record), analyser)
+            positions = [values.to_dict() for values in analysis.positions]
+            return {"result": analysis.to_dict(), "positions": positions}
+        assert job.position is not None
+        state = load_game(job.game).parse_state(job.position)
+        return {"result": analyser.position(state).to_dict()}
+    except PlygroundError as error:
+        return {"error": str(error)}
+
+
 def _retrieve(future: asyncio.Future[Any]) -> None:
     if not future.cancelled():
         future.exception()
@@ -222,6 +266,15 @@ class BotPool:
         answer: dict[str, Any] = await self._run(
             job.job, _run_tool, job, lambda info: None, job.seconds + grace
         )
+        return answer
+
+    async def analyse(self, job: AnalysisJob, timeout: float) -> dict[str, Any]:
+        """Run an analysis in a worker: ``{"result": ...}`` or ``{"error": message}``.
+
+        Raises TimeoutError when no answer comes within ``timeout`` of the
+        moment a worker took the job.
+        """
+        answer: dict[str, Any] = await self._run(job.job, _analyse, job, lambda info: None, timeout)
         return answer
 
     async def _run(

@@ -2,14 +2,15 @@
 
 :mod:`.games` (health, catalog, start a game, a game and its event
 stream), :mod:`.play` (moves, take-backs, legal clicks, puzzle tools),
-:mod:`.watch` (pausing and stepping bots; the history and the record).
+:mod:`.watch` (pausing and stepping bots; the history and the record),
+:mod:`.analysis` (a position's move values, a game's moves annotated).
 Request bodies are in :mod:`.bodies`; every refusal is shaped by
 :mod:`.errors`. Routes reach the game service through :mod:`.service`.
 """
 
 from fastapi import APIRouter
 
-from plyground.web.api import games, play, watch
+from plyground.web.api import analysis, games, play, watch
 from plyground.web.api.errors import add_error_handlers
 
 __all__ = ["ROUTERS", "add_error_handlers"]
@@ -19,5 +20,6 @@ ROUTERS: tuple[APIRouter, ...] = (
     play.router,
     watch.watch_router,
     watch.review_router,
+    analysis.router,
 )
 """Every router, in the order the API lists its routes."""

@@ -45,6 +45,9 @@ class CreateGameBody(_Body):
     seed: StrictInt | None = Field(
         None, description="games with chance (2048): the seed of the tiles (default: random)"
     )
+    mode: Literal["play", "analysis"] = Field(
+        "play", description="analysis: an analysis board (humans on both sides, values shown)"
+    )
 
 
 class MoveBody(_Body):

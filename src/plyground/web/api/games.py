@@ -48,6 +48,7 @@ async def create_game(body: CreateGameBody, service: Service) -> dict[str, Any]:
         delay=body.delay,
         paused=body.paused,
         seed=body.seed,
+        mode=body.mode,
     )
     return {"game": session.snapshot(), "secrets": secrets_out}
 

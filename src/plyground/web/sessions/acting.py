@@ -67,10 +67,11 @@ def play_human_move(session: GameSession, token: str, move_text: str, ply: int |
 def undo(session: GameSession, token: str, ply: int | None) -> None:
     """Take back a human's last move against a bot (and the bot's reply, if any).
 
-    In a puzzle, take back the last move, or every move from ``ply`` on,
-    even after the end (a dead end is where a puzzle backtracks from).
+    In a puzzle or on an analysis board, take back the last move, or every
+    move from ``ply`` on, even after the end (a dead end is where a puzzle
+    backtracks from).
     """
-    if session.undo_kind == "puzzle":
+    if session.undo_kind in ("puzzle", "board"):
         session.human_seat(token)
         _take_back_puzzle(session, ply)
         return

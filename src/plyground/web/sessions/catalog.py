@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from plyground.arena.analysis import ANALYSED_GAMES
 from plyground.bots import bot_class, bot_names, make_bot, strongest_bot
 from plyground.core.settings import Setting
 from plyground.games import game_class
@@ -72,6 +73,7 @@ def build_catalog(settings: WebSettings) -> dict[str, Any]:
                 "hints": view.form_hints(cls),
                 "example": game.initial_state().text(),
                 "pieces": view.layout(game).pieces,
+                "analysis": name in ANALYSED_GAMES,
                 "bots": [b for b in bot_names() if make_bot(b).supports(game)],
                 "strongest": strongest_bot(name),
             }

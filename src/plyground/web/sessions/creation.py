@@ -10,13 +10,14 @@ import random
 import secrets
 from collections.abc import Mapping, Sequence
 
+from plyground.arena.analysis import ANALYSED_GAMES
 from plyground.arena.record import Penalty
 from plyground.core.errors import PlygroundError
 from plyground.core.game import Game, State
 from plyground.games import game_class
 from plyground.web.config import WebSettings
 from plyground.web.sessions.errors import ApiError
-from plyground.web.sessions.seats import SeatRequest, make_seat
+from plyground.web.sessions.seats import Seat, SeatRequest, make_seat
 from plyground.web.sessions.session import GameSession
 from plyground.web.views import view_for
 
@@ -40,11 +41,13 @@ def new_session(
     paused: bool,
     seed: int | None,
     rng: random.Random,
+    mode: str = "play",
 ) -> GameSession:
     """A new game, checked: the game and its size, the seed, the seats, the delay, the start.
 
     ``seed`` fixes the chance outcomes of a game with chance (default: one
-    drawn from ``rng``).
+    drawn from ``rng``). ``mode="analysis"`` makes an analysis board: a game
+    of the analysed games (``arena.analysis``) with a human on every side.
     """
     try:
         view = view_for(game_name)
@@ -78,6 +81,7 @@ def new_session(
                 f"both sides are named {built[index].name!r}: give each side its own name",
             )
     check_delay(delay, settings.max_delay)
+    _check_mode(mode, game, built)
     return GameSession(
         secrets.token_urlsafe(16),
         game,
@@ -89,7 +93,21 @@ def new_session(
         paused=paused,
         policy=Penalty(settings.policy),
         seed=seed,
+        mode=mode,
     )
+
+
+def _check_mode(mode: str, game: Game, seats: Sequence[Seat]) -> None:
+    if mode == "play":
+        return
+    if mode != "analysis":
+        raise ApiError(422, f"mode must be 'play' or 'analysis', got {mode!r}")
+    if game.name not in ANALYSED_GAMES:
+        raise ApiError(
+            422, f"an analysis board is for {', '.join(ANALYSED_GAMES)}, not for {game.name}"
+        )
+    if any(seat.kind != "human" for seat in seats):
+        raise ApiError(422, "an analysis board has a human on every side (moves are yours)")
 
 
 def _start_state(game: Game, start: str | None) -> State:

@@ -18,7 +18,7 @@ from typing import Any
 
 from plyground.web.config import WebSettings
 from plyground.web.pool import BotPool
-from plyground.web.sessions import acting, tools
+from plyground.web.sessions import acting, analysis, tools
 from plyground.web.sessions.catalog import build_catalog
 from plyground.web.sessions.creation import new_session
 from plyground.web.sessions.driver import GRACE, BotDriver
@@ -102,6 +102,7 @@ class GameService:
         delay: float = 0.5,
         paused: bool = False,
         seed: int | None = None,
+        mode: str = "play",
     ) -> tuple[GameSession, dict[str, Any]]:
         """Start a game; returns it and its secrets (human seats' tokens, the control token).
 
@@ -117,6 +118,7 @@ class GameService:
             paused=paused,
             seed=seed,
             rng=self._random,
+            mode=mode,
         )
         self._make_room()
         if self.archive is not None:
@@ -164,6 +166,24 @@ class GameService:
             options=options,
         )
         return session
+
+    async def position_values(self, game_id: str, ply: int | None) -> dict[str, Any]:
+        """Every move's value in a position of the game, and its heat map (in a worker)."""
+        session = self.get(game_id)
+        seconds = self.settings.analysis_time
+        return await analysis.position_values(session, self.pool, ply, seconds=seconds, grace=GRACE)
+
+    async def analyse_game(self, game_id: str) -> dict[str, Any]:
+        """The game's moves valued: losses, blunders, accuracy (in a worker)."""
+        session = self.get(game_id)
+        settings = self.settings
+        return await analysis.analyse_game(
+            session,
+            self.pool,
+            seconds=settings.analysis_time,
+            blunder=settings.blunder,
+            grace=GRACE,
+        )
 
     def control(
         self, game_id: str, token: str, paused: bool | None, delay: float | None

@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from plyground.arena.adjudication import winner_after
+from plyground.arena.analysis import ANALYSED_GAMES
 from plyground.arena.record import (
     GameRecord,
     MoveRecord,
@@ -31,6 +32,7 @@ from plyground.arena.solo import sample_outcome
 from plyground.core.game import CHANCE, Game, Move, State
 from plyground.core.limits import SearchInfo
 from plyground.web.sessions.errors import ApiError
+from plyground.web.sessions.heat import visit_heat
 from plyground.web.sessions.seats import Seat
 from plyground.web.views import BoardLayout, BoardView, Tool
 
@@ -88,6 +90,7 @@ class GameSession:
         paused: bool,
         policy: Penalty,
         seed: int | None = None,
+        mode: str = "play",
     ) -> None:
         self.id = game_id
         self.game = game
@@ -118,6 +121,11 @@ class GameSession:
         self.tool_results: list[dict[str, Any]] = []
         self.on_finish: Callable[[GameSession], None] | None = None
         self.seed = seed
+        self.mode = mode
+        """``play``, or ``analysis``: an analysis board (both sides played from this page,
+        any move taken back, every position valued)."""
+        self.analysis: dict[str, Any] = {}
+        """Analysis answers kept for this game (``sessions/analysis.py``)."""
         self._rng = random.Random(seed)
         self._changed = asyncio.Event()
         self._wake = asyncio.Event()
@@ -160,6 +168,8 @@ class GameSession:
         """Which take-backs this game allows: against a bot, in a puzzle, or none."""
         if self.is_puzzle:
             return "puzzle"
+        if self.mode == "analysis":
+            return "board"
         if self.game.capabilities.chance:
             return None  # a take-back would draw new chance outcomes
         kinds = {seat.kind for seat in self.seats}
@@ -231,7 +241,10 @@ class GameSession:
             data = self._build_snapshot()
             self._snapshot = (self.version, data)
         if self.thinking is not None:  # the elapsed time changes between versions
-            data = {**data, "thinking": self.thinking.to_dict()}
+            thinking = self.thinking.to_dict()
+            info = self.thinking.info
+            thinking["heat"] = None if info is None else visit_heat(info, data["legal"])
+            data = {**data, "thinking": thinking}
         return data
 
     def _build_snapshot(self) -> dict[str, Any]:
@@ -283,6 +296,8 @@ class GameSession:
             "paused": self.paused,
             "delay": self.delay,
             "all_bots": self.all_bots,
+            "mode": self.mode,
+            "analysable": self.game.name in ANALYSED_GAMES,
         }
 
     def history(self) -> list[dict[str, Any]]:

@@ -5,13 +5,13 @@
 //
 // Native ES modules, no build step. This entry module loads the catalog, wires the page's
 // controls and opens the game in the address (or the start form); js/ holds one module per
-// concern: api, state, dom, format, form, stream, screen, board, entry, keys, panel, tools,
-// actions, review.
+// concern: api, state, dom, format, form, stream, screen, board, heatmap, entry, keys, panel,
+// tools, actions, review, analysis.
 
 import { $, el } from "./js/dom.js";
 import { api } from "./js/api.js";
 import { ui } from "./js/state.js";
-import { buildForm, startGame, showSetup } from "./js/form.js";
+import { buildForm, startGame, startAnalysisBoard, showSetup } from "./js/form.js";
 import { onDocumentKey, onPointerDown, onPointerUp, onBoardKey } from "./js/keys.js";
 import { openGame } from "./js/screen.js";
 import { control, undo } from "./js/actions.js";
@@ -55,6 +55,7 @@ async function init() {
   }
   if (ui.lastSetup?.game && ui.catalog.games.some((g) => g.name === ui.lastSetup.game)) select.value = ui.lastSetup.game;
   $("setup-form").addEventListener("submit", startGame);
+  $("analysis-board-button").addEventListener("click", startAnalysisBoard);
   $("nav-new").addEventListener("click", () => showSetup());
   $("new-game-button").addEventListener("click", () => showSetup());
   $("undo-button").addEventListener("click", undo);

@@ -18,7 +18,7 @@ export async function control(path, body) {
 
 export async function undo() {
   const snapshot = ui.game;
-  if (snapshot.undo === "puzzle") {
+  if (snapshot.undo === "puzzle" || snapshot.undo === "board") {
     await takeBack(null);
     return;
   }
@@ -29,7 +29,8 @@ export async function undo() {
 }
 
 export async function takeBack(ply) {
-  // In a puzzle: take back the last move, or every move from `ply` on (a queen clicked).
+  // In a puzzle or on an analysis board: take back the last move, or every move from `ply`
+  // on (a queen clicked).
   const snapshot = ui.game;
   ui.partial = [];
   const body = { token: tokenFor(0) };

@@ -137,6 +137,7 @@ export function buildForm(preset) {
   $("start-position").placeholder = `e.g. ${game.example}`;
   $("start-position").value = preset?.start ?? "";
   $("start-details").open = Boolean(preset?.start);
+  $("analysis-board-button").hidden = !game.analysis;
   updateHints(true);
   clearErrors();
 }
@@ -302,12 +303,31 @@ export async function startGame(event) {
     if (first) first.focus();
     return;
   }
-  const button = $("start-button");
+  await begin(request, $("start-button"), true);
+}
+
+export async function startAnalysisBoard() {
+  // An analysis board: this form's game, settings and start, both sides played from here.
+  const { request, problems } = readForm();
+  if (problems.some(([id]) => id.startsWith("setting-") || id === "start-position")) {
+    validate(true);
+    return;
+  }
+  const labels = currentGameInfo().players;
+  const players = labels.map((label) => ({ name: label, kind: "human" }));
+  await begin({ game: request.game, settings: request.settings, start: request.start, players, mode: "analysis" },
+    $("analysis-board-button"), false);
+}
+
+async function begin(request, button, remember) {
+  // Start the game `request` asks for and open it (`remember`: the form's preset next time).
   button.disabled = true;
   try {
     const answer = await api("POST", "/api/games", request);
-    ui.lastSetup = request;
-    localStorage.setItem("plyground.setup", JSON.stringify(request));
+    if (remember) {
+      ui.lastSetup = request;
+      localStorage.setItem("plyground.setup", JSON.stringify(request));
+    }
     sessionStorage.setItem(`plyground.game.${answer.game.id}`, JSON.stringify(answer.secrets));
     history.pushState(null, "", `#game=${answer.game.id}`);
     openGame(answer.game, answer.secrets);

@@ -6,6 +6,7 @@ import { fmtNumber, fmtScore, fmtSeconds, flippedCells } from "./format.js";
 import { ui, mySeats } from "./state.js";
 import { renderTools } from "./tools.js";
 import { renderPace } from "./pace.js";
+import { moveNote, renderAnalysis } from "./analysis.js";
 
 let thinkTimer = null; // ticks a thinking bot's clock
 
@@ -66,6 +67,7 @@ export function renderPanel(snapshot) {
   renderResult(snapshot);
   renderControls(snapshot);
   renderTools(snapshot);
+  renderAnalysis(snapshot);
   renderMoves(snapshot);
 }
 
@@ -82,7 +84,7 @@ function renderThinking(thinking, snapshot) {
   const rows = [
     ["Depth", info ? String(info.depth) : "–"],
     ["Score", info ? fmtScore(info.score) : "–"],
-    ["Nodes", info ? fmtNumber(info.nodes) : "–"],
+    info?.playouts !== undefined ? ["Playouts", fmtNumber(info.playouts)] : ["Nodes", info ? fmtNumber(info.nodes) : "–"],
     ["Best line", info && info.pv.length ? info.pv.join(" ") : "–"],
   ];
   if (info && info.exact) rows.push(["Solved", "exact to the end"]);
@@ -147,7 +149,7 @@ function renderResult(snapshot) {
 function renderControls(snapshot) {
   const mine = mySeats();
   const undo = $("undo-button");
-  const puzzle = snapshot.undo === "puzzle";
+  const puzzle = snapshot.undo === "puzzle" || snapshot.undo === "board"; // any move taken back
   undo.textContent = puzzle ? "Take back" : "Undo";
   undo.hidden = !mine.size || !snapshot.undo || (snapshot.finished && !puzzle);
   undo.disabled = (puzzle ? snapshot.ply === 0 : !snapshot.moves.some((m) => mine.has(m.player))) || ui.busy || Boolean(snapshot.tool_running);
@@ -192,11 +194,18 @@ function renderMoves(snapshot) {
     if (move.info && player.kind === "bot" && move.info.depth > 0) {
       detail += `${detail ? " · " : ""}d${move.info.depth} ${fmtScore(move.info.score)}`;
     }
-    item = el("li", { "data-ply": move.ply + 1, class: ui.review && ui.review.index === move.ply + 1 ? "current" : null },
+    const note = moveNote(move.ply);
+    const classes = [ui.review && ui.review.index === move.ply + 1 ? "current" : "",
+      note?.blunder ? "blunder" : "", note?.worst ? "worst" : ""].filter(Boolean).join(" ");
+    item = el("li", { "data-ply": move.ply + 1, class: classes || null },
       el("span", { class: "num", text: `${move.number}.` }),
       seatBadge(snapshot.layout.pieces, move.player, player.label),
       el("span", { class: "cellname", text: move.move }),
       el("span", { class: "detail", text: detail }));
+    if (note) {
+      item.classList.add("annotated");
+      item.append(el("span", { class: `loss${note.text === "best" ? " best" : ""}`, "data-loss": move.ply + 1, title: note.title, text: note.text }));
+    }
     if (move.rule_break) {
       item.append(el("span", { class: "penalty", text: `⚠ ${move.rule_break}`, title: "the bot broke the rules: a random move was played for it" }));
     }

@@ -9,6 +9,8 @@ import { showSetup } from "./form.js";
 import { drawCells } from "./board.js";
 import { render } from "./screen.js";
 import { renderPanel } from "./panel.js";
+import { clearHeat, drawHeat, showValues } from "./heatmap.js";
+import { analyseGame } from "./analysis.js";
 
 export async function toggleReview() {
   const snapshot = ui.game;
@@ -19,11 +21,13 @@ export async function toggleReview() {
   }
   try {
     const history = await api("GET", `/api/games/${snapshot.id}/history`);
-    ui.review = { history, index: history.length - 1 };
+    const review = { history, index: history.length - 1, analysis: null };
+    ui.review = review;
     const slider = $("review-slider");
     slider.max = String(history.length - 1);
     showReview();
     $("review-slider").focus();
+    analyseGame(review).then(() => { if (ui.review === review) showReview(); });
   } catch (error) {
     $("notice").textContent = error.message;
   }
@@ -40,6 +44,10 @@ function showReview() {
     clickable: [], effects: view.effects, animate: true, hoverPlayer: null, marks: view.marks,
   });
   for (const node of $("move-buttons").querySelectorAll("button")) node.disabled = true;
+  // The game's analysis values every position: heat maps wait for it rather than ask twice.
+  if (!snapshot.analysable) clearHeat();
+  else if (ui.review.analysis?.pending) drawHeat(null, "Analysing the game: the values come next…");
+  else showValues(snapshot.id, index, view.position);
   $("review-slider").value = String(index);
   $("review-first").disabled = $("review-prev").disabled = index === 0;
   $("review-next").disabled = $("review-last").disabled = index === history.length - 1;

@@ -7,6 +7,7 @@ import { listen } from "./stream.js";
 import { buildBoard, drawCells, relate } from "./board.js";
 import { clickCell, entry, playButton } from "./entry.js";
 import { renderPanel } from "./panel.js";
+import { clearHeat, drawHeat, showValues } from "./heatmap.js";
 
 export function openGame(snapshot, secrets) {
   ui.secrets = secrets;
@@ -79,12 +80,20 @@ export function render(snapshot) {
   });
   $("prompt").textContent = state.prompt;
   $("board").classList.remove("review");
+  showHeat(snapshot);
   for (const node of $("move-buttons").querySelectorAll("button")) {
     node.disabled = !myTurn(snapshot) || !snapshot.legal.some((m) => m.move === node.dataset.move);
   }
   const last = snapshot.moves.at(-1);
   if (newMove && last) announceMove(snapshot, last);
   renderPanel(snapshot);
+}
+
+function showHeat(snapshot) {
+  // A thinking MCTS bot's visit shares; on an analysis board, the values of the moves.
+  if (snapshot.thinking?.heat) drawHeat(snapshot.thinking.heat);
+  else if (snapshot.mode === "analysis" && !snapshot.finished) showValues(snapshot.id, snapshot.ply, snapshot.position);
+  else clearHeat();
 }
 
 function describeMove(snapshot, move) {

@@ -1,0 +1,282 @@
+"""Analysis for people: the value of every move in a position, exact where a solve fits.
+
+:class:`Analyser` gives each legal move of an adjacency position its value,
+always as the final margin X's marks minus O's (so a reader need not know
+who moves), from one of two sources, and says which:
+
+* ``exact``: the exact solver (:mod:`plyground.games.adjacency.solver`)
+  proves every move's value within the time budget;
+* ``engine``: otherwise the compiled alpha-beta engine (the ``alphabeta``
+  bot's search) searches the position after each move, all of them to the
+  same depth, one depth at a time until the budget runs out, and keeps the
+  deepest depth every move completed. Its values are the evaluation's
+  estimate of the margin (same units: marks), not a proof.
+
+A position therefore costs at most twice the budget (a solve that runs out,
+then the engine). :mod:`plyground.arena.annotation` uses it move by move
+for a whole game; the CLI (``plyground analyse``) and the web app call the
+two, so neither holds a copy of the analysis.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from plyground.core.errors import PlygroundError
+from plyground.core.game import State
+from plyground.core.limits import Limit
+
+if TYPE_CHECKING:  # the adjacency modules load numba: imported when first used
+    from plyground.games.adjacency.engine import AdjacencyEngine
+    from plyground.games.adjacency.rules import AdjacencyGame, AdjacencyState
+    from plyground.games.adjacency.solver import ExactSolver
+
+__all__ = [
+    "ANALYSED_GAMES",
+    "Analyser",
+    "AnalysisSettings",
+    "PositionValues",
+    "adjacency_state",
+    "json_number",
+]
+
+ANALYSED_GAMES = ("adjacency",)
+"""The games whose positions an :class:`Analyser` values."""
+
+_EPSILON = 1e-9
+"""Values closer than this count as equal (engine values are floats)."""
+
+
+@dataclass(frozen=True)
+class AnalysisSettings:
+    """How hard to look and what counts as a blunder."""
+
+    time: float = 1.0
+    """Seconds per position: the exact solve's budget, then (if it runs out) the engine's."""
+    blunder: float = 4.0
+    """Marks lost against the best move from which a move is a blunder."""
+    exact: bool = True
+    """Try the exact solver first (False: engine values only)."""
+
+    def __post_init__(self) -> None:
+        if not (self.time > 0 and math.isfinite(self.time)):
+            raise PlygroundError(f"the time per position must be positive, got {self.time!r}")
+        if not (self.blunder > 0 and math.isfinite(self.blunder)):
+            raise PlygroundError(f"the blunder threshold must be positive, got {self.blunder!r}")
+
+
+@dataclass(frozen=True)
+class PositionValues:
+    """Every legal move's value in one position (X's marks minus O's at the end)."""
+
+    position: str
+    to_move: int
+    """0 (X) or 1 (O): who chooses among the moves."""
+    values: dict[str, float]
+    """Move text -> the margin after it with best play (``exact``), or the engine's estimate."""
+    exact: bool
+    depth: int
+    """The engine's depth after each move (0 when exact)."""
+    nodes: int
+    seconds: float
+
+    @property
+    def source(self) -> str:
+        """``exact`` or ``engine``."""
+        return "exact" if self.exact else "engine"
+
+    def for_mover(self, value: float) -> float:
+        """A margin seen from the side to move (more is better for it)."""
+        return value if self.to_move == 0 else -value
+
+    @property
+    def best_value(self) -> float:
+        """The margin the side to move reaches with its best move."""
+        return max(self.values.values(), key=self.for_mover)
+
+    @property
+    def best(self) -> tuple[str, ...]:
+        """Every move reaching :attr:`best_value`."""
+        top = self.for_mover(self.best_value)
+        return tuple(m for m, v in self.values.items() if self.for_mover(v) >= top - _EPSILON)
+
+    def loss(self, move: str) -> float:
+        """Marks ``move`` gives away against the best move (never negative)."""
+        lost = self.for_mover(self.best_value) - self.for_mover(self.values[move])
+        return 0.0 if lost < _EPSILON else lost
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-friendly dict (for ``--json`` and the web API)."""
+        return {
+            "position": self.position,
+            "to_move": self.to_move,
+            "source": self.source,
+            "exact": self.exact,
+            "values": {move: json_number(value) for move, value in self.values.items()},
+            "best": list(self.best),
+            "best_value": json_number(self.best_value),
+            "depth": self.depth,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+        }
+
+
+def json_number(value: float) -> float | int:
+    """A value for JSON: an integer when it is one (exact margins), else rounded to 2 places."""
+    return int(value) if float(value).is_integer() else round(value, 2)
+
+
+def adjacency_state(state: State) -> AdjacencyState:
+    """``state`` if it is an adjacency position; PlygroundError naming the game otherwise."""
+    from plyground.games.adjacency.rules import AdjacencyState
+
+    if not isinstance(state, AdjacencyState):
+        raise PlygroundError(
+            f"analysis is available for the {' and '.join(ANALYSED_GAMES)} game only, "
+            f"not {state.game.spec!r}"
+        )
+    return state
+
+
+class Analyser:
+    """Values of moves by the exact solver where it finishes in time, else by the engine.
+
+    Keeps the solver's and the engine's tables between positions (positions
+    of one game share much). Not thread-safe: one position at a time.
+    """
+
+    def __init__(self, settings: AnalysisSettings | None = None) -> None:
+        self.settings = settings or AnalysisSettings()
+        self._solver: ExactSolver | None = None
+        self._engine: AdjacencyEngine | None = None
+        self._engine_game: AdjacencyGame | None = None
+
+    def warm_up(self) -> None:
+        """Compile (or load from the disk cache) the solver's and the engine's kernels now,
+        so that no budget pays for it."""
+        from plyground.games.adjacency import engine, solver
+
+        if self.settings.exact:
+            solver.warm_up()
+        engine.warm_up()
+
+    def position(self, state: State, *, exact: bool | None = None) -> PositionValues:
+        """Every legal move's value in ``state``; ``exact=False`` skips the solver.
+
+        Raises PlygroundError for another game than adjacency or a finished game.
+        """
+        board = adjacency_state(state)
+        if board.is_terminal():
+            raise PlygroundError(f"nothing to analyse: the game is over in {board.text()!r}")
+        try_exact = self.settings.exact if exact is None else exact
+        if try_exact:
+            solved = self._solve(board)
+            if solved is not None:
+                return solved
+        return self._search(board)
+
+    def _solve(self, state: AdjacencyState) -> PositionValues | None:
+        """The exact values, or None when the solve does not finish within the budget."""
+        from plyground.games.adjacency.solver import ExactSolver, SolveStopped, warm_up
+
+        if self._solver is None:
+            warm_up()  # compile or load the kernels before the first clock starts
+            self._solver = ExactSolver()
+        solver = self._solver
+        started = time.perf_counter()
+        try:
+            result = solver.solve(
+                state, moves=True, line=False, limit=Limit(time=self.settings.time)
+            )
+        except SolveStopped:
+            return None
+        assert result.moves is not None
+        return PositionValues(
+            position=state.text(),
+            to_move=state.side,
+            values={move: float(value) for move, value in result.moves.items()},
+            exact=True,
+            depth=0,
+            nodes=result.nodes,
+            seconds=time.perf_counter() - started,
+        )
+
+    def _engine_for(self, state: AdjacencyState) -> AdjacencyEngine:
+        from plyground.games.adjacency.engine import AdjacencyEngine, warm_up
+        from plyground.games.adjacency.evaluation import default_weights
+
+        if self._engine is None or self._engine_game != state.game:
+            warm_up()
+            self._engine = AdjacencyEngine(default_weights(state.game))
+            self._engine_game = state.game
+        return self._engine
+
+    def _search(self, state: AdjacencyState) -> PositionValues:
+        """Every move's engine value: all moves to depth 1, then 2, ... while the budget lasts."""
+        engine = self._engine_for(state)
+        started = time.perf_counter()
+        deadline = started + self.settings.time
+        children = {state.move_text(move): state.play(move) for move in state.legal_moves()}
+        most = max(1, state.plies_left - 1)  # a child searched this deep is solved
+        # Depth 1 always completes (no deadline), so every move has a value.
+        deepest = _level(engine, children, 1, None)
+        assert deepest is not None
+        nodes = deepest.nodes
+        while deepest.depth < most and not deepest.exact and time.perf_counter() < deadline:
+            level = _level(engine, children, deepest.depth + 1, deadline)
+            if level is None:
+                break
+            deepest, nodes = level, nodes + level.nodes
+        return PositionValues(
+            position=state.text(),
+            to_move=state.side,
+            values=deepest.values,
+            exact=deepest.exact,
+            depth=0 if deepest.exact else deepest.depth,
+            nodes=nodes,
+            seconds=time.perf_counter() - started,
+        )
+
+
+@dataclass(frozen=True)
+class _Level:
+    """Every move's engine value at one depth (X - O), whether all are exact, the nodes."""
+
+    depth: int
+    values: dict[str, float]
+    exact: bool
+    nodes: int
+
+
+def _level(
+    engine: AdjacencyEngine,
+    children: dict[str, AdjacencyState],
+    depth: int,
+    deadline: float | None,
+) -> _Level | None:
+    """Every child (the position after each move) searched to ``depth``, or None when the
+    deadline comes first."""
+    values: dict[str, float] = {}
+    all_exact = True
+    nodes = 0
+    for move, child in children.items():
+        if child.is_terminal():
+            values[move] = float(child.returns()[0])
+            continue
+        seconds = None
+        if deadline is not None:
+            seconds = deadline - time.perf_counter()
+            if seconds <= 0:
+                return None
+        result = engine.search(child, Limit(time=seconds, depth=depth))
+        nodes += result.info.nodes
+        if not result.exact and result.info.depth < depth:
+            return None
+        assert result.info.score is not None
+        score = float(result.info.score)
+        values[move] = score if child.side == 0 else -score
+        all_exact = all_exact and result.exact
+    return _Level(depth, values, all_exact, nodes)

@@ -1,0 +1,237 @@
+"""``plyground analyse``: a game's moves valued, marks lost, blunders and accuracy; or a position.
+
+The front end reads the source (a record file, a stored game, a position)
+and prints; the analysis is :mod:`plyground.arena.analysis` (a position's
+move values) and :mod:`plyground.arena.annotation` (a game), which the web
+app calls too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from plyground.arena.analysis import Analyser, AnalysisSettings, PositionValues, json_number
+from plyground.arena.annotation import GameAnalysis, annotate
+from plyground.arena.formats import read_record_file
+from plyground.arena.record import GameRecord
+from plyground.arena.store import RecordStore
+from plyground.cli.options import add_db_option
+from plyground.core.errors import ParseError, SettingsError
+from plyground.core.game import State
+from plyground.games import load_game
+from plyground.games.adjacency.rules import parse_position
+
+__all__ = ["register"]
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``analyse`` subcommand."""
+    parser = subparsers.add_parser(
+        "analyse",
+        help="value every move of a game (exact where a solve fits), blunders, accuracy",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="""\
+Annotate each move of an adjacency game with its value (the final margin,
+X's marks minus O's, with best play afterwards): exact where the solver
+proves every move of the position within --time, else the alpha-beta
+engine's estimate (all moves searched to one depth); the marks the move
+lost against the best move; a blunder mark from --blunder marks lost; and
+each player's accuracy (share of best moves, mean marks lost). Or, with
+--position, the value of every move in one position.""",
+        epilog="""\
+examples:
+  plyground analyse games.txt --index 2
+  plyground analyse --db records.sqlite3 --tournament web
+  plyground analyse --position '6OO/6OO/8/8/O7/OO3X2/OO6/XX6 X 12' --json""",
+    )
+    parser.add_argument("file", nargs="?", metavar="FILE", help="a record file (text or JSONL)")
+    add_db_option(parser)
+    parser.add_argument(
+        "--tournament", metavar="ID", help="with --db: only this tournament's games"
+    )
+    parser.add_argument(
+        "--index",
+        type=int,
+        metavar="N",
+        help="which game of the file or database, from 1 in export order (default: the last)",
+    )
+    parser.add_argument("--position", metavar="TEXT", help="analyse this position instead")
+    parser.add_argument(
+        "--game",
+        metavar="SPEC",
+        help="with --position: the game's settings, e.g. 'adjacency(size=8,rounds=8)' "
+        "(they choose the engine's weights; default: from the position)",
+    )
+    parser.add_argument(
+        "--time",
+        type=float,
+        default=AnalysisSettings.time,
+        metavar="S",
+        help="seconds per position for the exact solve, then the engine (default %(default)g)",
+    )
+    parser.add_argument(
+        "--blunder",
+        type=float,
+        default=AnalysisSettings.blunder,
+        metavar="MARKS",
+        help="marks lost that make a blunder (default %(default)g)",
+    )
+    parser.add_argument("--engine-only", action="store_true", help="do not try exact solves")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(handler=_analyse)
+
+
+def _settings(args: argparse.Namespace) -> AnalysisSettings:
+    if not args.time > 0:
+        raise SettingsError(f"--time must be a positive number of seconds, got {args.time!r}")
+    if not args.blunder > 0:
+        raise SettingsError(f"--blunder must be a positive number of marks, got {args.blunder!r}")
+    return AnalysisSettings(time=args.time, blunder=args.blunder, exact=not args.engine_only)
+
+
+def _analyse(args: argparse.Namespace) -> int:
+    sources = [args.file is not None, args.db is not None, args.position is not None]
+    if sum(sources) != 1:
+        raise SettingsError("give one thing to analyse: a record FILE, --db PATH or --position")
+    if args.game is not None and args.position is None:
+        raise SettingsError("--game goes with --position (a record names its own game)")
+    if args.tournament is not None and args.db is None:
+        raise SettingsError("--tournament needs --db")
+    settings = _settings(args)
+    analyser = Analyser(settings)
+    if args.position is not None:
+        if args.index is not None:
+            raise SettingsError("--index picks a game; it does not go with --position")
+        if args.game is None:
+            state: State = parse_position(args.position)
+        else:
+            state = load_game(args.game).parse_state(args.position)
+        values = analyser.position(state)
+        if args.json:
+            print(json.dumps(values.to_dict()))
+        else:
+            _print_position(values)
+        return 0
+    record = _record(args)
+    analysis = _annotate(record, analyser, show=not args.json)
+    if args.json:
+        print(json.dumps(analysis.to_dict()))
+    else:
+        _print_game(analysis)
+    return 0
+
+
+def _record(args: argparse.Namespace) -> GameRecord:
+    """The game the arguments name: the ``--index``-th (default the last) of its source."""
+    if args.file is not None:
+        records = read_record_file(args.file)
+        where = repr(args.file)
+    else:
+        with RecordStore(args.db, read_only=True) as store:
+            if args.tournament is not None:
+                store.tournament(args.tournament)
+            records = [game.record for game in store.games(args.tournament)]
+            where = repr(str(store.path)) + (
+                f" (tournament {args.tournament})" if args.tournament else ""
+            )
+    if not records:
+        raise ParseError(f"no games in {where}")
+    index = len(records) if args.index is None else args.index
+    if not 1 <= index <= len(records):
+        raise SettingsError(
+            f"--index {args.index} is out of range: {where} has {len(records)} games"
+        )
+    return records[index - 1]
+
+
+def _annotate(record: GameRecord, analyser: Analyser, *, show: bool) -> GameAnalysis:
+    """Analyse the game, with a progress bar on a terminal."""
+    if not (show and sys.stderr.isatty()):
+        return annotate(record, analyser)
+    progress = Progress(
+        TextColumn("[bold]analysing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    with progress:
+        task = progress.add_task("positions", total=len(record.moves))
+        return annotate(record, analyser, lambda done, total: progress.update(task, completed=done))
+
+
+def _margin(value: float) -> str:
+    number = json_number(value)
+    if number == 0:
+        return "0"
+    return f"{number:+d}" if isinstance(number, int) else f"{number:+.2f}"
+
+
+def _marks(value: float) -> str:
+    return str(json_number(value))
+
+
+def _console() -> Console:
+    return Console(highlight=False, width=None if sys.stdout.isatty() else 120)
+
+
+def _print_position(values: PositionValues) -> None:
+    console = _console()
+    mover = "XO"[values.to_move]
+    how = "exact (solved)" if values.exact else f"engine estimate, depth {values.depth}"
+    console.print(f"position {values.position}: {mover} to move; values are X - O, {how}")
+    table = Table()
+    for column in ("move", "value", "loss"):
+        table.add_column(column, justify="right" if column != "move" else "left")
+    ranked = sorted(values.values, key=values.loss)
+    for move in ranked:
+        loss = values.loss(move)
+        table.add_row(move, _margin(values.values[move]), "best" if loss == 0 else _marks(loss))
+    console.print(table)
+    console.print(
+        f"best: {' '.join(values.best)} ({_margin(values.best_value)}); "
+        f"{values.nodes:,} nodes, {values.seconds:.2f} s"
+    )
+
+
+def _print_game(analysis: GameAnalysis) -> None:
+    console = _console()
+    console.print(f"{analysis.game}: {' vs '.join(analysis.players)}; values are X - O margins")
+    table = Table()
+    for column in ("#", "player", "move", "value", "best", "loss", "mark", "by"):
+        table.add_column(column)
+    for move in analysis.moves:
+        mark = "blunder" if move.blunder else ""
+        best = " ".join(move.best[:4]) + (" ..." if len(move.best) > 4 else "")
+        source = "exact" if move.exact else f"engine d{move.depth}"
+        loss = "" if move.loss == 0 else _marks(move.loss)
+        name = analysis.players[move.player] if move.player < len(analysis.players) else "?"
+        table.add_row(
+            str(move.ply + 1), name, move.move, _margin(move.value), best, loss, mark, source
+        )
+    console.print(table)
+    summary = Table(title="accuracy")
+    for column in ("player", "moves", "best moves", "accuracy", "mean loss", "blunders"):
+        summary.add_column(column)
+    for player in analysis.summary:
+        summary.add_row(
+            player.name,
+            str(player.moves),
+            str(player.best_moves),
+            f"{100 * player.accuracy:.0f}%",
+            f"{player.mean_loss:.2f}",
+            str(player.blunders),
+        )
+    console.print(summary)
+    console.print(
+        f"{analysis.exact_moves} of {len(analysis.moves)} moves valued exactly; "
+        f"blunder: {analysis.settings.blunder:g} marks or more lost"
+    )

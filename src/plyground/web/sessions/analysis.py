@@ -1,0 +1,103 @@
+"""Analysis on the server: a position's move values as a heat map, a game's moves annotated.
+
+Both run in the worker pool (:meth:`~plyground.web.pool.BotPool.analyse`),
+never on the event loop; the work itself is the arena's
+(:mod:`plyground.arena.analysis`, :mod:`plyground.arena.annotation`). The
+answers are kept on the session (a position's values by its text, the
+game's analysis by its moves), so stepping back and forth in a review
+costs nothing the second time.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from plyground.arena.analysis import ANALYSED_GAMES
+from plyground.core.game import State
+from plyground.web.pool import AnalysisJob, BotPool
+from plyground.web.sessions.errors import ApiError
+from plyground.web.sessions.heat import value_heat
+from plyground.web.sessions.session import GameSession
+
+__all__ = ["SLACK", "analyse_game", "position_values"]
+
+_KEPT = 64
+"""Positions whose values a session keeps."""
+SLACK = 5.0
+"""Seconds an analysis may take beyond its budget (twice the time per position, for each
+position) before it counts as lost: its clocks stop it in time, but a loaded machine is slow."""
+
+
+def _check_analysable(session: GameSession) -> None:
+    if session.game.name not in ANALYSED_GAMES:
+        raise ApiError(
+            422,
+            f"analysis is available for {', '.join(ANALYSED_GAMES)}, not for {session.game.name}",
+        )
+
+
+async def position_values(
+    session: GameSession, pool: BotPool, ply: int | None, *, seconds: float, grace: float
+) -> dict[str, Any]:
+    """Every move's value in the position after ``ply`` moves (default: now), and its heat map."""
+    _check_analysable(session)
+    played = len(session.moves)
+    ply = played if ply is None else ply
+    if not 0 <= ply <= played:
+        raise ApiError(422, f"ply must be 0 to {played} (the moves played so far), got {ply}")
+    state = session.states[ply]
+    text = state.text()
+    if state.is_terminal():
+        return {"ply": ply, "position": text, "finished": True, "values": {}, "heat": None}
+    cache: dict[str, dict[str, Any]] = session.analysis.setdefault("positions", {})
+    if text not in cache:
+        job = AnalysisJob(pool.new_job_id(), session.game.spec, seconds, 1.0, position=text)
+        _keep(session, state, _answer(await _run(pool, job, 2 * seconds + grace + SLACK)))
+    return {**cache[text], "ply": ply}
+
+
+def _keep(session: GameSession, state: State, values: dict[str, Any]) -> None:
+    """Keep a position's values with their heat map (at most :data:`_KEPT` positions)."""
+    cache: dict[str, dict[str, Any]] = session.analysis.setdefault("positions", {})
+    heat = value_heat(values, session.view.legal(state))
+    cache[state.text()] = {**values, "finished": False, "heat": heat}
+    while len(cache) > _KEPT:
+        cache.pop(next(iter(cache)))
+
+
+async def analyse_game(
+    session: GameSession, pool: BotPool, *, seconds: float, blunder: float, grace: float
+) -> dict[str, Any]:
+    """Every move of the game so far valued, with losses, blunders, the worst moves and accuracy."""
+    _check_analysable(session)
+    played = len(session.moves)
+    if not played:
+        raise ApiError(409, "no move has been played: there is nothing to analyse yet")
+    moves = tuple(move.move for move in session.moves)
+    kept = session.analysis.get("game")
+    if kept is not None and kept["moves"] == moves:
+        return dict(kept["result"])
+    job = AnalysisJob(
+        pool.new_job_id(), session.game.spec, seconds, blunder, record=session.record().to_dict()
+    )
+    states = list(session.states)  # as they are now: a move may come while the job runs
+    answer = await _run(pool, job, played * 2 * seconds + grace + SLACK)
+    result = _answer(answer)
+    for ply, values in enumerate(answer["positions"][-_KEPT:], start=max(0, played - _KEPT)):
+        _keep(session, states[ply], values)  # a review's heat maps need no second analysis
+    session.analysis["game"] = {"moves": moves, "result": result}
+    return dict(result)
+
+
+async def _run(pool: BotPool, job: AnalysisJob, timeout: float) -> dict[str, Any]:
+    try:
+        return await pool.analyse(job, timeout)
+    except TimeoutError:
+        raise ApiError(503, f"the analysis did not finish within {timeout:g} s") from None
+
+
+def _answer(answer: dict[str, Any]) -> dict[str, Any]:
+    if "error" in answer:
+        raise ApiError(422, f"analysis: {answer['error']}")
+    result: dict[str, Any] = answer["result"]
+    return result

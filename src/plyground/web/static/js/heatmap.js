@@ -1,0 +1,64 @@
+// Heat maps on the board: a number and a colour on each cell, with a legend. The server sends
+// them ready to draw (a level from 0 to 1 per cell): the values of the moves in a position
+// (review, analysis board) or an MCTS bot's visit share per move while it thinks.
+
+import { $, el } from "./dom.js";
+import { api } from "./api.js";
+
+const values = new Map(); // "game:ply:position" -> the server's answer (values and heat map)
+let wanted = ""; // the position whose values the page waits for (older answers are dropped)
+
+export function drawHeat(heat, waiting = "") {
+  const board = $("board");
+  for (const node of board.querySelectorAll(".heat")) node.remove();
+  board.dataset.heat = heat?.kind ?? "";
+  const legend = $("heat-legend");
+  legend.replaceChildren();
+  legend.hidden = !heat && !waiting;
+  if (!heat) {
+    if (waiting) legend.append(el("span", { class: "heat-waiting", text: waiting }));
+    return;
+  }
+  for (const [name, shown] of Object.entries(heat.cells)) {
+    const cell = board.querySelector(`.cell[data-cell="${name}"]`);
+    if (!cell) continue;
+    const node = el("span", {
+      class: `heat heat-${heat.kind}${shown.best ? " best" : ""}`, "data-heat": name, "aria-hidden": "true",
+      text: shown.text, title: `${name}: ${shown.note}`,
+    });
+    node.style.setProperty("--level", String(shown.level));
+    cell.append(node);
+    cell.setAttribute("aria-label", `${cell.getAttribute("aria-label")}, ${shown.note}`);
+  }
+  legend.dataset.kind = heat.kind;
+  legend.append(
+    el("span", { class: "heat-title", text: heat.legend.title }),
+    el("span", { class: "heat-scale" },
+      el("span", { class: "heat-end", text: heat.legend.low }),
+      el("span", { class: `heat-bar heat-${heat.kind}`, "aria-hidden": "true" }),
+      el("span", { class: "heat-end", text: heat.legend.high })),
+  );
+}
+
+export async function showValues(gameId, ply, position) {
+  // The values of the moves in a position of the game, as a heat map (fetched once each).
+  const key = `${gameId}:${ply}:${position}`;
+  wanted = key;
+  if (values.has(key)) {
+    drawHeat(values.get(key).heat);
+    return;
+  }
+  drawHeat(null, "Working out the value of each move…");
+  try {
+    const answer = await api("GET", `/api/games/${encodeURIComponent(gameId)}/values?ply=${ply}`);
+    values.set(key, answer);
+    if (wanted === key) drawHeat(answer.heat);
+  } catch (error) {
+    if (wanted === key) drawHeat(null, `No values: ${error.message}`);
+  }
+}
+
+export function clearHeat() {
+  wanted = "";
+  drawHeat(null);
+}

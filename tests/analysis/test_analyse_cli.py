@@ -1,0 +1,117 @@
+"""``plyground analyse`` as a user runs it: a stored game, record files, a position, refusals."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from analysis_records import playout, record_of
+
+from cli_support import RunCli
+from plyground.arena.analysis import Analyser, AnalysisSettings
+from plyground.arena.annotation import annotate
+from plyground.arena.formats import write_jsonl, write_text_record
+from plyground.arena.store import RecordStore
+from plyground.games.adjacency.rules import parse_position
+from plyground.games.adjacency.solver import solve
+
+SPEC = "adjacency(size=4,rounds=4)"
+
+
+@pytest.fixture(scope="module")
+def games() -> list:
+    """Two different games on a 4x4 board (every position solves at once)."""
+    return [record_of(SPEC, playout(SPEC, 1), ("ann", "bob")), record_of(SPEC, playout(SPEC, 3))]
+
+
+def test_a_stored_game_in_a_sqlite_file(run_cli: RunCli, tmp_path: Path, games: list) -> None:
+    db = tmp_path / "games.sqlite3"
+    with RecordStore(db) as store:
+        store.create_tournament("t1", "match", {}, 2)
+        for record in games:
+            store.add_game(record, "t1")
+    result = run_cli(["analyse", "--db", str(db), "--tournament", "t1", "--index", "1", "--json"])
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    expected = annotate(games[0], Analyser(AnalysisSettings())).to_dict()
+    assert data["moves"] == expected["moves"] and data["summary"] == expected["summary"]
+    assert data["players"] == ["ann", "bob"]
+    assert [m["move"] for m in data["moves"]] == [m.move for m in games[0].moves]
+    last = run_cli(["analyse", "--db", str(db)])  # by default the last stored game
+    assert last.returncode == 0, last.stderr
+    assert (
+        "accuracy" in last.stdout
+        and f"{len(games[1].moves)} of {len(games[1].moves)} moves valued exactly" in last.stdout
+    )
+
+
+def test_record_files_in_both_formats(run_cli: RunCli, tmp_path: Path, games: list) -> None:
+    text_file = tmp_path / "games.txt"
+    text_file.write_text("\n".join(write_text_record(r) for r in games), encoding="utf-8")
+    lines = io.StringIO()
+    write_jsonl(games, lines)
+    jsonl_file = tmp_path / "games.jsonl"
+    jsonl_file.write_text(lines.getvalue(), encoding="utf-8")
+    answers = []
+    for path in (text_file, jsonl_file):
+        result = run_cli(["analyse", str(path), "--index", "2", "--json", "--blunder", "2"])
+        assert result.returncode == 0, result.stderr
+        answers.append(json.loads(result.stdout))
+    assert answers[0]["moves"] == answers[1]["moves"]
+    assert answers[0]["settings"]["blunder"] == 2
+    assert [m["blunder"] for m in answers[0]["moves"]] == [
+        m["loss"] >= 2 for m in answers[0]["moves"]
+    ]
+    table = run_cli(["analyse", str(text_file), "--index", "1"])
+    assert table.returncode == 0, table.stderr
+    for text in ("ann", "bob", "accuracy", "mean loss", "exact"):
+        assert text in table.stdout
+
+
+def test_a_position_with_every_move_value(run_cli: RunCli) -> None:
+    position = "2OO/2OO/XX2/XX2 X 6"
+    result = run_cli(["analyse", "--position", position, "--json"])
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    solved = solve(parse_position(position), moves=True)
+    assert data["exact"] and data["source"] == "exact"
+    assert data["values"] == solved.moves
+    assert sorted(data["best"]) == sorted(solved.best) and data["best_value"] == solved.value
+    shown = run_cli(["analyse", "--position", position, "--engine-only", "--time", "0.2"])
+    assert shown.returncode == 0, shown.stderr
+    assert "X to move" in shown.stdout and "best:" in shown.stdout
+
+
+def test_bad_input_is_one_line_and_exit_2(run_cli: RunCli, tmp_path: Path, games: list) -> None:
+    ttt = tmp_path / "ttt.jsonl"
+    lines = io.StringIO()
+    write_jsonl([record_of("tictactoe", ["a1", "b1", "a2"])], lines)
+    ttt.write_text(lines.getvalue(), encoding="utf-8")
+    one = tmp_path / "one.jsonl"
+    lines = io.StringIO()
+    write_jsonl(games[:1], lines)
+    one.write_text(lines.getvalue(), encoding="utf-8")
+    binary = tmp_path / "binary.bin"
+    binary.write_bytes(b"\x00\xff\x10")
+    cases = [
+        (["analyse", "--position", "2OO/2OO/XX2 X 6"], "row"),
+        (["analyse", "--position", "2OO/2OO/XX2/XX2 X 0"], "game is over"),
+        (["analyse", "--position", "2OO/2OO/XX2/XX2 X 6", "--game", "adjacency(size=5)"], "5x5"),
+        (["analyse", str(tmp_path / "missing.txt")], "missing.txt"),
+        (["analyse", str(binary)], "not a text file"),
+        (["analyse", str(ttt)], "adjacency game only"),
+        (["analyse", str(one), "--index", "3"], "out of range"),
+        (["analyse", "--db", str(tmp_path / "none.sqlite3")], "none.sqlite3"),
+        (["analyse"], "give one thing to analyse"),
+        (["analyse", str(one), "--time", "0"], "--time"),
+        (["analyse", str(one), "--blunder", "-1"], "--blunder"),
+    ]
+    for args, message in cases:
+        result = run_cli(args)
+        assert result.returncode == 2, (args, result.stdout, result.stderr)
+        lines_out = result.stderr.strip().splitlines()
+        assert len(lines_out) == 1 and message in lines_out[0], (args, result.stderr)
+        assert "Traceback" not in result.stderr
+    assert not (tmp_path / "none.sqlite3").exists()  # nothing created by a refusal

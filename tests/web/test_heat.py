@@ -1,0 +1,54 @@
+"""Heat maps: moves drawn where they land, visit shares and value levels (no server needed)."""
+
+from __future__ import annotations
+
+from plyground.core.limits import SearchInfo
+from plyground.games import load_game
+from plyground.web.sessions.heat import move_cells, value_heat, visit_heat
+from plyground.web.views import view_for
+
+MORRIS = "BW./.BB/BW./WB..B./.../BWB/WBW B 0 0 29"  # black moves and may close a mill
+
+
+def test_a_morris_move_lands_on_its_destination_whatever_it_takes() -> None:
+    state = load_game("morris").parse_state(MORRIS)
+    legal = view_for("morris").legal(state)
+    cells = move_cells(legal)
+    assert cells["d6-b6xd7"] == cells["d6-b6xd5"] == "b6"
+    assert set(cells) == {move["move"] for move in legal}
+
+
+def test_visit_shares_add_up_per_cell_and_the_most_visited_is_level_one() -> None:
+    state = load_game("morris").parse_state(MORRIS)
+    legal = view_for("morris").legal(state)
+    info = SearchInfo(extra={"visits": "d6-b6xd7:30,d6-b6xd5:10,a7-d7:0", "playouts": 41})
+    takes = [m["move"] for m in legal if m["move"].startswith("d6-b6x")]
+    assert {"d6-b6xd7", "d6-b6xd5"} <= set(takes)
+    heat = visit_heat(info, legal)
+    assert heat is not None and heat["kind"] == "visits" and heat["playouts"] == 41
+    assert heat["cells"]["b6"] == {
+        "level": 1.0,
+        "text": "100%",
+        "best": True,
+        "note": "40 of 40 visits",
+    }
+    assert visit_heat(SearchInfo(depth=3, score=1.0), legal) is None  # not an MCTS report
+
+
+def test_moves_made_by_buttons_have_no_heat() -> None:
+    assert move_cells([{"move": "left", "clicks": []}]) == {}
+    info = SearchInfo(extra={"visits": "left:5,up:3"})
+    assert visit_heat(info, [{"move": "left", "clicks": []}, {"move": "up", "clicks": []}]) is None
+
+
+def test_value_levels_run_from_the_best_move_to_the_worst_for_the_mover() -> None:
+    legal = [{"move": c, "clicks": [{"cell": c, "role": "place"}]} for c in ("a1", "b1", "c1")]
+    values = {"to_move": 1, "exact": True, "source": "exact", "depth": 0,
+              "values": {"a1": 4, "b1": -2, "c1": 0}}  # fmt: skip
+    heat = value_heat(values, legal)  # O to move: lower X - O is better for O
+    cells = heat["cells"]
+    assert cells["b1"]["best"] and cells["b1"]["level"] == 1.0 and cells["b1"]["text"] == "\u22122"
+    assert cells["a1"]["level"] == 0.0 and cells["a1"]["text"] == "+4"
+    assert cells["c1"]["level"] == round(1 - 2 / 6, 3) and cells["c1"]["text"] == "0"
+    assert heat["legend"]["low"] == "loses 6 marks"
+    assert "Exact value" in heat["legend"]["title"]
