@@ -199,9 +199,14 @@ class BotPool:
         await asyncio.gather(*calls)
 
     async def think(
-        self, job: ThinkJob, on_info: Callable[[SearchInfo], None], grace: float
+        self,
+        job: ThinkJob,
+        on_info: Callable[[SearchInfo], None],
+        grace: float,
+        on_start: Callable[[], None] = lambda: None,
     ) -> ThinkAnswer:
-        """Choose a move in a worker; ``on_info`` runs on this event loop for each report.
+        """Choose a move in a worker; ``on_info`` runs on this event loop for each report,
+        ``on_start`` once a worker takes the job (until then it waits for a free worker).
 
         Raises TimeoutError when no answer comes within ``job.seconds + grace``
         of the moment a worker took the job (time spent queued behind other
@@ -209,7 +214,9 @@ class BotPool:
         timeout, abandons the job: its answer and later infos are dropped
         (the worker finishes the search by the bot's own clock).
         """
-        answer: ThinkAnswer = await self._run(job.job, _think, job, on_info, job.seconds + grace)
+        answer: ThinkAnswer = await self._run(
+            job.job, _think, job, on_info, job.seconds + grace, on_start=on_start
+        )
         return answer
 
     async def run_tool(self, job: ToolJob, grace: float) -> dict[str, Any]:
@@ -231,6 +238,8 @@ class BotPool:
         job: Any,
         on_info: Callable[[SearchInfo], None],
         timeout: float,
+        *,
+        on_start: Callable[[], None] = lambda: None,
     ) -> Any:
         """Run ``function(job)`` in a worker; the timeout counts from the worker's start signal."""
         loop = asyncio.get_running_loop()
@@ -243,6 +252,7 @@ class BotPool:
         first: set[asyncio.Future[Any]] = {answer, started}
         try:
             await asyncio.wait(first, return_when=asyncio.FIRST_COMPLETED)
+            on_start()
             return await asyncio.wait_for(asyncio.shield(answer), timeout)
         finally:
             started.cancel()

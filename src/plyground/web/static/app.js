@@ -10,8 +10,9 @@
 
 import { $, el } from "./js/dom.js";
 import { api } from "./js/api.js";
-import { ui } from "./js/state.js";
-import { buildForm, startGame, showSetup } from "./js/form.js";
+import { ui, tokenFor } from "./js/state.js";
+import { resignSeat } from "./js/panel.js";
+import { buildForm, startGame, showSetup, showSetupNotice } from "./js/form.js";
 import { onDocumentKey, onPointerDown, onPointerUp, onBoardKey } from "./js/keys.js";
 import { openGame } from "./js/screen.js";
 import { control, undo } from "./js/actions.js";
@@ -27,7 +28,8 @@ async function loadGameFromHash() {
     return true;
   } catch (error) {
     showSetup();
-    $("form-errors").textContent = `Could not open that game: ${error.message}`;
+    const gone = error.status === 404 ? "it has expired or never existed on this server" : error.message;
+    showSetupNotice(`Could not open the game in this link: ${gone}. Start a new one below.`);
     return true;
   }
 }
@@ -60,6 +62,12 @@ async function init() {
   $("undo-button").addEventListener("click", undo);
   $("pause-button").addEventListener("click", () => control("control", { token: ui.secrets.control, paused: !ui.game.paused }));
   $("step-button").addEventListener("click", () => control("step", { token: ui.secrets.control }));
+  $("end-button").addEventListener("click", () => control("end", { token: ui.secrets.control }));
+  $("resign-button").addEventListener("click", () => control("resign", { token: tokenFor(resignSeat(ui.game)) }));
+  $("move-list").addEventListener("click", (event) => { // in review, a move in the list jumps there
+    const item = event.target.closest("li[data-ply]");
+    if (item && ui.review) reviewStep(Number(item.dataset.ply));
+  });
   $("speed-slider").addEventListener("input", () => { $("speed-value").textContent = `${Number($("speed-slider").value).toFixed(1)} s`; });
   $("speed-slider").addEventListener("change", () => control("control", { token: ui.secrets.control, delay: Number($("speed-slider").value) }));
   $("review-button").addEventListener("click", toggleReview);
