@@ -45,7 +45,7 @@ def test_catalog_offers_each_game_its_bots_and_browser_bounds(client: TestClient
     games = {g["name"]: g for g in client.get("/api/catalog").json()["games"]}
     assert "perfect" in games["tictactoe"]["bots"] and "alphabeta" in games["tictactoe"]["bots"]
     assert "morris" in games["morris"]["bots"] and "perfect" not in games["morris"]["bots"]
-    assert games["2048"]["bots"] == ["2048"] and games["2048"]["chance"]
+    assert games["2048"]["bots"] == ["2048", "mcts"] and games["2048"]["chance"]
     assert games["queens"]["bots"] == [] and games["queens"]["players"] == ["solver"]
     size = next(s for s in games["queens"]["settings"] if s["name"] == "size")
     assert size["maximum"] == 16  # the game allows millions; the page draws up to 16

@@ -76,6 +76,13 @@ SERVING = re.compile(r"serving the web app at (http://\S+)")
 @contextlib.contextmanager
 def served(env: dict[str, str], *args: str) -> Iterator[str]:
     """Run ``plyground serve --port 0 ARGS`` as a subprocess; yield its URL; stop it after."""
+    with served_process(env, *args) as (url, _):
+        yield url
+
+
+@contextlib.contextmanager
+def served_process(env: dict[str, str], *args: str) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    """As :func:`served`, yielding the process too (to stop it, or read what it printed)."""
     process = subprocess.Popen(
         [sys.executable, "-m", "plyground", "serve", "--port", "0", *args],
         stdout=subprocess.PIPE,
@@ -99,7 +106,7 @@ def served(env: dict[str, str], *args: str) -> Iterator[str]:
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.1)
-        yield url
+        yield url, process
     finally:
         process.send_signal(signal.SIGINT)
         try:

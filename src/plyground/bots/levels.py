@@ -64,6 +64,4 @@ def levels_for(game: Game) -> tuple[Level, ...]:
         offered = _two_player_levels(strongest)
     else:
         offered = _one_player_levels(strongest)
-    return tuple(
-        level for level in offered if make_bot(level.bot, **level.settings).supports(game)
-    )
+    return tuple(level for level in offered if make_bot(level.bot, **level.settings).supports(game))

@@ -25,9 +25,7 @@ async def undo(game_id: str, body: UndoBody, service: Service) -> dict[str, Any]
     return service.undo(game_id, body.token, body.ply).snapshot()
 
 
-@router.post(
-    "/api/games/{game_id}/resign", summary="resign a human's seat: the other side wins"
-)
+@router.post("/api/games/{game_id}/resign", summary="resign a human's seat: the other side wins")
 async def resign(game_id: str, body: TokenBody, service: Service) -> dict[str, Any]:
     return service.resign(game_id, body.token).snapshot()
 
