@@ -1,8 +1,9 @@
 """The API's interactive docs (``/docs``, Swagger UI), served from this server alone.
 
 FastAPI's default page loads Swagger UI's script and style from a CDN, so
-it is blank offline. Here its files come from the ``swagger-ui-bundle``
-package (part of the ``web`` extra), mounted under ``/docs/assets``, as
+it is blank offline. Here its files come from the ``swagger-ui-bundle-v2``
+package (the maintained Swagger UI 5 bundle, importable as ``swagger_ui_bundle``;
+part of the ``web`` extra), mounted under ``/docs/assets``, as
 FastAPI's recipe for self-hosted docs does.
 """
 

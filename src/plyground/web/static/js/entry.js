@@ -137,7 +137,7 @@ export function showMoveNotice(message) {
   $("notice").textContent = message;
 }
 
-const QUEUE_LENGTH = 4; // keys pressed ahead of the board (2048 played fast)
+const QUEUE_LENGTH = 8; // keys pressed ahead of the board (2048 played fast)
 
 export function playButton(move, queued = false) {
   const snapshot = ui.game;

@@ -383,7 +383,7 @@ export function showSetupNotice(message) {
   notice.textContent = message;
   notice.hidden = !message;
   if (message) {
-    notice.scrollIntoView({ block: "start" });
+    notice.scrollIntoView({ block: "nearest" });
     notice.focus({ preventScroll: true });
   }
 }

@@ -146,7 +146,7 @@ function renderResult(snapshot) {
     const scores = order.map((seat) => snapshot.scores[seat]).join("–");
     if (snapshot.scores.length) box.replaceChildren(`${winner.name} (${winner.label}) wins `, el("span", { class: "nowrap", text: scores }));
     else box.replaceChildren(`${winner.name} (${winner.label}) wins`);
-    if (result.termination === "forfeit") {
+    if (result.termination === "forfeit" && !headline) { // a resignation has its headline
       const loser = snapshot.players[1 - result.winner];
       box.append(el("div", { class: "help", text: `${loser.name} broke the rules and forfeited` }));
     } else if (headline) {
@@ -176,7 +176,7 @@ function renderControls(snapshot) {
   $("speed-value").textContent = `${Number(slider.value).toFixed(1)} s`;
   const running = !snapshot.finished && !ui.disconnected;
   $("end-button").hidden = !ui.secrets?.control || !running;
-  $("resign-button").hidden = !resignSeat(snapshot) || !running;
+  $("resign-button").hidden = resignSeat(snapshot) === null || !running;
   $("review-button").hidden = !snapshot.finished;
   $("review-button").textContent = ui.review ? "Exit review" : "Review";
   $("copy-row").hidden = !ui.review;
