@@ -82,9 +82,11 @@ def choose_game(page: Any, game: str) -> None:
 
 def test_tictactoe_against_perfect_by_clicking(page: Any) -> None:
     choose_game(page, "tictactoe")
-    assert page.input_value("#kind-1") == "perfect"  # the game's strongest bot by default
+    assert page.input_value("#kind-1") == "level:hard"  # the game's strongest bot by default
+    assert page.inner_text("#advanced-1 summary") == "Advanced: perfect, 1 s a move"
     assert page.is_hidden("#game-settings")  # tic-tac-toe has no settings
     page.fill("#name-0", "Ann")
+    page.click("#advanced-1 summary")
     page.fill("#bot-1-time", "0.3")
     shot(page, "ttt-01-form")
     page.click("#start-button")
@@ -119,7 +121,9 @@ def test_tictactoe_against_perfect_by_clicking(page: Any) -> None:
 
 def test_morris_moves_a_mill_and_a_removal_by_clicks(page: Any) -> None:
     choose_game(page, "morris")
-    assert page.input_value("#kind-1") == "morris"
+    assert page.input_value("#kind-1") == "level:hard"
+    assert page.inner_text("#advanced-1 summary") == "Advanced: morris, 1 s a move"
+    page.click("#advanced-1 summary")
     page.fill("#bot-1-time", "0.3")
     page.click("#start-details summary")
     page.fill("#start-position", MOVING)
@@ -174,7 +178,14 @@ def test_morris_moves_a_mill_and_a_removal_by_clicks(page: Any) -> None:
 
 def test_2048_by_keyboard_and_swipe(page: Any) -> None:
     choose_game(page, "2048")
-    assert page.locator("#kind-0 option").all_inner_texts() == ["Human", "Bot: 2048"]
+    assert page.locator("#kind-0 option").all_inner_texts() == [
+        "Human",
+        "Computer: quick",
+        "Computer: hard",
+        "Computer: strongest",
+        "Bot: 2048",
+        "Bot: mcts",
+    ]
     page.click("#start-button")
     page.wait_for_selector(".cell[data-cell] .tile")
     check_board(page, record_state(page))

@@ -140,7 +140,7 @@ export function buildForm(preset) {
     let value = preset?.settings?.[setting.name];
     const input = settingInput(setting, id, value);
     fields.append(field(SETTING_LABELS[setting.name] ?? setting.name, input, setting.help));
-    input.addEventListener("change", () => { updateHints(); validate(false); });
+    input.addEventListener("change", () => { updateHints(false, setting.name); validate(false); });
     input.addEventListener("input", () => validate(false));
   }
   $("start-position").placeholder = `e.g. ${game.example}`;
@@ -236,7 +236,9 @@ function roundsBounds() {
   return bounds;
 }
 
-function updateHints(fillDefaults = false) {
+function updateHints(fillDefaults = false, changed = null) {
+  // Bounds that depend on another setting (rounds on size); when that setting changes, a
+  // value above its new bound goes back to the new default (28 rounds kept on a 4×4 board).
   for (const [name, bound] of Object.entries(roundsBounds())) {
     const input = $(`setting-${name}`);
     if (!input) continue;
@@ -245,7 +247,7 @@ function updateHints(fillDefaults = false) {
     const size = bound.by === "size" ? `${bound.byValue}×${bound.byValue} board` : `${bound.by} ${bound.byValue}`;
     if (help) help.textContent = `1 to ${bound.max} on a ${size}`;
     input.placeholder = ""; // never "no limit": an empty box is refused, not a default
-    const above = input.value !== "" && Number(input.value) > bound.max; // e.g. 28 kept on 4×4
+    const above = changed === bound.by && input.value !== "" && Number(input.value) > bound.max;
     if ((fillDefaults && input.value === "") || input.dataset.auto === "1" || above) {
       input.value = String(bound.defaults?.[bound.byValue] ?? bound.max);
       input.dataset.auto = "1";
