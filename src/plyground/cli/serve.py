@@ -112,4 +112,3 @@ def _serve(args: argparse.Namespace) -> int:
     finally:
         sock.close()
     return 0 if server.started else 1
-
