@@ -31,7 +31,7 @@ class WebSettings:
     """Longest pause between moves a bot-vs-bot game may ask for (seconds)."""
     policy: str = Penalty.RANDOM_MOVE.value
     """What a bot's rule break costs (RULES.md): a random move played for it, or the game."""
-    unwatched: float = 30.0
+    unwatched: float = 10.0
     """Seconds a game's bots play on after its last viewer left (then they stop until one
     comes back)."""
     db: str | None = None
@@ -50,7 +50,7 @@ class WebSettings:
         Setting("policy", str, Penalty.RANDOM_MOVE.value,
                 "what a bot's rule break costs: a random move, or the game",
                 choices=tuple(p.value for p in Penalty)),
-        Setting("unwatched", float, 30.0, "seconds a game's bots play on after its last "
+        Setting("unwatched", float, 10.0, "seconds a game's bots play on after its last "
                 "viewer left", minimum=0, maximum=86400),
         Setting("db", str, None, "database file where finished games are stored (none: "
                 "games stay in memory only)"),

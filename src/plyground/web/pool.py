@@ -38,6 +38,12 @@ WORKER_NICENESS = 10
 """How much lower than the server the workers run: a search never delays a request."""
 _BOTS_KEPT = 8
 """Bots a worker keeps between moves (most recently used first)."""
+_ABANDONED_KEPT = 64
+"""Abandoned job numbers the workers can see (the most recent; a job is abandoned once)."""
+
+
+class _AbandonedError(Exception):
+    """Raised in a worker, from a bot's report, when nobody awaits the job any more."""
 
 
 @dataclass(frozen=True)
@@ -84,10 +90,12 @@ class _Listener:
 
 
 class _WorkerState:
-    """What one worker process keeps: the info queue and its recently used bots."""
+    """What one worker process keeps: the info queue, the jobs abandoned (shared with the
+    pool) and its recently used bots."""
 
-    def __init__(self, queue: Any) -> None:
+    def __init__(self, queue: Any, abandoned: Any) -> None:
         self.queue = queue
+        self.abandoned = abandoned
         self.bots: OrderedDict[tuple[str, str], Bot] = OrderedDict()
 
     def bot(self, spec: str, game: str) -> Bot:
@@ -105,9 +113,9 @@ class _WorkerState:
 _worker: _WorkerState | None = None  # set once in each worker process by _start_worker
 
 
-def _start_worker(queue: Any) -> None:
+def _start_worker(queue: Any, abandoned: Any) -> None:
     global _worker
-    _worker = _WorkerState(queue)
+    _worker = _WorkerState(queue, abandoned)
     warm_all()  # compile or load every kernel before the first game, not during it
     with contextlib.suppress(OSError):  # searches yield the CPU to the server's requests
         os.nice(WORKER_NICENESS)
@@ -132,9 +140,17 @@ def _think(job: ThinkJob) -> ThinkAnswer:
         worker.queue.put((job.job, None))  # the clock starts now, not while the job was queued
 
         def report(info: SearchInfo) -> None:
+            # A search stops at its next report once abandoned (a game ended, taken back or
+            # left unwatched), freeing the worker for other games' bots.
+            if job.job in worker.abandoned[:]:
+                raise _AbandonedError
             worker.queue.put((job.job, info.to_dict()))
 
-        decision = bot.choose(state, Limit(time=job.seconds), report)
+        try:
+            decision = bot.choose(state, Limit(time=job.seconds), report)
+        except _AbandonedError:
+            worker.bots.pop((job.bot, job.game), None)  # its tables may be half updated
+            return ThinkAnswer(None, None, time.perf_counter() - start, error="abandoned")
         return ThinkAnswer(
             move=state.move_text(decision.move),
             info=decision.info.to_dict(),
@@ -171,11 +187,13 @@ class BotPool:
         context = multiprocessing.get_context("spawn")  # no fork of a threaded server
         self.workers = workers
         self._queue: Any = context.Queue()
+        self._abandoned: Any = context.Array("q", _ABANDONED_KEPT)
+        self._abandoned_count = 0
         self._executor = ProcessPoolExecutor(
             max_workers=workers,
             mp_context=context,
             initializer=_start_worker,
-            initargs=(self._queue,),
+            initargs=(self._queue, self._abandoned),
         )
         self._listeners: dict[int, _Listener] = {}
         self._ids = itertools.count(1)
@@ -255,9 +273,17 @@ class BotPool:
             on_start()
             return await asyncio.wait_for(asyncio.shield(answer), timeout)
         finally:
+            if not answer.done():  # cancelled or timed out: let the worker stop searching
+                self._abandon(job_id)
             started.cancel()
             self._busy -= 1
             self._listeners.pop(job_id, None)
+
+    def _abandon(self, job_id: int) -> None:
+        """Tell the workers that nobody awaits ``job_id``: its search stops at its next report
+        (a job still queued runs until its first report)."""
+        self._abandoned[self._abandoned_count % _ABANDONED_KEPT] = job_id
+        self._abandoned_count += 1
 
     def _read_infos(self) -> None:
         while True:
