@@ -387,6 +387,28 @@ def test_review_steps_by_arrow_keys_anywhere_and_by_clicking_a_move(sized: Any) 
     assert page.get_attribute("#move-list li[data-ply='3']", "class") == "current"
 
 
+def test_clocks_show_the_time_each_side_has_taken(sized: Any) -> None:
+    page = sized
+    page.select_option("#kind-1", "human")
+    page.check("#show-clocks")
+    page.click("#start-button")
+    page.wait_for_selector("[data-clock='0']:has-text('this move 0:01')")  # it ticks
+    assert "this move" not in page.inner_text("[data-clock='1']")
+    page.locator(".cell.clickable").first.click()
+    page.wait_for_selector("[data-clock='1']:has-text('this move')")
+    used = game_json(page)["time_used"]
+    assert used[0] >= 1.0 and used[1] == 0.0
+    assert page.inner_text("[data-clock='0']").startswith("⏱ 0:01")
+    shot(page, f"edges-15-clocks-{page.size}")
+    # the option is remembered, and off means no clocks
+    page.click("#new-game-button")
+    assert page.is_checked("#show-clocks")
+    page.uncheck("#show-clocks")
+    page.click("#start-button")
+    page.wait_for_selector(".cell.clickable")
+    assert page.locator("[data-clock]").count() == 0
+
+
 def test_a_human_resigns_against_a_bot(sized: Any) -> None:
     page = sized
     page.click("#start-button")

@@ -286,7 +286,17 @@ class GameSession:
             self._snapshot = (self.version, data)
         if self.thinking is not None:  # the elapsed time changes between versions
             data = {**data, "thinking": self.thinking.to_dict()}
+        if not self.finished:  # so does the time the side to move has taken so far
+            data = {**data, "turn_elapsed": round(time.monotonic() - self.turn_since, 2)}
         return data
+
+    def time_used(self) -> list[float]:
+        """Seconds each seat has taken over its moves so far (the clocks the page may show)."""
+        used = [0.0] * len(self.seats)
+        for move in self.moves:
+            if move.player >= 0:
+                used[move.player] += move.elapsed
+        return [round(seconds, 2) for seconds in used]
 
     def _build_snapshot(self) -> dict[str, Any]:
         state = self.state
@@ -341,6 +351,8 @@ class GameSession:
             "delay": self.delay,
             "all_bots": self.all_bots,
             "idle": self.idle,
+            "time_used": self.time_used(),
+            "turn_elapsed": None,
         }
 
     def history(self) -> list[dict[str, Any]]:

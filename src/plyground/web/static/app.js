@@ -12,6 +12,7 @@ import { $, el } from "./js/dom.js";
 import { api } from "./js/api.js";
 import { ui, tokenFor } from "./js/state.js";
 import { resignSeat } from "./js/panel.js";
+import { clocksOn, setClocks } from "./js/clocks.js";
 import { buildForm, startGame, showSetup, showSetupNotice } from "./js/form.js";
 import { onDocumentKey, onPointerDown, onPointerUp, onBoardKey } from "./js/keys.js";
 import { openGame } from "./js/screen.js";
@@ -57,6 +58,8 @@ async function init() {
   }
   if (ui.lastSetup?.game && ui.catalog.games.some((g) => g.name === ui.lastSetup.game)) select.value = ui.lastSetup.game;
   $("setup-form").addEventListener("submit", startGame);
+  $("show-clocks").checked = clocksOn();
+  $("show-clocks").addEventListener("change", () => setClocks($("show-clocks").checked));
   $("nav-new").addEventListener("click", () => showSetup());
   $("new-game-button").addEventListener("click", () => showSetup());
   $("undo-button").addEventListener("click", undo);

@@ -7,6 +7,7 @@ import { ui } from "./state.js";
 import { closeEvents } from "./stream.js";
 import { openGame } from "./screen.js";
 import { stopThinkTimer } from "./panel.js";
+import { stopClocks } from "./clocks.js";
 
 const SETTING_LABELS = {
   size: "Board size",
@@ -394,6 +395,7 @@ export function showSetup(preset) {
   showSetupNotice("");
   closeEvents();
   stopThinkTimer();
+  stopClocks();
   ui.game = null;
   ui.review = null;
   $("play").hidden = true;

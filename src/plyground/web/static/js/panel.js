@@ -5,6 +5,7 @@ import { $, el, seatBadge } from "./dom.js";
 import { fmtNumber, fmtScore, fmtSeconds, flippedCells } from "./format.js";
 import { ui, mySeats } from "./state.js";
 import { renderTools } from "./tools.js";
+import { renderClocks } from "./clocks.js";
 
 let thinkTimer = null; // ticks a thinking bot's clock
 
@@ -40,6 +41,7 @@ export function renderPanel(snapshot) {
   const scores = view ? view.scores : snapshot.scores;
   const toMove = view ? view.to_move : snapshot.to_move;
   renderPlayers(snapshot, scores, snapshot.finished && !view ? null : toMove);
+  renderClocks(snapshot);
 
   const mine = mySeats();
   const turn = $("turn");
