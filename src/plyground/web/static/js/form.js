@@ -27,6 +27,14 @@ const SETTING_LABELS = {
   opponent: "Opponent model",
 };
 
+function settingLabel(setting) {
+  // Every setting's label the same way: a known one ("Think time (s)"), else its name as a
+  // label (exploration -> Exploration); the help line below gives its meaning and range.
+  if (SETTING_LABELS[setting.name]) return SETTING_LABELS[setting.name];
+  const words = setting.name.replace(/_/g, " ");
+  return words[0].toUpperCase() + words.slice(1);
+}
+
 const HUMAN_NAMES = ["You", "Friend"];
 
 function currentGameInfo() {
@@ -140,7 +148,7 @@ export function buildForm(preset) {
     const id = `setting-${setting.name}`;
     let value = preset?.settings?.[setting.name];
     const input = settingInput(setting, id, value);
-    fields.append(field(SETTING_LABELS[setting.name] ?? setting.name, input, setting.help));
+    fields.append(field(settingLabel(setting), input, setting.help));
     input.addEventListener("change", () => { updateHints(false, setting.name); validate(false); });
     input.addEventListener("input", () => validate(false));
   }
@@ -186,7 +194,7 @@ function buildBotSettings(index, values) {
     input.addEventListener("input", () => validate(false));
     const range = setting.minimum !== null && setting.maximum !== null
       ? `${setting.help} (${setting.minimum} to ${setting.maximum})` : setting.help;
-    fields.push(field(SETTING_LABELS[setting.name] ?? setting.name, input, range));
+    fields.push(field(settingLabel(setting), input, range));
   }
   if (!level) {
     box.append(...fields);
@@ -294,7 +302,7 @@ function readForm() {
     for (const setting of botInfo(bot).settings) {
       const input = $(`bot-${index}-${setting.name}`);
       const raw = setting.kind === "bool" ? input.checked : input.value.trim();
-      const label2 = `${SETTING_LABELS[setting.name] ?? setting.name} of ${label}`;
+      const label2 = `${settingLabel(setting)} of ${label}`;
       let value = raw;
       if (setting.kind === "int" || setting.kind === "float") {
         const problem = numberProblem(setting, raw, label2);
@@ -316,7 +324,7 @@ function readForm() {
   const bounds = roundsBounds();
   for (const setting of game.settings) {
     const input = $(`setting-${setting.name}`);
-    const label = SETTING_LABELS[setting.name] ?? setting.name;
+    const label = settingLabel(setting);
     if (setting.kind === "int" || setting.kind === "float") {
       const raw = input.value.trim();
       const bound = bounds[setting.name];
