@@ -11,7 +11,7 @@ import pytest
 pytest.importorskip("fastapi", reason="the web tests need the 'web' extra (fastapi)")
 
 from fastapi.testclient import TestClient
-from web_helpers import CHROMIUM, CHROMIUM_ARGS, LAPTOP, WAIT_MS, plyground_env, served
+from web_helpers import CHROMIUM, CHROMIUM_ARGS, LAPTOP, open_tab, plyground_env, served
 
 from plyground.web import WebSettings, create_app
 
@@ -46,13 +46,5 @@ def browser() -> Iterator[Any]:
 @pytest.fixture
 def page(browser: Any, server: str) -> Iterator[Any]:
     """A fresh laptop-sized tab on the start form; fails the test if the page raised."""
-    context = browser.new_context(viewport=LAPTOP)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.set_default_timeout(WAIT_MS)
-    page.goto(server)
-    page.wait_for_selector("#name-0")
-    yield page
-    context.close()
-    assert not errors, f"the page raised: {errors}"
+    with open_tab(browser, server, LAPTOP) as tab:
+        yield tab

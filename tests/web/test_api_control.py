@@ -192,12 +192,17 @@ def _ply_after(url: str, seconds: float) -> int:
     return int(_api(url)["ply"])
 
 
+def _long_bots_game(base: str) -> str:
+    """Start a long game of quick bots on the server at ``base``; its URL."""
+    body = {**bots_game("greedy", "random", 0.05), "delay": 0.2}
+    body["settings"] = {"size": 8, "rounds": 28}
+    created = _api(f"{base}/api/games", "POST", body)
+    return f"{base}/api/games/{created['game']['id']}"
+
+
 def test_a_game_nobody_watches_stops_its_bots_until_a_viewer_returns() -> None:
     with served(plyground_env(), "--workers", "1", "--unwatched", "0.5") as base:
-        body = {**bots_game("greedy", "random", 0.05), "delay": 0.3}
-        body["settings"] = {"size": 8, "rounds": 28}
-        created = _api(f"{base}/api/games", "POST", body)
-        game = f"{base}/api/games/{created['game']['id']}"
+        game = _long_bots_game(base)
         _watch_once(f"{game}/events")
         # The viewer left: within the grace the bots stop, and stay stopped.
         deadline = time.monotonic() + 15
@@ -221,10 +226,7 @@ def test_a_game_nobody_watches_stops_its_bots_until_a_viewer_returns() -> None:
 def test_a_game_never_streamed_is_not_stopped() -> None:
     # An API client that only polls is no viewer who left: its game plays on.
     with served(plyground_env(), "--workers", "1", "--unwatched", "0.2") as base:
-        body = {**bots_game("greedy", "random", 0.05), "delay": 0.2}
-        body["settings"] = {"size": 8, "rounds": 28}
-        created = _api(f"{base}/api/games", "POST", body)
-        game = f"{base}/api/games/{created['game']['id']}"
+        game = _long_bots_game(base)
         first = _wait_ply(game, 1)  # the worker has started (it loads its kernels first)
         _wait_ply(game, first + 2)  # and the bots play on, long past the 0.2 s
 

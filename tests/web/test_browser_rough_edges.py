@@ -6,6 +6,7 @@ review), a server that goes away, and scores from one fixed side numbered by rou
 
 from __future__ import annotations
 
+import contextlib
 import json
 import signal
 import urllib.request
@@ -13,19 +14,21 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from web_helpers import CHROMIUM, LAPTOP, PHONE, WAIT_MS, plyground_env, served_process, shot
+from web_helpers import (
+    LAPTOP,
+    PHONE,
+    open_tab,
+    plyground_env,
+    require_browser,
+    served_process,
+    shot,
+)
 
 from plyground.arena.record import GameRecord
 
 pytestmark = pytest.mark.browser
 
-if not CHROMIUM.exists():
-    pytest.skip(
-        f"{CHROMIUM} is missing: install Debian's chromium (make test does) to run the "
-        "browser tests; they never download a browser",
-        allow_module_level=True,
-    )
-pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright")
+require_browser()
 
 SIZES = {"laptop": LAPTOP, "phone": PHONE}
 
@@ -33,21 +36,24 @@ SIZES = {"laptop": LAPTOP, "phone": PHONE}
 @pytest.fixture(params=sorted(SIZES))
 def sized(request: Any, browser: Any, server: str) -> Iterator[Any]:
     """A fresh tab on the start form, at laptop and at phone size; fails if the page raised."""
-    yield from _open(browser, server, SIZES[request.param], request.param)
+    with _open(browser, server, SIZES[request.param], request.param) as page:
+        yield page
 
 
+@contextlib.contextmanager
 def _open(browser: Any, url: str, viewport: dict[str, int], size: str) -> Iterator[Any]:
-    context = browser.new_context(viewport=viewport)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.set_default_timeout(WAIT_MS)
-    page.goto(url)
-    page.wait_for_selector("#name-0")
-    page.size = size  # type: ignore[attr-defined]  # names the screenshots
-    yield page
-    context.close()
-    assert not errors, f"the page raised: {errors}"
+    with open_tab(browser, url, viewport) as page:
+        page.size = size  # type: ignore[attr-defined]  # names the screenshots
+        yield page
+
+
+def start_bots(page: Any, x: str, o: str, seconds: str = "0.1", size: str = "4") -> None:
+    """Start a game between two bots (by name, each with its think time) from the form."""
+    for seat, bot in enumerate((x, o)):
+        page.select_option(f"#kind-{seat}", bot)
+        page.fill(f"#bot-{seat}-time", seconds)
+    page.select_option("#setting-size", size)
+    page.click("#start-button")
 
 
 def refusals(page: Any) -> list[str]:
@@ -205,32 +211,30 @@ def test_end_game_stops_a_bots_game(sized: Any) -> None:
 
 
 def test_play_new_game_stops_the_old_game_and_the_next_bot_says_it_waits(browser: Any) -> None:
-    with served_process(plyground_env(), "--workers", "1", "--unwatched", "0.5") as (url, _):
-        for page in _open(browser, url, LAPTOP, "laptop"):
-            page.select_option("#kind-0", "alphabeta")
-            page.fill("#bot-0-time", "2")
-            page.select_option("#kind-1", "alphabeta")
-            page.fill("#bot-1-time", "2")
-            page.click("#start-button")
-            page.wait_for_selector("#thinking:not([hidden])")
-            old = page.evaluate("location.hash.slice(6)")
-            page.click("#new-game-button")
-            page.click("#start-button")  # the same game again: its bot waits for the worker
-            page.wait_for_selector("#thinking-text:has-text('waiting for a free worker')")
-            shot(page, "edges-11-waiting-for-a-worker")
-            deadline_ms = 15_000
-            page.wait_for_function(
-                "id => fetch(`/api/games/${id}`).then(r => r.json()).then(g => g.idle)",
-                arg=old,
-                timeout=deadline_ms,
-            )
-            with urllib.request.urlopen(f"{url}/api/games/{old}", timeout=10) as response:
-                stopped = json.loads(response.read())
-            assert stopped["thinking"] is None and not stopped["finished"]
-            # the new game's bot gets the worker and plays
-            page.wait_for_function(
-                "() => document.querySelectorAll('#move-list li[data-ply]').length >= 1"
-            )
+    with (
+        served_process(plyground_env(), "--workers", "1", "--unwatched", "0.5") as (url, _),
+        _open(browser, url, LAPTOP, "laptop") as page,
+    ):
+        start_bots(page, "alphabeta", "alphabeta", "3", size="6")
+        page.wait_for_selector("#thinking:not([hidden])")
+        old = page.evaluate("location.hash.slice(6)")
+        page.click("#new-game-button")
+        page.click("#start-button")  # the same game again: its bot waits for the worker
+        page.wait_for_selector("#thinking-text:has-text('waiting for a free worker')")
+        shot(page, "edges-11-waiting-for-a-worker")
+        deadline_ms = 15_000
+        page.wait_for_function(
+            "id => fetch(`/api/games/${id}`).then(r => r.json()).then(g => g.idle)",
+            arg=old,
+            timeout=deadline_ms,
+        )
+        with urllib.request.urlopen(f"{url}/api/games/{old}", timeout=10) as response:
+            stopped = json.loads(response.read())
+        assert stopped["thinking"] is None and not stopped["finished"]
+        # the new game's bot gets the worker and plays
+        page.wait_for_function(
+            "() => document.querySelectorAll('#move-list li[data-ply]').length >= 1"
+        )
 
 
 # -- 12: levels first -------------------------------------------------------------------------
@@ -365,12 +369,7 @@ def test_keyboard_starts_on_the_board_and_says_why_a_cell_is_refused(sized: Any)
 
 def test_review_steps_by_arrow_keys_anywhere_and_by_clicking_a_move(sized: Any) -> None:
     page = sized
-    page.select_option("#kind-0", "level:easy")
-    page.select_option("#kind-1", "random")
-    page.fill("#bot-1-time", "0.05")
-    page.select_option("#setting-size", "4")
-    page.fill("#setting-rounds", "2")
-    page.click("#start-button")
+    start_bots(page, "greedy", "random", "0.05")
     page.wait_for_selector("#review-button:not([hidden])")
     total = len(game_json(page, "/history")) - 1
     page.click("#review-button")
@@ -424,22 +423,24 @@ def test_a_human_resigns_against_a_bot(sized: Any) -> None:
 
 
 def test_a_stopped_server_is_quiet_and_the_page_stops_taking_moves(browser: Any) -> None:
-    with served_process(plyground_env(), "--workers", "1") as (url, process):
-        for page in _open(browser, url, PHONE, "phone"):
-            page.select_option("#kind-1", "human")
-            page.click("#start-button")
-            page.wait_for_selector(".cell.clickable")
-            page.wait_for_timeout(300)  # the event stream is open
-            process.send_signal(signal.SIGINT)
-            output, _ = process.communicate(timeout=15)
-            assert process.returncode in (0, 130)  # 130: stopped by Ctrl+C, as a shell expects
-            assert "Traceback" not in output and "CancelledError" not in output, output
-            page.wait_for_selector("#board.disconnected")
-            assert page.locator(".cell.clickable").count() == 0
-            assert "Lost the connection" in page.inner_text("#notice")
-            page.locator(".cell[data-cell]").first.click(force=True)  # nothing happens
-            assert page.locator("#move-list li").count() == 0
-            shot(page, "edges-16-disconnected-phone")
+    with (
+        served_process(plyground_env(), "--workers", "1") as (url, process),
+        _open(browser, url, PHONE, "phone") as page,
+    ):
+        page.select_option("#kind-1", "human")
+        page.click("#start-button")
+        page.wait_for_selector(".cell.clickable")
+        page.wait_for_timeout(300)  # the event stream is open
+        process.send_signal(signal.SIGINT)
+        output, _ = process.communicate(timeout=15)
+        assert process.returncode in (0, 130)  # 130: stopped by Ctrl+C, as a shell expects
+        assert "Traceback" not in output and "CancelledError" not in output, output
+        page.wait_for_selector("#board.disconnected")
+        assert page.locator(".cell.clickable").count() == 0
+        assert "Lost the connection" in page.inner_text("#notice")
+        page.locator(".cell[data-cell]").first.click(force=True)  # nothing happens
+        assert page.locator("#move-list li").count() == 0
+        shot(page, "edges-16-disconnected-phone")
 
 
 # -- 17: scores from one side, numbered by rounds ------------------------------------------
@@ -447,12 +448,7 @@ def test_a_stopped_server_is_quiet_and_the_page_stops_taking_moves(browser: Any)
 
 def test_bots_scores_are_shown_for_x_and_moves_numbered_by_rounds(sized: Any) -> None:
     page = sized
-    page.select_option("#kind-0", "alphabeta")
-    page.fill("#bot-0-time", "0.1")
-    page.select_option("#kind-1", "hillclimb")
-    page.fill("#bot-1-time", "0.1")
-    page.select_option("#setting-size", "4")
-    page.click("#start-button")
+    start_bots(page, "alphabeta", "hillclimb")
     page.wait_for_selector("#result:not([hidden])")
     game = game_json(page)
     rows = page.eval_on_selector_all(

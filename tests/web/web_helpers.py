@@ -133,6 +133,34 @@ PHONE = {"width": 390, "height": 844}
 WAIT_MS = 30_000  # generous: a hang fails, slowness on a busy machine does not
 
 
+def require_browser() -> None:
+    """Skip the calling test module unless Debian's Chromium and Playwright are there."""
+    if not CHROMIUM.exists():
+        pytest.skip(
+            f"{CHROMIUM} is missing: install Debian's chromium (make test does) to run the "
+            "browser tests; they never download a browser",
+            allow_module_level=True,
+        )
+    pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright")
+
+
+@contextlib.contextmanager
+def open_tab(browser: Any, url: str, viewport: dict[str, int]) -> Iterator[Any]:
+    """A fresh tab of that size on the start form; fails the test if the page raised."""
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_default_timeout(WAIT_MS)
+    page.goto(url)
+    page.wait_for_selector("#name-0")
+    try:
+        yield page
+    finally:
+        context.close()
+    assert not errors, f"the page raised: {errors}"
+
+
 def shot(page: Any, name: str) -> None:
     """Save a screenshot of the whole page to ``artifacts/web/NAME.png``."""
     SHOTS.mkdir(parents=True, exist_ok=True)

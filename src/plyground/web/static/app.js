@@ -5,8 +5,8 @@
 //
 // Native ES modules, no build step. This entry module loads the catalog, wires the page's
 // controls and opens the game in the address (or the start form); js/ holds one module per
-// concern: api, state, dom, format, form, stream, screen, board, entry, keys, panel, tools,
-// actions, review.
+// concern: api, state, dom, format, form, stream, screen, board, entry, keys, panel, clocks,
+// tools, actions, review.
 
 import { $, el } from "./js/dom.js";
 import { api } from "./js/api.js";
