@@ -30,16 +30,17 @@ merges, ours as k - 1; ``--same-heuristic`` gives ours the anchor's count,
 random numbers; the anchor only chooses moves. Either both get the same
 time per move (``--time``; the anchor, which has no clock, deepens its own
 search one depth limit at a time and starts a deeper one only when the last
-one's cost predicts it fits, and as it cannot stop a search it may overrun:
-a quarter of its overrun debt is taken from each next move's time, so its
-mean stays near the pace),
-or (``--anchor-pace``) the
-anchor plays at its own depth rule and our bot gets the anchor's mean time
-per move, measured first in the same run. A game stops at its first 32768
-tile (the anchor's boards hold no larger tile) or at the end. Per player:
-the share of games reaching 8192, 16384 and 32768, median score, moves per
-second and mean time per move. ``--out`` appends one JSON line per finished
-game, so a long run can be read while it goes.
+one's cost predicts it fits, and as it cannot stop a search it may overrun),
+or (``--anchor-pace``) the anchor plays at its own depth rule and our bot
+gets the anchor's mean time per move, measured first in the same run. Both
+players are held to the same mean pace the same way (:class:`Pacer`): an
+overrun is a debt, and a quarter of it comes off each next move's time (our
+bot stops at its deadline, but a busy machine can hold any process past it).
+A game stops at its first 32768 tile (the anchor's boards hold no larger
+tile) or at the end. Per player: the share of games reaching 8192, 16384 and
+32768, median score, moves per second and mean time per move. ``--out``
+appends one JSON line per finished game, so a long run can be read while it
+goes.
 """
 
 from __future__ import annotations
@@ -191,6 +192,53 @@ class Anchor:
         return int(self.counters[0])
 
 
+class Pacer:
+    """Keeps a player's mean time a move at the pace: an overrun (a busy machine may hold a
+    process past its deadline) is a debt, and a quarter of it comes off each next move."""
+
+    def __init__(self) -> None:
+        self.debt = 0.0
+
+    def budget(self, seconds: float) -> float:
+        """This move's time: the pace less a share of the debt."""
+        return seconds - PAYBACK * self.debt
+
+    def spent(self, elapsed: float, seconds: float) -> None:
+        """Record a move that took ``elapsed`` at the pace ``seconds``."""
+        self.debt = max(0.0, self.debt + elapsed - seconds)
+
+
+class PacedBot(Bot):
+    """One of our bots held to a mean pace the way the paced anchor is (:class:`Pacer`)."""
+
+    NAME = "paced"
+    DESCRIPTION = "a bot whose overruns are paid back from its next moves (benchmark only)"
+    GAMES = ("2048",)
+    MIN_TIME = 0.001
+    """The least time a move is given, however large the debt."""
+
+    def __init__(self, inner: Bot) -> None:
+        super().__init__()
+        self.inner = inner
+        self.pacer = Pacer()
+
+    def new_game(self, game: Game) -> None:
+        self.pacer = Pacer()
+        self.inner.new_game(game)
+
+    def choose(
+        self, state: State, limit: Limit | None = None, on_info: InfoCallback | None = None
+    ) -> Decision:
+        seconds = self.inner.time_limit(limit).time
+        if seconds is None:
+            return self.inner.choose(state, limit, on_info)
+        started = time.perf_counter()
+        budget = max(self.MIN_TIME, self.pacer.budget(seconds))
+        decision = self.inner.choose(state, Limit(time=budget), on_info)
+        self.pacer.spent(time.perf_counter() - started, seconds)
+        return decision
+
+
 class AnchorBot(Bot):
     """The anchor as a player: its depth rule, or deepening under a time limit."""
 
@@ -206,11 +254,11 @@ class AnchorBot(Bot):
     def __init__(self, **settings: object) -> None:
         super().__init__(**settings)
         self.anchor = Anchor(Path(self._settings["library"]))
-        self.debt = 0.0
-        """Seconds the paced anchor spent beyond its limits so far (its search has no clock)."""
+        self.pacer = Pacer()
+        """The paced anchor's overruns so far (its search has no clock)."""
 
     def new_game(self, game: Game) -> None:
-        self.debt = 0.0
+        self.pacer = Pacer()
 
     def choose(
         self, state: State, limit: Limit | None = None, on_info: InfoCallback | None = None
@@ -224,9 +272,8 @@ class AnchorBot(Bot):
         if not self._settings["paced"] or seconds is None:
             move, depth = self.anchor.best_move(board, rule), rule
         else:  # an overrun is paid back from the next moves' time, so the mean stays the pace
-            budget = seconds - PAYBACK * self.debt
-            move, depth = self._deepen(board, rule, started + budget)
-            self.debt = max(0.0, self.debt + (time.perf_counter() - started) - seconds)
+            move, depth = self._deepen(board, rule, started + self.pacer.budget(seconds))
+            self.pacer.spent(time.perf_counter() - started, seconds)
         info = SearchInfo(
             depth=depth + 1,
             nodes=self.anchor.moves_tried - before,
@@ -368,7 +415,7 @@ Job = tuple[str, str, int, float | None, str | None, int | None]
 def play_one(job: Job) -> GameRecord:
     """One game (in a worker process) to the first 32768 tile or the end."""
     player, spec, seed, seconds, out, max_moves = job
-    bot: Bot = AnchorBot(**json.loads(spec)) if player == "nneonneo" else make_bot(spec)
+    bot: Bot = AnchorBot(**json.loads(spec)) if player == "nneonneo" else PacedBot(make_bot(spec))
     result = play_solo(
         load_game("2048"),
         bot,

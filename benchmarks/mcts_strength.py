@@ -6,9 +6,11 @@ Two parts, chosen with ``--part``:
   (8x8, each ``--rounds``), at each ``--times`` seconds per move for both,
   in ``--games`` paired games (each opening played with both colours).
   It prints wins-draws-losses, the score and the **mean margin** (final
-  marks of ``mcts`` minus the opponent's): in 8-round games the second
-  mover wins most games whoever plays, so the margin shows strength where
-  W/D/L cannot.
+  marks of ``mcts`` minus the opponent's) with two standard errors: in
+  8-round games the second mover wins most games whoever plays, so the
+  margin shows strength where W/D/L cannot. The slowest move and the rule
+  breaks (timeouts: a reply later than the time plus ``--grace``) are
+  given for ``mcts`` / the opponent.
 * ``openspiel``: ``mcts`` against OpenSpiel's ``MCTSBot`` (UCT constant 2,
   one random rollout per leaf, its solver on) on tic-tac-toe and Nine Men's
   Morris at the same number of simulations per move (``--simulations``),
@@ -29,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from plyground.arena import make_player, play_match
+from plyground.arena.run_options import RunOptions
 from plyground.bots import make_bot
 from plyground.core.game import State
 from plyground.games import load_game
@@ -39,6 +42,13 @@ def with_settings(spec: str, settings: str) -> str:
     return f"{spec},{settings}" if ":" in spec else f"{spec}:{settings}"
 
 
+def margin_error(margins: list[float]) -> float:
+    """Two standard errors of the mean margin (about a 95% interval); 0 for one game."""
+    if len(margins) < 2:
+        return 0.0
+    return 2 * float(np.std(margins, ddof=1)) / len(margins) ** 0.5
+
+
 def arena(args: argparse.Namespace) -> None:
     for rounds in args.rounds:
         game = load_game(f"adjacency(size=8,rounds={rounds})")
@@ -47,18 +57,30 @@ def arena(args: argparse.Namespace) -> None:
                 began = time.perf_counter()
                 players = (
                     make_player(with_settings(args.mcts, f"time={seconds},seed={args.seed}")),
-                    make_player(f"{opponent}:time={seconds}", seed=args.seed + 1),
+                    make_player(with_settings(opponent, f"time={seconds}"), seed=args.seed + 1),
                 )
                 result = play_match(
-                    game, players, args.games, time=seconds, seed=args.seed, openings=args.openings
+                    game,
+                    players,
+                    args.games,
+                    run=RunOptions(time=seconds, grace=args.grace),
+                    seed=args.seed,
+                    openings=args.openings,
                 )
                 side = result.sides[0]
-                breaks = sum(side.rule_breaks.values())
+                slowest = " / ".join(
+                    f"{max(max(times) for times in each.times_by_ply.values()):.2f}"
+                    for each in result.sides
+                )
+                breaks = " / ".join(
+                    ",".join(f"{kind} {count}" for kind, count in each.rule_breaks.items()) or "0"
+                    for each in result.sides
+                )
                 print(
                     f"{rounds:2d} rounds {seconds:g} s  {args.mcts} vs {opponent:<10} "
                     f"{side.wins}-{side.draws}-{side.losses}  score {side.score:6.1%}  "
-                    f"margin {side.average_margin:+6.2f}  depth {side.average_depth:4.1f}  "
-                    f"rule breaks {breaks}  "
+                    f"margin {side.average_margin:+6.2f} ± {margin_error(side.margins):4.2f}  "
+                    f"depth {side.average_depth:4.1f}  slowest {slowest} s  rule breaks {breaks}  "
                     f"[{time.perf_counter() - began:.0f} s]",
                     flush=True,
                 )
@@ -132,12 +154,15 @@ def openspiel_game(name: str, index: int, simulations: int, mcts_spec: str) -> t
 
 
 def openspiel(args: argparse.Namespace) -> None:
-    for name in ("tic_tac_toe", "nine_mens_morris"):
+    for name in args.openspiel_games:
         began = time.perf_counter()
-        scores = [
-            openspiel_game(name, index, args.simulations, args.mcts)[0]
-            for index in range(args.games)
-        ]
+        scores = []
+        for index in range(args.games):
+            score, plies = openspiel_game(name, index, args.simulations, args.mcts)
+            scores.append(score)
+            if args.verbose:
+                seat = "first" if index % 2 == 0 else "second"
+                print(f"  {name} game {index + 1}: mcts {seat}, score {score:g}, {plies} plies")
         wins, draws = scores.count(1.0), scores.count(0.5)
         losses = len(scores) - wins - draws
         print(
@@ -156,8 +181,22 @@ def main() -> None:
     parser.add_argument("--times", type=float, nargs="+", default=[0.2])
     parser.add_argument("--opponents", nargs="+", default=["alphabeta", "greedy"])
     parser.add_argument("--games", type=int, default=10, help="games per pairing (even)")
+    parser.add_argument(
+        "--grace",
+        type=float,
+        default=0.25,
+        help="seconds past the time per move before a reply is a timeout (both sides)",
+    )
     parser.add_argument("--openings", type=int, default=2, help="random plies opening each pair")
     parser.add_argument("--simulations", type=int, default=1000, help="openspiel: per move")
+    parser.add_argument(
+        "--openspiel-games",
+        nargs="+",
+        choices=("tic_tac_toe", "nine_mens_morris"),
+        default=["tic_tac_toe", "nine_mens_morris"],
+        help="openspiel: the games played",
+    )
+    parser.add_argument("--verbose", action="store_true", help="openspiel: a line per game")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if args.part == "arena":

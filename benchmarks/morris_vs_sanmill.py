@@ -17,7 +17,8 @@ Prints a line per game and, per setting, wins-draws-losses for the bot, its
 score, how the games ended (``blockade``: the loser could not move, ``men``:
 the loser had two, ``cap``: the 200-turn draw cap), the rule breaks of each
 side (timeouts: the referee plays a random move) and the bot's longest
-move. The game is ``morris`` with the cap only, the rules the adapter gives
+move, by the referee's clock and by the processor time its search reports.
+The game is ``morris`` with the cap only, the rules the adapter gives
 Sanmill (its repetition draw is off). Sanmill's scores are its own; no test
 depends on it.
 """
@@ -37,6 +38,7 @@ from pathlib import Path
 
 from plyground.arena.match import play_match
 from plyground.arena.record import GameRecord
+from plyground.arena.run_options import RunOptions
 from plyground.games import load_game
 from plyground.games.morris import MorrisState
 
@@ -69,7 +71,10 @@ class GameRow:
     turns: int
     mean_depth: float
     longest: float
-    """The bot's longest move, in seconds."""
+    """The bot's longest move, in seconds by the referee's clock."""
+    longest_cpu: float
+    """The most processor time the bot's search used on a move, by its own report (under
+    load a move's wall time also holds its waits to be scheduled)."""
     breaks: dict[str, int]
     """Rule breaks by side and kind (``"bot timeout": 1``)."""
     opening: str
@@ -98,6 +103,9 @@ def describe(setting: str, index: int, record: GameRecord) -> GameRow:
         turns=final.turns,
         mean_depth=statistics.fmean(depths) if depths else 0.0,
         longest=max((m.elapsed for m in ours), default=0.0),
+        longest_cpu=max(
+            (float(m.info.extra.get("cpu", 0.0)) for m in ours if m.info is not None), default=0.0
+        ),
         breaks=dict(breaks),
         opening=record.tags.get("opening", ""),
     )
@@ -115,7 +123,7 @@ def play_setting(
         print(
             f"  {label} game {index + 1:3d} bot {'WB'[row.bot_seat]}: {row.result:5s} by "
             f"{row.ending:10s} turn {row.turns:3d}  depth {row.mean_depth:4.1f}  longest "
-            f"{row.longest:.2f} s  {row.breaks or ''}",
+            f"{row.longest:.2f} s (processor {row.longest_cpu:.2f} s)  {row.breaks or ''}",
             flush=True,
         )
         if args.log:
@@ -126,8 +134,7 @@ def play_setting(
         load_game("morris"),
         (players[0], f"engine:{players[1]}"),
         args.games,
-        time=seconds,
-        grace=args.grace,
+        run=RunOptions(time=seconds, grace=args.grace),
         seed=args.seed,
         openings=args.openings,
         on_game=heard,
@@ -150,7 +157,8 @@ def summarize(label: str, rows: list[GameRow]) -> None:
         f"over {len(rows)} games; {', '.join(f'{n} {e}' for e, n in sorted(endings.items()))}; "
         f"rule breaks: {dict(breaks) or 'none'}; bot mean depth "
         f"{statistics.fmean(row.mean_depth for row in rows):.1f}, longest move "
-        f"{max(row.longest for row in rows):.2f} s",
+        f"{max(row.longest for row in rows):.2f} s (most processor time "
+        f"{max(row.longest_cpu for row in rows):.2f} s)",
         flush=True,
     )
 

@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 RunCli = Callable[..., subprocess.CompletedProcess[str]]
-"""``run_cli(args, input=None, timeout=120, check=False)``: the fixture's type."""
+"""``run_cli(args, input=None, timeout=120, check=False, cwd=None)``: the fixture's type."""
 
 
 def plyground_env() -> dict[str, str]:

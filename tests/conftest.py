@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
@@ -16,7 +17,11 @@ def run_cli() -> RunCli:
     """Run ``plyground ARGS...`` as a real subprocess (as a user would)."""
 
     def run(
-        args: Sequence[str], input: str | None = None, timeout: float = 120, check: bool = False
+        args: Sequence[str],
+        input: str | None = None,
+        timeout: float = 120,
+        check: bool = False,
+        cwd: Path | None = None,
     ) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
             [sys.executable, "-m", "plyground", *args],
@@ -26,6 +31,7 @@ def run_cli() -> RunCli:
             timeout=timeout,
             env=plyground_env(),
             check=check,
+            cwd=cwd,
         )
 
     return run
@@ -35,3 +41,20 @@ def run_cli() -> RunCli:
 def cli_env() -> dict[str, str]:
     """The environment for a subprocess that imports plyground from this checkout."""
     return plyground_env()
+
+
+@pytest.fixture(scope="session")
+def morris_endgames_home(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """A data directory where ``plyground endgames --upto 3v3 --check 40`` has built the
+    solved Morris endgames (once a test session: about half a minute), and what it printed."""
+    home = tmp_path_factory.mktemp("endgames")
+    result = subprocess.run(
+        [sys.executable, "-m", "plyground", "endgames", "--upto", "3v3", "--check", "40"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=plyground_env() | {"XDG_DATA_HOME": str(home)},
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    return home, result.stdout

@@ -1,4 +1,4 @@
-"""The Adjacency Strategy Game against RULES.md section 1, by hand-checked cases."""
+"""The Adjacency Strategy Game against docs/rules.md section 1, by hand-checked cases."""
 
 from __future__ import annotations
 

@@ -32,3 +32,12 @@ def test_bench_rejects_bad_options_without_a_traceback(run_cli: RunCli) -> None:
         assert message in result.stderr and "Traceback" not in result.stderr
     listing = run_cli(["bench"])
     assert listing.returncode == 2 and "adjacency" in listing.stdout
+
+
+def test_bench_solve_prints_the_solver_and_the_bot_side_by_side(run_cli: RunCli) -> None:
+    result = run_cli(["bench", "adjacency", "--solve", "--positions", "6x6"], timeout=300)
+    assert result.returncode == 0, result.stderr
+    for text in ("solver", "alphabeta", "cpu s", "6x6: solver", "fewer nodes"):
+        assert text in result.stdout
+    wrong = run_cli(["bench", "adjacency", "--techniques"])
+    assert wrong.returncode == 2 and "go with --solve" in wrong.stderr

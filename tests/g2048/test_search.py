@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -12,7 +11,15 @@ from cli_support import plyground_env
 from plyground.algorithms.search.expectimax import Expectimax
 from plyground.arena.solo import play_solo
 from plyground.bots import make_bot
-from plyground.bots.g2048 import G2048Bot, adaptive_depth
+from plyground.bots.g2048 import (
+    STOP_DEADLINE,
+    STOP_NODES,
+    STOP_PREDICTED,
+    STOP_SINGLE,
+    STOP_TARGET,
+    G2048Bot,
+    adaptive_depth,
+)
 from plyground.core.errors import SettingsError
 from plyground.core.limits import Limit, SearchInfo
 from plyground.games import load_game
@@ -24,8 +31,6 @@ from .test_kernel import game_positions
 
 GAME = load_game("2048")
 EVALUATOR = G2048Evaluator()
-GRACE = 0.25
-"""Seconds an answer may come after its limit (a busy machine); the referee tests allow as much."""
 
 
 def state(text: str) -> G2048State:
@@ -96,8 +101,15 @@ def test_bot_reports_search_info_per_depth() -> None:
     bot = make_bot("2048:depth=3,time=600")  # generous: the machine may be busy
     decision = bot.choose(position, on_info=seen.append)
     assert decision.move in position.legal_moves()
-    assert [i.depth for i in seen] == [1, 2, 3]
-    assert decision.info == seen[-1]
+    assert [i.depth for i in seen] == [1, 2, 3], decision.info
+    last, final = seen[-1], decision.info  # the final info adds the stop and the whole time
+    assert (final.depth, final.score, final.nodes, final.pv) == (
+        last.depth,
+        last.score,
+        last.nodes,
+        last.pv,
+    )
+    assert final.extra == {**last.extra, "stop": STOP_TARGET} and final.elapsed >= last.elapsed
     assert decision.info.nodes > 0 and decision.info.pv == (position.move_text(decision.move),)
     assert decision.info.extra["target_depth"] == 3
     assert bot.choose(position, Limit(depth=1)).info.depth == 1
@@ -108,6 +120,18 @@ def test_bot_obeys_a_node_limit() -> None:
     decision = make_bot("2048:depth=6,cut=0").choose(position, Limit(nodes=5000))
     assert decision.move in position.legal_moves()
     assert decision.info.depth < 6
+
+
+def test_a_node_budget_replays_a_seeded_game() -> None:
+    """Under a node budget the deepening decides by node counts, never by the clock: the
+    same seed gives the same game (the strength benchmarks rely on it)."""
+
+    def game() -> tuple[str, int]:
+        bot = make_bot("2048:deepest=6")
+        result = play_solo(GAME, bot, seed=4, limit=Limit(nodes=20_000), max_moves=300)
+        return result.final.text(), result.moves
+
+    assert game() == game()
 
 
 def test_numba_and_python_engines_agree() -> None:
@@ -130,6 +154,10 @@ def test_adaptive_depth() -> None:
     assert adaptive_depth(board, 2, 6) == 5
     assert adaptive_depth(board, 2, 4) == 4
     assert adaptive_depth((1,) + (0,) * 15, 2, 6) == 2
+    assert adaptive_depth(board, 2, 12, deeper=1) == 6
+    bot = make_bot("2048:deeper=1,deepest=12")
+    assert isinstance(bot, G2048Bot)
+    assert bot.target_depth(GAME.state(board, 0, 0)) == 6
 
 
 def test_weights_file(tmp_path: object) -> None:
@@ -157,23 +185,42 @@ def test_seeded_game_strength_floor() -> None:
 
 
 def test_bot_answers_within_a_short_limit() -> None:
-    """At 0.05 s a move, every answer of 40 moves comes within the limit and a grace.
+    """At 0.05 s a move, over 40 moves of a game, the clock ends every search.
 
-    The grace is generous (the machine may be busy); what is checked is that
-    the bot stops by itself: its search reads the clock inside the kernel.
+    Depth 10 without a cut takes minutes, so every answer must come from the
+    clock inside the compiled search: the bot reports why it stopped (the
+    kernel read the deadline, or the next depth was predicted not to fit, or
+    one legal move) and its whole time. The time bound is generous (a busy
+    machine must not fail it); a search that ignored the clock would blow it.
     """
-    bot = make_bot("2048:time=0.05,deepest=10,cut=0")  # deep enough to run into the clock
+    bot = make_bot("2048:time=0.05,depth=10,cut=0")
     bot.new_game(GAME)
-    late = []
+    stops = []
     for position in game_positions(9, 40, every=13):
-        started = time.perf_counter()
         decision = bot.choose(position)
-        took = time.perf_counter() - started
         assert decision.move in position.legal_moves()
-        assert "moves_tried" in decision.info.extra  # the compiled search answered
-        if took > 0.05 + GRACE:
-            late.append(took)
-    assert late == []
+        info = decision.info
+        assert "moves_tried" in info.extra  # the compiled search answered
+        assert info.extra["stop"] in {STOP_DEADLINE, STOP_PREDICTED, STOP_SINGLE}, info
+        assert 0 < info.elapsed < 1.0, info
+        stops.append(info.extra["stop"])
+    assert STOP_DEADLINE in stops  # the kernel itself stopped some searches at the deadline
+
+
+def test_bot_reports_why_it_stopped() -> None:
+    """A reached target depth, a node limit inside the kernel, and a single legal move."""
+    bot = make_bot("2048:depth=2")
+    bot.new_game(GAME)
+    position = next(iter(game_positions(9, 1, every=50)))
+    assert bot.choose(position).info.extra["stop"] == STOP_TARGET
+    deep = make_bot("2048:depth=10,cut=0")
+    deep.new_game(GAME)
+    stopped = deep.choose(position, Limit(nodes=5_000)).info
+    assert stopped.extra["stop"] in {STOP_NODES, STOP_PREDICTED} and stopped.nodes <= 5_000 + 2048
+    single = state("2,4,2,0/4,2,4,0/2,4,2,0/4,2,4,0 0 move")  # only right changes it
+    assert single.legal_moves() == (1,)
+    decision = bot.choose(single)
+    assert decision.move == 1 and decision.info.extra["stop"] == STOP_SINGLE
 
 
 _FRESH_PROCESS = """
@@ -190,20 +237,24 @@ if {new_game}:
 started = time.perf_counter()
 decision = bot.choose(state)
 print(time.perf_counter() - started, "moves_tried" in decision.info.extra, decision.move)
-for later in range(600):  # the kernels finish loading in the background
+later = 2
+while time.perf_counter() - started < 240:  # the kernels finish loading in the background
     if "moves_tried" in bot.choose(state).info.extra:
-        print("compiled from move", later + 2)
+        print("compiled from move", later)
         break
+    later += 1
 """
 
 
 @pytest.mark.parametrize("new_game", [True, False])
 def test_kernel_loads_outside_the_clock(new_game: bool) -> None:
-    """In a new process the first answer at 0.05 s is in time, with or without ``new_game``.
+    """In a new process the first answer at 0.05 s does not wait for the kernels to load.
 
     ``new_game`` loads the compiled search, so the first move uses it; without
     it, the first move goes to the reference search while the kernels load
-    in the background, and a later move uses them.
+    in the background, and a later move uses them. Which search answered is
+    the check; the time bound is only generous (loading takes a few tenths of
+    a second on a quiet machine, many seconds on a loaded one).
     """
     done = subprocess.run(
         [sys.executable, "-c", _FRESH_PROCESS.format(new_game=new_game)],
@@ -216,7 +267,7 @@ def test_kernel_loads_outside_the_clock(new_game: bool) -> None:
     assert done.returncode == 0, done.stderr[-2000:]
     first, then = done.stdout.splitlines()
     took, compiled, move = first.split()
-    assert float(took) <= 0.05 + GRACE
+    assert float(took) < 1.0
     assert then == "compiled from move 2" if new_game else then.startswith("compiled from move")
     assert compiled == str(new_game)
     assert move in {"0", "1", "2", "3"}

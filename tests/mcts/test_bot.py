@@ -69,6 +69,15 @@ def test_made_by_name_with_settings_for_each_game() -> None:
     assert not bot.supports(load_game("queens"))
 
 
+def test_new_game_forgets_its_warm_up_search() -> None:
+    game = load_game("adjacency(size=6,rounds=4)")
+    bot = MCTSBot(seed=1)
+    bot.new_game(game)
+    assert bot.searcher(game).root is None
+    decision = bot.choose(game.initial_state(), Limit(nodes=50))
+    assert decision.info.extra["tree"] == 51  # the root and one node an iteration, no more
+
+
 def test_compiled_playouts_for_adjacency_unless_asked_otherwise() -> None:
     game = load_game("adjacency")
     compiled = MCTSBot(seed=1)

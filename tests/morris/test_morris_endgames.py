@@ -3,37 +3,32 @@
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from cli_support import RunCli, plyground_env
+from cli_support import RunCli
 from plyground.bots import make_bot
 from plyground.core import Limit
 from plyground.core.errors import PlygroundError
 from plyground.games.morris import MorrisGame, MorrisState
-from plyground.games.morris.endgames import EndgameTables, default_path, load_tables
+from plyground.games.morris.endgames import (
+    EndgameTables,
+    Verdict,
+    default_path,
+    load_tables,
+    shared_tables,
+)
 from plyground.games.morris.engine import MorrisEngine
 from plyground.games.morris.evaluation import WIN
 
 
 @pytest.fixture(scope="module")
-def data_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def data_home(morris_endgames_home: tuple[Path, str]) -> Path:
     """A data directory where ``plyground endgames --upto 3v3`` has built the tables."""
-    home = tmp_path_factory.mktemp("endgames")
-    result = subprocess.run(
-        [sys.executable, "-m", "plyground", "endgames", "--upto", "3v3", "--check", "40"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        env=plyground_env() | {"XDG_DATA_HOME": str(home)},
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr
-    assert "3 v 3: 2,691,920 positions" in result.stdout
-    assert "checked 40 sampled positions against the compiled search: 40 agree" in result.stdout
+    home, printed = morris_endgames_home
+    assert "3 v 3: 2,691,920 positions" in printed
+    assert "checked 40 sampled positions against the compiled search: 40 agree" in printed
     return home
 
 
@@ -97,6 +92,62 @@ def test_the_bot_reads_the_tables_it_finds(tables: EndgameTables) -> None:
     assert exact == (WIN - distance if distance % 2 else distance - WIN)
     guess = make_bot("morris", moving=2, flying=2, time=30, endgames="off").choose(state)
     assert guess.info.score != exact
+
+
+@pytest.mark.slow
+def test_the_verdict_names_the_winner_and_the_cap(tables: EndgameTables) -> None:
+    """The verdict front ends show: the side that wins and in how many turns, from the tables'
+    byte for the mover, with the turns already played against the cap; None outside them."""
+    rng = random.Random(11)
+    sampled = [tables.position(3, 3, rng.randrange(2_691_920)) for _ in range(300)]
+    drawn = next(  # draws are rare in 3 v 3: a few in a thousand
+        position
+        for position in (tables.position(3, 3, i) for i in range(0, 2_691_920, 101))
+        if tables.value(*position) == 0
+    )
+    kinds = set()
+    for own, theirs in [*sampled, drawn]:
+        byte = tables.value(own, theirs)
+        assert byte is not None
+        for turns, side in ((61, 1), (180, 0)):
+            white, black = (own, theirs) if side == 0 else (theirs, own)
+            state = MorrisState(MorrisGame(), white, black, white_hand=0, black_hand=0, turns=turns)
+            verdict = tables.verdict(state)
+            if state.is_terminal():
+                assert verdict is None
+                continue
+            assert verdict is not None
+            if byte == 0:
+                assert verdict == Verdict(None)
+            elif turns + byte - 1 > 200:
+                assert verdict == Verdict(None, byte - 1, capped=True)
+            else:
+                winner = side if (byte - 1) % 2 else 1 - side
+                assert verdict == Verdict(winner, byte - 1)
+            kinds.add("draw" if byte == 0 else "capped" if verdict.capped else "won")
+    assert kinds == {"draw", "capped", "won"}
+    placing = MorrisGame().parse_state("W../.../.../....../.../.B./... W 8 8 2")
+    assert tables.verdict(placing) is None
+    four = MorrisGame().parse_state("WWW/.../.../W...../.../.B./B.B W 0 0 60")
+    assert tables.verdict(four) is None  # 4 v 3: not in these tables
+
+
+@pytest.mark.slow
+def test_the_web_view_shows_the_verdict(tables: EndgameTables) -> None:
+    from plyground.web.views import view_for
+
+    assert shared_tables() is shared_tables()  # loaded once while the file stays the same
+    own, theirs = next(
+        position
+        for position in (tables.position(3, 3, i) for i in range(0, 2_691_920, 7919))
+        if (tables.value(*position) or 0) % 2 == 0 and (tables.value(*position) or 0) > 2
+    )
+    state = MorrisState(MorrisGame(), own, theirs, white_hand=0, black_hand=0, turns=40)
+    facts = dict(view_for("morris").status(state))
+    turns = (tables.value(own, theirs) or 0) - 1
+    assert facts["Endgame table"] == f"White wins in {turns} turns"
+    start = MorrisGame().initial_state()
+    assert "Endgame table" not in dict(view_for("morris").status(start))
 
 
 def test_unreadable_tables_are_named(tmp_path: Path) -> None:

@@ -48,6 +48,18 @@ def test_a_third_occurrence_draws() -> None:
     assert state.text() == f"{START.replace(' 40', ' 48')} {','.join(SHUFFLE * 2)}"
 
 
+def test_the_web_board_names_the_repetition() -> None:
+    from plyground.web.views import view_for
+
+    view = view_for("morris")
+    drawn = play(parse(f"{START} -"), SHUFFLE * 2)
+    assert view.headline(drawn) == "Draw: the same position a third time"
+    capped = parse("W.B/.WB/W.B/BW..WB/WB./.BW/B.W W 0 0 200 -")
+    headline = view.headline(capped)
+    assert capped.ending() == "cap" and headline is not None
+    assert headline.startswith("Draw: 200 turns played")
+
+
 def test_without_the_setting_positions_repeat_freely() -> None:
     state = PLAIN.parse_state(START)
     assert isinstance(state, MorrisState)

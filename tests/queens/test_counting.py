@@ -1,4 +1,4 @@
-"""Solution counts against OEIS A000170 (RULES.md section 5), kernel against reference."""
+"""Solution counts against OEIS A000170 (docs/rules.md section 5), kernel against reference."""
 
 from __future__ import annotations
 

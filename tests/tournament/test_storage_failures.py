@@ -28,6 +28,7 @@ from pathlib import Path
 import pytest
 
 from cli_support import ROOT, RunCli, plyground_env
+from plyground.arena.run_options import RunOptions
 from plyground.arena.store import RecordStore
 from plyground.arena.tournament import Tournament, TournamentSettings, parse_entrant
 
@@ -44,7 +45,7 @@ def _unplayed_tournament(db: Path) -> None:
         pairs=4,
         openings=0,
         seed=1,
-        time=1.0,
+        run=RunOptions(time=1.0),
     )
     with RecordStore(db) as store:
         Tournament.create(store, settings, "t")

@@ -12,30 +12,19 @@ import time
 import uuid
 from pathlib import Path
 
-from tournament_helpers import RecordFactory, RunCli, children_of, engine_spec, processes_with
+from tournament_helpers import (
+    RecordFactory,
+    RunCli,
+    children_of,
+    engine_spec,
+    processes_with,
+    wait_gone,
+)
 
 from plyground.arena.store import RecordStore
 from plyground.arena.summary import summarise
 
 SMALL = ["--game", "adjacency(size=4)", "--rounds", "2", "--openings", "0"]
-
-
-def _wait_gone(pids: list[int], seconds: float = 10.0) -> list[int]:
-    deadline = time.monotonic() + seconds
-    alive = pids
-    while time.monotonic() < deadline:
-        alive = [p for p in alive if Path(f"/proc/{p}").exists() and _not_zombie(p)]
-        if not alive:
-            return []
-        time.sleep(0.1)
-    return alive
-
-
-def _not_zombie(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 def test_misbehaving_engines_are_recorded_and_cleaned_up(run_cli: RunCli, tmp_path: Path) -> None:
@@ -78,7 +67,7 @@ def test_misbehaving_engines_are_recorded_and_cleaned_up(run_cli: RunCli, tmp_pa
     assert memory["crash"] >= 1
     assert not stats["greedy"].rule_breaks and not stats["fork"].rule_breaks
     # the engines, and the children the fork engine started, are all gone
-    assert _wait_gone(processes_with(token), 5.0) == []
+    assert wait_gone(processes_with(token), 5.0) == []
 
 
 def test_kill_9_then_resume_loses_and_repeats_nothing(
@@ -131,8 +120,8 @@ def test_kill_9_then_resume_loses_and_repeats_nothing(
     os.kill(process.pid, signal.SIGKILL)
     process.wait()
     assert workers, "no worker processes were seen"
-    assert _wait_gone(workers) == [], "workers outlived the killed driver"
-    assert _wait_gone(processes_with(token)) == [], "engines outlived the killed driver"
+    assert wait_gone(workers) == [], "workers outlived the killed driver"
+    assert wait_gone(processes_with(token)) == [], "engines outlived the killed driver"
     with RecordStore(db) as store:
         interrupted = store.count_games("t")
         assert 8 <= interrupted < 36 and store.tournament("t").finished is None

@@ -6,6 +6,7 @@ import os
 import random
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -129,3 +130,24 @@ def children_of(pid: int) -> list[int]:
         if int(fields[1]) == pid and fields[0] != "Z":
             found.append(int(entry.name))
     return found
+
+
+def alive(pid: int) -> bool:
+    """True while ``pid`` is a live process (a zombie counts as gone)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def wait_gone(pids: list[int], seconds: float = 30.0) -> list[int]:
+    """The processes of ``pids`` still alive after up to ``seconds`` (none, once all
+    ended): a bound for a hang, not a measure of speed."""
+    deadline = time.monotonic() + seconds
+    left = pids
+    while time.monotonic() < deadline:
+        left = [pid for pid in left if alive(pid)]
+        if not left:
+            return []
+        time.sleep(0.1)
+    return left

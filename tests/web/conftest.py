@@ -11,7 +11,7 @@ import pytest
 pytest.importorskip("fastapi", reason="the web tests need the 'web' extra (fastapi)")
 
 from fastapi.testclient import TestClient
-from web_helpers import CHROMIUM, CHROMIUM_ARGS, LAPTOP, open_tab, plyground_env, served
+from web_helpers import CHROMIUM, CHROMIUM_ARGS, laptop_page, plyground_env, served
 
 from plyground.web import WebSettings, create_app
 
@@ -46,5 +46,5 @@ def browser() -> Iterator[Any]:
 @pytest.fixture
 def page(browser: Any, server: str) -> Iterator[Any]:
     """A fresh laptop-sized tab on the start form; fails the test if the page raised."""
-    with open_tab(browser, server, LAPTOP) as tab:
-        yield tab
+    with laptop_page(browser, server) as page:
+        yield page

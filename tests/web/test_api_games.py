@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from fastapi.testclient import TestClient
-from web_helpers import Json, start, wait_for
+from web_helpers import WORKERS_READY, Json, start, wait_for
 
 from plyground.arena.record import GameRecord
 from plyground.arena.solo import sample_outcome
@@ -46,6 +46,11 @@ def test_catalog_offers_each_game_its_bots_and_browser_bounds(client: TestClient
     assert "perfect" in games["tictactoe"]["bots"] and "alphabeta" in games["tictactoe"]["bots"]
     assert "morris" in games["morris"]["bots"] and "perfect" not in games["morris"]["bots"]
     assert games["2048"]["bots"] == ["2048", "mcts"] and games["2048"]["chance"]
+    assert {name: games[name]["strongest"] for name in ("adjacency", "tictactoe", "2048")} == {
+        "adjacency": "alphabeta",
+        "tictactoe": "perfect",
+        "2048": "2048",
+    }
     assert games["queens"]["bots"] == [] and games["queens"]["players"] == ["solver"]
     size = next(s for s in games["queens"]["settings"] if s["name"] == "size")
     assert size["maximum"] == 16  # the game allows millions; the page draws up to 16
@@ -189,6 +194,8 @@ def test_2048_refuses_a_move_that_changes_nothing(client: TestClient) -> None:
 def test_2048_bot_plays_a_watched_game(client: TestClient) -> None:
     bot = {"name": "B", "kind": "bot", "bot": "2048", "settings": {"time": 0.05}}
     game, secrets = start(client, {"game": "2048", "players": [bot], "delay": 0, "seed": 11})
+    # The first move waits for the workers to load their kernels (slow on a busy machine).
+    game = wait_for(client, game["id"], lambda g: g["ply"] >= 3, timeout=WORKERS_READY)
     game = wait_for(client, game["id"], lambda g: g["ply"] >= 40 or g["finished"])
     paused = client.post(
         f"/api/games/{game['id']}/control", json={"token": secrets["control"], "paused": True}
@@ -199,6 +206,30 @@ def test_2048_bot_plays_a_watched_game(client: TestClient) -> None:
     moves = [m for m in game["moves"] if m["player"] == 0]
     assert len(moves) >= 20 and all(m["info"]["depth"] >= 1 for m in moves)
     assert [m["number"] for m in moves] == list(range(1, len(moves) + 1))
+
+
+def test_2048_hint_asks_the_bot_and_changes_nothing(client: TestClient) -> None:
+    single = "2,4,2,0/4,2,4,0/2,4,2,0/4,2,4,0 0 move"  # only right changes it
+    game, secrets = start(client, {"game": "2048", "players": [ANN], "start": single, "seed": 3})
+    token = secrets["seats"]["0"]
+    assert [t["name"] for t in game["tools"]] == ["hint"]
+    hinted = tool(client, game, token, "hint")
+    assert hinted.status_code == 200, hinted.text
+    after = hinted.json()
+    assert after["position"] == game["position"] and after["ply"] == game["ply"]
+    result = after["tool_results"][-1]
+    assert result["summary"] == "Hint: right" and result["moves"] == []
+    facts = {f["label"]: f["value"] for f in result["facts"]}
+    assert facts["Best move"] == "right" and int(facts["Depth"]) >= 1
+    game = post_move(client, game, token, "right").json()  # then a position with a choice
+    result = tool(client, game, token, "hint").json()["tool_results"][-1]
+    legal = {entry["move"] for entry in game["legal"]}
+    assert result["summary"].removeprefix("Hint: ") in legal
+    refused(client, game, tool(client, game, token, "hint", depth=3), 422, "unknown setting")
+    refused(client, game, tool(client, game, "nope", "hint"), 403, "not a player's")
+    refused(client, game, tool(client, game, token, "solve"), 404, "no tool 'solve'")
+    record = client.get(f"/api/games/{game['id']}/record").json()
+    assert "tools" not in record.get("tags", {})  # a hint plays nothing
 
 
 def test_queens_moves_marks_takeback_and_refusals(client: TestClient) -> None:

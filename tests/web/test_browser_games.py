@@ -5,13 +5,28 @@ rules replaying the game's record. Screenshots go to ``artifacts/web/``."""
 from __future__ import annotations
 
 import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
-from web_helpers import CHROMIUM, LAPTOP, PHONE, shot
+from web_helpers import (
+    CHROMIUM,
+    LAPTOP,
+    PHONE,
+    WAIT_MS,
+    WORKERS_READY,
+    laptop_page,
+    plyground_env,
+    served,
+    shot,
+)
 
 from plyground.arena.record import GameRecord
 from plyground.core.game import State
+from plyground.games.morris import MorrisGame, MorrisState
+from plyground.games.morris.endgames import load_tables
 from plyground.games.queens import is_solution
 from plyground.web.views import view_for
 
@@ -176,6 +191,84 @@ def test_morris_moves_a_mill_and_a_removal_by_clicks(page: Any) -> None:
     shot(page, "morris-03-phone")
 
 
+@pytest.fixture(scope="module")
+def endgame_page(browser: Any, morris_endgames_home: tuple[Path, str]) -> Iterator[Any]:
+    """A laptop-sized tab on a server whose data directory holds the 3 v 3 endgame tables."""
+    env = plyground_env() | {"XDG_DATA_HOME": str(morris_endgames_home[0])}
+    with (
+        served(env, "--think-cap", "3", "--workers", "1") as url,
+        laptop_page(browser, url) as page,
+    ):
+        yield page
+
+
+def facts(page: Any) -> dict[str, str]:
+    """The facts beside the board, by label."""
+    return dict(
+        page.eval_on_selector_all(
+            "#facts dd[data-fact]", "nodes => nodes.map(n => [n.dataset.fact, n.textContent])"
+        )
+    )
+
+
+@pytest.mark.slow  # the tables: solving 3 v 3 takes about half a minute (once a session)
+def test_morris_shows_the_endgame_verdict_and_the_bots_search(
+    endgame_page: Any, morris_endgames_home: tuple[Path, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """From a 3 v 3 position the facts give the tables' verdict (as the view has it with the
+    same tables), and each of the bot's moves shows the depth and score it searched."""
+    page = endgame_page
+    monkeypatch.setenv("XDG_DATA_HOME", str(morris_endgames_home[0]))
+    tables = load_tables()
+    assert tables is not None
+    own, theirs = next(
+        position
+        for position in (tables.position(3, 3, i) for i in range(0, 2_691_920, 7919))
+        if (tables.value(*position) or 0) in range(6, 20, 2)  # White wins in 5 to 17 turns
+    )
+    start = MorrisState(MorrisGame(), own, theirs, white_hand=0, black_hand=0, turns=40)
+    choose_game(page, "morris")
+    page.select_option("#kind-1", "morris")
+    page.fill("#bot-1-time", "0.5")
+    page.click("#start-details summary")
+    page.fill("#start-position", start.text())
+    page.click("#start-button")
+    page.wait_for_selector(".cell.clickable")
+    turns = (tables.value(own, theirs) or 0) - 1
+    assert facts(page)["Endgame table"] == f"White wins in {turns} turns"
+    shot(page, "morris-04-endgame-verdict")
+    for ply in (1, 3):
+        state = record_state(page)
+        move = next(m for m in state.legal_moves() if "x" not in state.move_text(m))
+        origin, destination = state.move_text(move).split("-")
+        page.click(f".cell[data-cell={origin}]")
+        page.click(f".cell[data-cell={destination}]")
+        page.wait_for_function(
+            "n => document.querySelectorAll('#move-list li[data-ply]').length > n"
+            " || !document.querySelector('#result').hidden",
+            arg=ply,
+        )
+        replies = record(page).moves
+        if len(replies) <= ply:
+            break  # our move ended the game
+        info = replies[ply].info
+        assert info is not None and info.depth >= 1
+        detail = page.inner_text(f"#move-list li[data-ply='{ply + 1}'] .detail")
+        assert re.search(rf"(^|· )d{info.depth} [+-]?\S+$", detail), detail  # depth, score
+        page.wait_for_selector(".cell.clickable, #result:not([hidden])")
+        shown = facts(page)
+        expected = dict(view_for("morris").status(record_state(page)))
+        assert shown.get("Endgame table") == expected.get("Endgame table"), (shown, expected)
+        if not record_state(page).is_terminal():
+            assert "Endgame table" in shown
+    page.set_viewport_size(PHONE)
+    assert (
+        page.is_visible("#facts dd[data-fact='Endgame table']") or record_state(page).is_terminal()
+    )
+    shot(page, "morris-05-endgame-phone")
+    page.set_viewport_size(LAPTOP)
+
+
 def test_2048_by_keyboard_and_swipe(page: Any) -> None:
     choose_game(page, "2048")
     assert page.locator("#kind-0 option").all_inner_texts() == [
@@ -235,6 +328,8 @@ def test_2048_watch_the_bot(page: Any) -> None:
     page.click("#start-button")
     page.wait_for_selector("#pause-button:not([hidden])")
     page.locator("#speed-slider").fill("0")  # no pause between moves
+    # The first move waits for the workers to load their kernels (slow on a busy machine).
+    page.wait_for_selector("#move-list li[data-ply]", timeout=WORKERS_READY * 1000)
     wait_played(page, 30)
     page.click("#pause-button")
     page.wait_for_selector("#step-button:not([disabled])")
@@ -246,7 +341,45 @@ def test_2048_watch_the_bot(page: Any) -> None:
     page.wait_for_timeout(300)
     check_board(page, game.replay()[-1])
     assert "Best tile" in page.inner_text("#facts")
+    # The bot's pace and depth, over its last 20 moves (from the record's times and depths).
+    recent = [game.moves[ply] for ply in mine[-20:]]
+    depths = [move.info.depth for move in recent]  # type: ignore[union-attr]
+    rate = len(recent) / sum(move.elapsed for move in recent)
+    shown = float(page.inner_text("[data-pace='Moves/s']"))
+    assert shown == pytest.approx(rate, abs=0.051) and shown > 0
+    mean = sum(depths) / len(depths)
+    assert page.inner_text("[data-pace='Depth']") == f"{depths[-1]} (mean {mean:.1f})"
     shot(page, "g2048-03-bot")
+    page.set_viewport_size(PHONE)
+    assert page.locator("#bot-pace").is_visible()
+    shot(page, "g2048-04-bot-phone")
+
+
+@pytest.mark.parametrize("size", [LAPTOP, PHONE], ids=["laptop", "phone"])
+def test_2048_hint_asks_the_bot(page: Any, size: dict[str, int]) -> None:
+    page.set_viewport_size(size)
+    choose_game(page, "2048")
+    page.click("#start-button")
+    page.wait_for_selector(".cell[data-cell] .tile")
+    assert page.locator("#bot-pace").is_hidden()  # a human plays: no bot pace
+    for number in range(2):
+        before = record_state(page)
+        page.click("#tool-hint")
+        page.wait_for_function(  # the first hint may wait for the workers' kernels
+            "n => document.querySelectorAll('#tool-results li').length === n",
+            arg=number + 1,
+            timeout=(WORKERS_READY if number == 0 else WAIT_MS / 1000) * 1000,
+        )
+        summary = page.inner_text("#tool-results li >> nth=0 >> .tool-summary")
+        move = summary.removeprefix("Hint: ")
+        assert move in {before.move_text(m) for m in before.legal_moves()}
+        assert record_state(page).text() == before.text()  # the hint plays nothing
+        assert page.locator(f"#move-buttons button[data-move='{move}']").is_enabled()
+        count = played(page)
+        page.click(f"#move-buttons button[data-move='{move}']")  # take the hint
+        wait_played(page, count + 1)
+        assert page.inner_text(f"#move-list li[data-ply] >> nth={count} >> .cellname") == move
+    shot(page, f"g2048-05-hint-{'phone' if size == PHONE else 'laptop'}")
 
 
 def test_queens_by_clicks_and_solved_by_button(page: Any) -> None:

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from plyground.core.errors import IllegalMoveError, SettingsError, UnknownNameError
 from plyground.core.game import State
 from plyground.games import game_names, load_game
 from plyground.web.game_views import COUNT_MAX_SIZE, QueensView
@@ -107,3 +108,24 @@ def test_queens_marks_name_the_attacker_and_the_tools_solve_from_the_board() -> 
     assert state.is_solved()  # type: ignore[attr-defined]
     tools = {t.name: t for t in QueensView().tools(load_game(f"queens(size={COUNT_MAX_SIZE + 1})"))}
     assert tools["count"].disabled and not tools["solve"].disabled
+
+
+def test_2048_hint_is_the_bots_move_and_refuses_where_there_is_none() -> None:
+    game = load_game("2048")
+    view = view_for("2048")
+    assert [tool.name for tool in view.tools(game)] == ["hint"]
+    single = game.parse_state("2,4,2,0/4,2,4,0/2,4,2,0/4,2,4,0 0 move")  # only right changes it
+    hint = view.run_tool("hint", single, single, {}, 0.2)
+    assert hint.summary == "Hint: right" and hint.moves == () and hint.found
+    facts = dict(hint.facts)
+    assert facts["Best move"] == "right" and int(facts["Depth"]) >= 1
+    lost = game.parse_state("2,4,2,4/4,2,4,2/2,4,2,4/4,2,4,2 0 move")
+    with pytest.raises(IllegalMoveError, match="no move to hint: the game is over"):
+        view.run_tool("hint", lost, lost, {}, 0.2)
+    spawn = game.parse_state("2,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 0 spawn")
+    with pytest.raises(IllegalMoveError, match="a tile spawns next"):
+        view.run_tool("hint", spawn, spawn, {}, 0.2)
+    with pytest.raises(SettingsError, match="hint takes no options"):
+        view.run_tool("hint", single, single, {"depth": 3}, 0.2)
+    with pytest.raises(UnknownNameError, match="2048 has no tool 'solve'"):
+        view.run_tool("solve", single, single, {}, 0.2)

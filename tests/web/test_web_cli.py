@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 import socket
+import time
 import urllib.request
 
-from web_helpers import served
+from web_helpers import ROOT, served
 
 
 def test_serve_help_teaches_the_options(run_cli) -> None:  # type: ignore[no-untyped-def]
@@ -44,3 +45,46 @@ def test_serve_answers_and_stops_cleanly(cli_env) -> None:  # type: ignore[no-un
         assert catalog["think_cap"] == 3.0
         with urllib.request.urlopen(url) as response:
             assert b"plyground" in response.read()
+
+
+def test_serve_offers_a_bot_from_a_file_and_it_plays(cli_env, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    bot = tmp_path / "mybot.py"
+    bot.write_text((ROOT / "examples" / "bots" / "mybot.py").read_text())
+    with served(cli_env, "--bot", f"{bot}:MyBot") as url:
+        with urllib.request.urlopen(f"{url}/api/catalog") as response:
+            catalog = json.load(response)
+        assert "MyBot" in [b["name"] for b in catalog["bots"]]
+        adjacency = next(g for g in catalog["games"] if g["name"] == "adjacency")
+        assert "MyBot" in adjacency["bots"]
+        seats = [
+            {"name": "Mine", "kind": "bot", "bot": "MyBot", "settings": {"time": 0.2}},
+            {"name": "Greedy", "kind": "bot", "bot": "greedy", "settings": {"time": 0.2}},
+        ]
+        body = json.dumps({"settings": {"size": 4, "rounds": 2}, "players": seats}).encode()
+        request = urllib.request.Request(
+            f"{url}/api/games", body, {"content-type": "application/json"}
+        )
+        with urllib.request.urlopen(request) as response:
+            game_id = json.load(response)["game"]["id"]
+        deadline = time.monotonic() + 60  # a hang fails; slowness does not
+        while True:
+            with urllib.request.urlopen(f"{url}/api/games/{game_id}") as response:
+                game = json.load(response)
+            if game["finished"] or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
+        assert game["finished"], game
+        with urllib.request.urlopen(f"{url}/api/games/{game_id}/record") as response:
+            record = json.load(response)
+        assert not record["rule_breaks"], record["rule_breaks"]
+
+
+def test_serve_refuses_a_bad_bot_file_in_one_line(run_cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    bot = tmp_path / "mybot.py"
+    bot.write_text("class MyBot:\n    pass\n")
+    result = run_cli(["serve", "--port", "0", "--bot", f"{bot}:MyBot"])
+    assert result.returncode == 2
+    assert result.stderr.strip().endswith(
+        "MyBot is not a bot class; a bot subclasses plyground.bots.Bot "
+        "(from plyground.bots import Bot)"
+    )

@@ -131,6 +131,9 @@ SHOTS = ROOT / "artifacts" / "web"
 LAPTOP = {"width": 1280, "height": 820}
 PHONE = {"width": 390, "height": 844}
 WAIT_MS = 30_000  # generous: a hang fails, slowness on a busy machine does not
+WORKERS_READY = 300.0
+"""Seconds a first bot move may wait for the pool's workers to load every kernel: a new
+worker warms them all before its first job, which takes minutes on a loaded machine."""
 
 
 def require_browser() -> None:
@@ -166,3 +169,10 @@ def shot(page: Any, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.wait_for_timeout(700)  # let the animations finish
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+@contextlib.contextmanager
+def laptop_page(browser: Any, url: str) -> Iterator[Any]:
+    """A fresh laptop-sized tab on the start form at ``url``; fails if the page raised."""
+    with open_tab(browser, url, LAPTOP) as page:
+        yield page

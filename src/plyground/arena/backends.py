@@ -17,7 +17,9 @@ over its own socket. Its lifetime is tied to the driver's:
   closed (an engine's whole process group is killed);
 * on Linux a worker asks the kernel for SIGTERM when the driver dies, and in
   any case notices the driver gone (its pipe closes or its parent changes),
-  so a ``kill -9`` of the driver leaves no worker, and no engine, behind.
+  so a ``kill -9`` of the driver leaves no worker behind; and each engine's
+  keeper (:mod:`plyground.arena.engine_keeper`) kills the engine's tree when
+  the worker is gone, however it ended, so none is left either.
 
 **Ray** (:class:`RayBackend`) submits each game as a task of one CPU to a
 local Ray instance or, with ``address``, to a running cluster, keeping at
@@ -101,6 +103,9 @@ def _die_with_parent() -> None:
 
 
 def _terminate(signum: int, frame: object) -> None:
+    """SIGTERM: exit through the players' clean-up, which a second SIGTERM (the
+    parent watch's, after the kernel's) must not cut short."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     raise SystemExit(128 + signum)
 
 

@@ -1,9 +1,14 @@
-"""An engine's operating-system process: started in its own session, read and
-drained by threads, capped in memory, and ended with its whole process group.
+"""An engine's operating-system process: started under a keeper in its own
+session, read and drained by threads, capped in memory, and ended with every
+process it started.
 
 :class:`~plyground.arena.players.EnginePlayer` speaks the engine protocol
 (docs/protocol.md) over one :class:`EngineProcess`; this module knows only
-processes, pipes and lines, nothing of games.
+processes, pipes and lines, nothing of games. The engine runs below a keeper
+(:mod:`plyground.arena.engine_keeper`) that kills the engine's whole process
+tree when the engine ends, when it is told to, or when this process dies in
+any way; so no wait here depends on what the engine's children do with its
+pipes.
 """
 
 from __future__ import annotations
@@ -13,28 +18,46 @@ import contextlib
 import os
 import queue
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import IO
 
 from plyground.core.errors import EngineError
 
-__all__ = ["EngineProcess"]
+__all__ = ["LINE_LIMIT", "EngineProcess", "LongLine"]
 
-_LINE_LIMIT = 1 << 16
+LINE_LIMIT = 1 << 16
+"""The longest line read from an engine, in bytes (docs/protocol.md, "Line lengths")."""
 _STDERR_LINES = 20
 _CLOSE_WAIT = 1.0
+_END_WAIT = 6.0
+_KEEPER = str(Path(__file__).with_name("engine_keeper.py"))
+
+
+@dataclass(frozen=True)
+class LongLine:
+    """A line longer than :data:`LINE_LIMIT`: its start, and its length in bytes.
+
+    The rest of it is read and dropped, so it never reads as lines of its own.
+    """
+
+    start: str
+    size: int
 
 
 class EngineProcess:
     """One running engine process: pipes, a stdout reader and a stderr drain.
 
-    Lines from stdout arrive in :attr:`lines` (``None`` at end of file);
-    the last stderr lines are kept for error messages.
+    Lines from stdout arrive in :attr:`lines` (a :class:`LongLine` for one
+    over the limit, ``None`` at end of file); the last stderr lines are kept
+    for error messages. :attr:`pid` is the keeper's, whose exit status is
+    the engine's.
     """
 
     def __init__(
@@ -45,21 +68,27 @@ class EngineProcess:
         cwd: str | None,
         log: Callable[[str], None] | None,
     ) -> None:
-        command = list(argv) if memory_mb is None else _capped(argv, memory_mb)
+        _check_program(argv, env, cwd)
+        cap = 0 if memory_mb is None else memory_mb * 1024 * 1024
+        watch, self._watch = os.pipe()
         try:
             self.popen = subprocess.Popen(
-                command,
+                [sys.executable, "-I", "-S", _KEEPER, str(watch), str(cap), *argv],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
                 start_new_session=True,
+                pass_fds=(watch,),
                 env=env,
                 cwd=cwd,
             )
         except OSError as error:
+            os.close(self._watch)
             raise EngineError(f"cannot start engine {shlex.join(argv)!r}: {error}") from None
+        finally:
+            os.close(watch)
         self.pid = self.popen.pid
-        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.lines: queue.Queue[str | LongLine | None] = queue.Queue()
         self.stderr_tail: collections.deque[str] = collections.deque(maxlen=_STDERR_LINES)
         self._log = log
         assert self.popen.stdout is not None and self.popen.stderr is not None
@@ -76,24 +105,24 @@ class EngineProcess:
         self._drain.start()
 
     def _read(self, stream: IO[bytes]) -> None:
-        with contextlib.suppress(OSError, ValueError):
+        with stream, contextlib.suppress(OSError, ValueError):
             while True:
-                raw = stream.readline(_LINE_LIMIT)
-                if not raw:
+                line = _read_line(stream)
+                if line is None:
                     break
-                self.lines.put(raw.decode("utf-8", "replace").rstrip("\r\n"))
+                self.lines.put(line)
         self.lines.put(None)
 
     def _read_stderr(self, stream: IO[bytes]) -> None:
-        with contextlib.suppress(OSError, ValueError):
+        with stream, contextlib.suppress(OSError, ValueError):
             while True:
-                raw = stream.readline(_LINE_LIMIT)
-                if not raw:
+                line = _read_line(stream)
+                if line is None:
                     break
-                line = raw.decode("utf-8", "replace").rstrip("\r\n")
-                self.stderr_tail.append(line)
+                text = line if isinstance(line, str) else f"{line.start}... ({line.size} bytes)"
+                self.stderr_tail.append(text)
                 if self._log is not None:
-                    self._log(line)
+                    self._log(text)
 
     def send(self, line: str) -> None:
         """Write one line; raises OSError (BrokenPipeError) if the engine is gone."""
@@ -139,61 +168,60 @@ class EngineProcess:
         return f"it exited with status {code}"
 
     def kill(self, polite: bool) -> None:
-        """End the whole process group: ``quit`` first when ``polite``, then SIGKILL.
+        """End the engine and everything it started: ``quit`` first when ``polite``.
 
-        The group is killed before the leader is reaped, so its id cannot
-        have been reused by then.
+        Closing the watch pipe tells the keeper to kill the engine's tree;
+        every wait is bounded, and none is on the engine's pipes, which a
+        process out of reach (on a platform without subreapers) may hold.
         """
         if polite and self.alive():
             with contextlib.suppress(OSError, ValueError):
                 self.send("quit")
             with contextlib.suppress(subprocess.TimeoutExpired):
-                self._wait_exit(_CLOSE_WAIT)
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self.pid, signal.SIGKILL)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            self.popen.wait(timeout=5)
-        for stream in (self.popen.stdin, self.popen.stdout, self.popen.stderr):
-            if stream is not None:
-                with contextlib.suppress(OSError):
-                    stream.close()
+                self.popen.wait(_CLOSE_WAIT)
+        with contextlib.suppress(OSError):
+            os.close(self._watch)
+        try:
+            self.popen.wait(_END_WAIT)
+        except subprocess.TimeoutExpired:  # a keeper that does not end: its group goes
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.pid, signal.SIGKILL)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.popen.wait(timeout=1)
+        if self.popen.stdin is not None:
+            with contextlib.suppress(OSError):
+                self.popen.stdin.close()
         self._reader.join(timeout=1)
         self._drain.join(timeout=1)
 
-    def _wait_exit(self, seconds: float) -> None:
-        """Wait until the leader exits without reaping it (so its group id stays ours)."""
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            try:
-                info = os.waitid(os.P_PID, self.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
-            except ChildProcessError:
-                return
-            if info is not None:
-                return
-            time.sleep(0.01)
-        raise subprocess.TimeoutExpired(str(self.pid), seconds)
+
+def _read_line(stream: IO[bytes]) -> str | LongLine | None:
+    """The next line without its end (None at end of file); a line over
+    :data:`LINE_LIMIT` bytes is read to its end and given as a :class:`LongLine`."""
+    raw = stream.readline(LINE_LIMIT)
+    if not raw:
+        return None
+    if len(raw) < LINE_LIMIT or raw.endswith(b"\n"):
+        return raw.decode("utf-8", "replace").rstrip("\r\n")
+    size = len(raw)
+    while True:
+        more = stream.readline(LINE_LIMIT)
+        size += len(more)
+        if not more or more.endswith(b"\n"):
+            break
+    return LongLine(raw[:200].decode("utf-8", "replace"), size)
 
 
-# Run in the child before the engine: cap the address space, then become the
-# engine (exec keeps the pid, the session and the limit), so the cap holds
-# from the engine's first instruction.
-_CAP_THEN_EXEC = """\
-import os, resource, sys
-limit = int(sys.argv[1])
-resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-try:
-    os.execvp(sys.argv[2], sys.argv[2:])
-except OSError as error:
-    print(f"cannot start engine {sys.argv[2]!r}: {error}", file=sys.stderr)
-    sys.exit(127)
-"""
-
-
-def _capped(argv: Sequence[str], memory_mb: int) -> list[str]:
-    """``argv`` run with its address space (``RLIMIT_AS``) capped at ``memory_mb``.
-
-    A small Python trampoline sets the limit and execs the engine, so there is
-    no window in which the engine runs uncapped (``preexec_fn`` would do the
-    same but is unsafe in a program with threads). Linux and macOS.
-    """
-    return [sys.executable, "-c", _CAP_THEN_EXEC, str(memory_mb * 1024 * 1024), *argv]
+def _check_program(argv: Sequence[str], env: dict[str, str] | None, cwd: str | None) -> None:
+    """Raise EngineError at once when the engine's program cannot be found."""
+    program = argv[0]
+    if os.sep in program:
+        path = program if cwd is None else os.path.join(cwd, program)
+        found = os.path.isfile(path) and os.access(path, os.X_OK)
+    else:
+        search = (os.environ if env is None else env).get("PATH", os.defpath)
+        found = shutil.which(program, path=search) is not None
+    if not found:
+        raise EngineError(
+            f"cannot start engine {shlex.join(argv)!r}: no program {program!r} to run there"
+        )

@@ -1,6 +1,6 @@
 """Named experiments: a tournament preset and what the course found for it.
 
-``seeds`` replays the course's table (COURSE.md, "What the reports measured"):
+``seeds`` replays the course's table (docs/course.md, "What the students built and measured"):
 minimax (``alphabeta``), the local searches (``annealing``, ``hillclimb``) and
 the genetic algorithm (``genetic``) against each other at 8, 10 and 28 rounds
 of the adjacency game, and sets each pairing's result beside the one the
@@ -82,9 +82,9 @@ EXPERIMENTS: dict[str, Experiment] = {
         rounds=(8, 10, 28),
         course=_SEEDS_COURSE,
         source=(
-            "COURSE.md, 'What the reports measured': seed 000 (minimax to depth 4, simulated "
-            "annealing, GA) and seed 001 (minimax depth 2, hill climbing, GA); one game per "
-            "cell, final marks"
+            "docs/course.md, 'What the students built and measured': "
+            "seed 000 (minimax to depth 4, simulated annealing, GA) and "
+            "seed 001 (minimax depth 2, hill climbing, GA); one game per cell, final marks"
         ),
     )
 }

@@ -22,11 +22,26 @@ __all__ = ["Entrant", "GameJob", "play_job"]
 
 @dataclass(frozen=True)
 class Entrant:
-    """A tournament player: its name in tables and records, and what plays (a bot
-    spec such as ``alphabeta:time=1`` or ``engine:COMMAND``)."""
+    """A tournament player: its name in tables and records, what plays (a bot
+    spec such as ``alphabeta:time=1`` or ``engine:COMMAND``), and for an engine
+    the folder it runs in (None: the tournament's own working directory)."""
 
     name: str
     spec: str
+    cwd: str | None = None
+
+    def to_dict(self) -> dict[str, str]:
+        """JSON-friendly (``cwd`` only when set); :meth:`from_dict` reads it back."""
+        data = {"name": self.name, "spec": self.spec}
+        if self.cwd is not None:
+            data["cwd"] = self.cwd
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Entrant:
+        """Read what :meth:`to_dict` wrote (KeyError when a field is missing)."""
+        cwd = data.get("cwd")
+        return cls(str(data["name"]), str(data["spec"]), None if cwd is None else str(cwd))
 
     @property
     def is_engine(self) -> bool:
@@ -52,7 +67,7 @@ class GameJob:
 def play_job(job: GameJob) -> dict[str, Any]:
     """Play one scheduled game and return its record as a dict (runs in a worker).
 
-    The players are always closed (engines' process groups killed), whatever
+    The players are always closed (engines' process trees killed), whatever
     happens. The record's player names are the tournament's names.
     """
     game = load_game(job.game)
@@ -60,7 +75,9 @@ def play_job(job: GameJob) -> dict[str, Any]:
     try:
         for seat, entrant in enumerate(job.seats):
             log = stderr_log(entrant.name) if job.run.engine_log else None
-            players.append(job.run.player(entrant.spec, seed=job.bot_seeds[seat], log=log))
+            players.append(
+                job.run.player(entrant.spec, seed=job.bot_seeds[seat], log=log, cwd=entrant.cwd)
+            )
         record = job.run.referee(game).play(players, job.start, tags=job.tags, seed=job.seed)
     finally:
         for player in players:

@@ -7,8 +7,9 @@ move in a state (:meth:`Player.think`) and closed. Three kinds exist:
   that hangs costs the referee its time limit plus a grace, never more;
 * :class:`HumanPlayer`: a person, through a callable the front end supplies
   (it asks, and asks again on a bad cell, giving the reason);
-* :class:`EnginePlayer`: any command line speaking PROTOCOL.md, run as its
-  own process group. A Python bot "in a separate process" is simply
+* :class:`EnginePlayer`: any command line speaking docs/protocol.md, run as its
+  own process (:mod:`plyground.arena.engine_process`). A Python bot "in a
+  separate process" is simply
   ``python -m plyground engine BOTSPEC`` run as an engine
   (:func:`isolated_bot`), so there is one mechanism.
 
@@ -34,11 +35,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
 
-from plyground.arena.engine_process import EngineProcess
+from plyground.arena.engine_process import LINE_LIMIT, EngineProcess, LongLine
 from plyground.arena.protocol import PROTOCOL_VERSION, parse_hello, parse_info
 from plyground.arena.record import PlayerInfo, RuleBreakKind
 from plyground.bots import Bot, bot_class, make_bot
-from plyground.core.errors import EngineError, ParseError, SettingsError
+from plyground.core.errors import EngineError, ParseError, SettingsError, raised_at
 from plyground.core.game import Game, Move, State
 from plyground.core.limits import Limit, SearchInfo
 from plyground.core.settings import parse_spec
@@ -58,6 +59,7 @@ __all__ = [
     "UndoRequest",
     "isolated_bot",
     "make_player",
+    "make_seeded_bot",
 ]
 
 InfoCallback = Callable[[SearchInfo], None]
@@ -174,6 +176,8 @@ class BotPlayer(Player):
         self._info = PlayerInfo(name or bot.name, "bot", bot.spec, bot.VERSION)
         self._jobs: queue.Queue[_Job | None] = queue.Queue()
         self._thread: threading.Thread | None = None
+        self._broken = ""
+        """Why this game's moves are crashes (the bot's ``new_game`` raised), or ''."""
 
     @property
     def info(self) -> PlayerInfo:
@@ -188,7 +192,12 @@ class BotPlayer(Player):
 
     def new_game(self, game: Game) -> None:
         self.bot.check_game(game)
-        self.bot.new_game(game)
+        try:
+            self.bot.new_game(game)
+        except Exception as error:  # a bot's bug is the player's rule break
+            self._broken = f"the bot's new_game raised {_described(error)}"
+        else:
+            self._broken = ""
 
     def _work(self) -> None:
         while True:
@@ -203,6 +212,8 @@ class BotPlayer(Player):
                 job.events.put(("done", decision))
 
     def think(self, state: State, limit: Limit, grace: float, on_info: InfoCallback) -> Reply:
+        if self._broken:
+            raise RuleBreakError(RuleBreakKind.CRASH, self._broken)
         self.start()
         job = _Job(state, limit)
         begin = time.perf_counter()
@@ -228,7 +239,7 @@ class BotPlayer(Player):
             elif kind == "error":
                 raise RuleBreakError(
                     RuleBreakKind.CRASH,
-                    f"the bot raised {type(value).__name__}: {value}",
+                    f"the bot raised {_described(value)}",
                     time.perf_counter() - begin,
                 )
             else:
@@ -244,6 +255,12 @@ class BotPlayer(Player):
         if self._thread is not None:
             self._jobs.put(None)
             self._thread = None
+
+
+def _described(error: BaseException) -> str:
+    """``ValueError: no move (mybot.py, line 12, in choose)``: an error and where it was raised."""
+    where = raised_at(error)
+    return f"{type(error).__name__}: {error}" + (f" ({where})" if where else "")
 
 
 # -- a person -------------------------------------------------------------------
@@ -277,14 +294,16 @@ class HumanPlayer(Player):
 
 
 class EnginePlayer(Player):
-    """Any command speaking PROTOCOL.md, as a player.
+    """Any command speaking docs/protocol.md, as a player.
 
-    The engine runs in its own session (process group) with pipes for
-    stdin and stdout; a reader thread queues its lines so every wait has a
-    deadline. It gets ``startup`` seconds to answer ``hello``; the clock runs
-    from ``go`` to ``bestmove``. At a timeout, a crash or a garbage line the
-    whole process group is killed, and the engine is started again on its
-    next turn (at most ``restarts`` times per game). ``memory_mb`` caps the
+    The engine runs as an :class:`EngineProcess` (below a keeper, in its own
+    session) with pipes for stdin and stdout; a reader thread queues its
+    lines so every wait has a deadline. It gets ``startup`` seconds to
+    answer ``hello``; the clock runs from ``go`` to ``bestmove``. An ``info``
+    line over the line limit is skipped; any other is garbage. At a timeout,
+    a crash or a garbage line the engine and every process it started are
+    killed, and the engine is started again on its next turn (at most
+    ``restarts`` times per game). ``memory_mb`` caps the
     engine's address space (``RLIMIT_AS``). Its stderr is drained (the last
     lines are quoted in rule-break details; ``log`` hears every line).
     """
@@ -374,6 +393,8 @@ class EnginePlayer(Player):
                     f"engine {self.command!r} stopped before answering 'hello': "
                     f"{process.exit_text()}{process.stderr_hint()}"
                 )
+            if isinstance(line, LongLine):
+                raise EngineError(f"engine {self.command!r} answered 'hello' with {_long(line)}")
             if not line.strip():
                 continue
             hello = parse_hello(line)
@@ -456,6 +477,10 @@ class EnginePlayer(Player):
                 with contextlib.suppress(subprocess.TimeoutExpired):
                     process.popen.wait(timeout=1)
                 self._fail(process, RuleBreakKind.CRASH, f"died: {process.exit_text()}", begin)
+            if isinstance(line, LongLine):
+                if line.start.split()[:1] == ["info"]:
+                    continue  # an over-long report is skipped, not a rule break
+                self._fail(process, RuleBreakKind.GARBAGE, f"wrote {_long(line)}; killed", begin)
             words = line.split()
             if not words:
                 continue
@@ -496,10 +521,18 @@ def _clip(line: str, width: int = 80) -> str:
     return line if len(line) <= width else line[: width - 3] + "..."
 
 
+def _long(line: LongLine) -> str:
+    """How an over-long line is named in errors: its length and its start."""
+    return (
+        f"a line of {line.size} bytes, over the {LINE_LIMIT // 1024} KiB limit, "
+        f"starting {_clip(line.start)!r}"
+    )
+
+
 # -- making players from text ---------------------------------------------------
 
 
-def _make_seeded_bot(spec: str, seed: int | None) -> Bot:
+def make_seeded_bot(spec: str, seed: int | None) -> Bot:
     """``make_bot(spec)``; ``seed`` goes to a bot with a seed setting the spec left unset."""
     if seed is not None:
         name, given = parse_spec(spec)
@@ -515,7 +548,7 @@ def isolated_bot(spec: str, seed: int | None = None, **options: Any) -> EnginePl
     UnknownNameError); the child imports this same plyground. ``seed`` is
     given to a bot with a seed setting that ``spec`` leaves unset.
     """
-    bot = _make_seeded_bot(spec, seed)
+    bot = make_seeded_bot(spec, seed)
     package_root = str(Path(__file__).resolve().parents[2])
     env = dict(os.environ if options.get("env") is None else options["env"])
     paths = [package_root, *filter(None, env.get("PYTHONPATH", "").split(os.pathsep))]
@@ -535,12 +568,14 @@ def make_player(
     memory_mb: int | None = None,
     log: Callable[[str], None] | None = None,
     seed: int | None = None,
+    cwd: str | None = None,
 ) -> Player:
     """A player from its text: ``human``, a bot spec (``alphabeta:time=2``) or
     ``engine:COMMAND`` (``engine:./mybot --fast``).
 
     ``isolate`` runs a bot in its own process; ``seed`` goes to a bot with a
-    seed setting that its spec leaves unset. Raises ParseError,
+    seed setting that its spec leaves unset; ``cwd`` is the folder an engine
+    runs in. Raises ParseError,
     UnknownNameError or SettingsError naming the problem.
     """
     text = spec.strip()
@@ -556,7 +591,7 @@ def make_player(
             raise ParseError(f"bad engine command {command!r}: {error}") from None
         if not argv:
             raise ParseError(f"{spec!r} names no command: write engine:'COMMAND ARGS'")
-        return EnginePlayer(argv, startup=startup, memory_mb=memory_mb, log=log)
+        return EnginePlayer(argv, startup=startup, memory_mb=memory_mb, log=log, cwd=cwd)
     if isolate:
         return isolated_bot(text, seed, startup=startup, memory_mb=memory_mb, log=log)
-    return BotPlayer(_make_seeded_bot(text, seed))
+    return BotPlayer(make_seeded_bot(text, seed))

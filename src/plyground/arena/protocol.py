@@ -1,4 +1,4 @@
-"""The engine protocol's line format (PROTOCOL.md), shared by both sides.
+"""The engine protocol's line format (docs/protocol.md), shared by both sides.
 
 The referee's :class:`~plyground.arena.players.EnginePlayer` reads what an
 engine writes with these functions, and the ``plyground engine`` server

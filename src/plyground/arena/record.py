@@ -45,7 +45,7 @@ class RuleBreakKind(StrEnum):
 
 
 class Penalty(StrEnum):
-    """What the referee did about a rule break (RULES.md section 1, "Time")."""
+    """What the referee did about a rule break (docs/rules.md, "Time and rule breaks")."""
 
     RANDOM_MOVE = "random-move"
     """A random legal move was played for the player (the course's policy, the default)."""

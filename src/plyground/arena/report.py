@@ -161,8 +161,16 @@ figcaption { font-weight: bold; }
 """
 
 
-def html_report(summary: Summary, title: str, notes: Sequence[str] = ()) -> str:
-    """A self-contained HTML page: the report's tables and its plots (base64 PNG)."""
+def html_report(
+    summary: Summary,
+    title: str,
+    notes: Sequence[str] = (),
+    left_out: Sequence[tuple[str, str]] = (),
+) -> str:
+    """A self-contained HTML page: the report's tables and its plots (base64 PNG).
+
+    ``left_out`` lists players that did not play, each as (who and why, log).
+    """
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -172,6 +180,12 @@ def html_report(summary: Summary, title: str, notes: Sequence[str] = ()) -> str:
     ]
     parts.extend(f"<p>{html.escape(note)}</p>" for note in notes)
     parts.extend(_html_table(table) for table in report_tables(summary))
+    if left_out:
+        parts.append("<h2>left out</h2>")
+        for reason, log in left_out:
+            parts.append(f"<h3>{html.escape(reason)}</h3>")
+            if log:
+                parts.append(f"<pre>{html.escape(log)}</pre>")
     parts.append("<h2>plots</h2>")
     for caption, data in summary_plots(summary):
         parts.append(

@@ -79,9 +79,11 @@ class RunOptions:
         seed: int | None = None,
         log: Callable[[str], None] | None = None,
         ask: AskMove | None = None,
+        cwd: str | None = None,
     ) -> Player:
         """The player ``spec`` names (see :func:`~plyground.arena.players.make_player`),
-        run as these options say; ``log`` hears an engine's stderr lines."""
+        run as these options say; ``log`` hears an engine's stderr lines, ``cwd`` is
+        the folder an engine runs in."""
         runs_apart = self.isolate or spec.strip().startswith(ENGINE_PREFIX)
         return make_player(
             spec,
@@ -91,6 +93,7 @@ class RunOptions:
             memory_mb=self.memory_mb if runs_apart else None,
             log=log,
             seed=seed,
+            cwd=cwd,
         )
 
     def to_dict(self) -> dict[str, Any]:

@@ -39,7 +39,8 @@ from plyground.arena.run_options import RunOptions
 from plyground.arena.schedule import ScheduledGame, TournamentFormat, derive_seed, make_schedule
 from plyground.arena.sprt import Sprt, SprtDecision, SprtState
 from plyground.arena.store import RecordStore, StoreError, utc_now
-from plyground.bots import bot_class
+from plyground.bots import make_bot
+from plyground.bots.user import is_user_bot
 from plyground.core.errors import PlygroundError, SettingsError
 from plyground.core.settings import parse_spec
 from plyground.games import load_game
@@ -66,8 +67,9 @@ def parse_entrant(text: str) -> Entrant:
     if not spec:
         raise SettingsError(f"player {text!r} names nothing to play")
     if not spec.startswith(ENGINE_PREFIX):
-        bot_name, settings = parse_spec(spec)
-        bot_class(bot_name)(**settings)
+        bot = make_bot(spec)
+        if not match and is_user_bot(parse_spec(spec)[0]):
+            name = bot.name  # a bot from a file is called by its class, not its path
     return Entrant(name, spec)
 
 
@@ -95,8 +97,7 @@ class TournamentSettings:
             raise SettingsError(f"a tournament needs a two-player game; {game.spec!r} is not one")
         for entrant in self.entrants:
             if not entrant.is_engine:
-                name, settings = parse_spec(entrant.spec)
-                bot_class(name)(**settings).check_game(game)
+                make_bot(entrant.spec).check_game(game)
 
     @property
     def kind(self) -> str:
@@ -118,7 +119,7 @@ class TournamentSettings:
     def to_dict(self) -> dict[str, Any]:
         """JSON-friendly; :meth:`from_dict` reads it back."""
         return {
-            "entrants": [{"name": e.name, "spec": e.spec} for e in self.entrants],
+            "entrants": [e.to_dict() for e in self.entrants],
             "game": self.game,
             "rounds": list(self.rounds),
             "format": self.format.value,
@@ -143,7 +144,7 @@ class TournamentSettings:
         try:
             sprt = data.get("sprt")
             return cls(
-                entrants=tuple(Entrant(str(e["name"]), str(e["spec"])) for e in data["entrants"]),
+                entrants=tuple(Entrant.from_dict(e) for e in data["entrants"]),
                 game=str(data["game"]),
                 rounds=tuple(None if r is None else int(r) for r in data["rounds"]),
                 format=TournamentFormat(data["format"]),

@@ -34,7 +34,7 @@ ranges, or varied around the start."""
 PRESETS: dict[str, dict[str, Any]] = {
     "seed": {"population": 50, "keep": 10, "opponents": None},
 }
-"""Named schemes: ``seed`` is COURSE.md's (50 sets play each other, keep 10, breed 40)."""
+"""Named schemes: ``seed`` is docs/course.md's (50 sets play each other, keep 10, breed 40)."""
 
 _MEMBER_NAME = re.compile(r"m\d+")
 _DIGITS = 4

@@ -44,6 +44,9 @@ class Bot(ABC):
     SETTINGS: ClassVar[tuple[Setting, ...]] = (TIME_SETTING,)
     GAMES: ClassVar[tuple[str, ...] | None] = None
     """Names of the games this bot plays (``None``: any two-player game)."""
+    SOURCE: ClassVar[str | None] = None
+    """For a bot loaded from a file or module, its target (``/home/me/mybot.py:MyBot``),
+    which its :attr:`spec` names instead of ``NAME`` (set by the loader)."""
 
     def __init__(self, **settings: object) -> None:
         self._settings: dict[str, Any] = resolve_settings(
@@ -65,7 +68,7 @@ class Bot(ABC):
     @property
     def spec(self) -> str:
         """The text that makes this bot again, e.g. ``alphabeta(time=0.5)``."""
-        return format_spec(self.NAME, self._settings)
+        return format_spec(self.SOURCE or self.NAME, self._settings)
 
     def supports(self, game: Game) -> bool:
         """True when this bot can play ``game``."""

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import threading
 import time
+from dataclasses import replace
 from typing import ClassVar
 
 from plyground.algorithms.search.expectimax import Expectimax
@@ -39,7 +40,15 @@ from plyground.games.g2048.kernel import fits
 from plyground.games.g2048.rules import G2048State
 from plyground.games.g2048.search import G2048Search
 
-__all__ = ["G2048Bot", "adaptive_depth"]
+__all__ = [
+    "STOP_DEADLINE",
+    "STOP_NODES",
+    "STOP_PREDICTED",
+    "STOP_SINGLE",
+    "STOP_TARGET",
+    "G2048Bot",
+    "adaptive_depth",
+]
 
 _PYTHON_FALLBACK_DEPTH = 2
 _GROWTH_GUESS = 10.0  # cost ratio of depth d+1 to depth d assumed before two are measured
@@ -52,15 +61,28 @@ _SAFETY = 0.01
 _LOAD_BUDGET = 2.0
 """A first move with at least this much time may load the compiled search itself."""
 
+STOP_TARGET = "target"
+"""Why a move's search stopped (``SearchInfo.extra["stop"]``): it reached its target depth;"""
+STOP_SINGLE = "single"
+"""one legal move (played after depth 1);"""
+STOP_PREDICTED = "predicted"
+"""the next depth's predicted cost did not fit in the time or nodes left (not started);"""
+STOP_DEADLINE = "deadline"
+"""the compiled search read the clock at the deadline and stopped (that depth is dropped);"""
+STOP_NODES = "nodes"
+"""the compiled search reached the node limit and stopped (that depth is dropped)."""
 
-def adaptive_depth(board: tuple[int, ...], shallowest: int, deepest: int) -> int:
-    """The search depth for a board: distinct tiles minus 2, kept within the bounds.
+
+def adaptive_depth(board: tuple[int, ...], shallowest: int, deepest: int, deeper: int = 0) -> int:
+    """The search depth for a board: distinct tiles minus 2, plus ``deeper``, kept within
+    the bounds (``deeper=1`` is the anchor's rule, nneonneo's ``max(3, distinct - 2)``
+    in its counting, when ``shallowest`` is 4).
 
     >>> adaptive_depth((1, 2, 3, 4, 5, 6, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0), 2, 6)
     5
     """
     distinct = len({e for e in board if e})
-    return max(shallowest, min(deepest, distinct - 2))
+    return max(shallowest, min(deepest, distinct - 2 + deeper))
 
 
 class G2048Bot(Bot):
@@ -77,6 +99,7 @@ class G2048Bot(Bot):
         Setting("depth", int, None, "fixed depth in moves (none: adapt to the board)", 1, 20),
         Setting("shallowest", int, 2, "smallest adaptive depth", minimum=1, maximum=20),
         Setting("deepest", int, 6, "largest adaptive depth", minimum=1, maximum=20),
+        Setting("deeper", int, 0, "moves added to the adaptive depth", minimum=-4, maximum=8),
         Setting(
             "cut",
             float,
@@ -121,7 +144,10 @@ class G2048Bot(Bot):
         fixed: int | None = self._settings["depth"]
         if fixed is not None:
             return fixed
-        return adaptive_depth(state.board, self._settings["shallowest"], self._settings["deepest"])
+        settings = self._settings
+        return adaptive_depth(
+            state.board, settings["shallowest"], settings["deepest"], settings["deeper"]
+        )
 
     def choose(
         self, state: State, limit: Limit | None = None, on_info: InfoCallback | None = None
@@ -152,12 +178,20 @@ class G2048Bot(Bot):
         """Load the compiled search now, before any clock runs, and forget earlier games."""
         self._costs.clear()
         if self._settings["engine"] == "numba":
-            self._numba_search().new_game()
+            if self._search is None:
+                self._numba_search()
+            else:
+                self._search.new_game()
 
     def _numba_search(self) -> G2048Search:
+        """The compiled search, loaded (compiled, or read from numba's disk cache) and its
+        table touched: a first search that page-faulted its table in would pay tens of
+        milliseconds, and the costs the deepening predicts from would be wrong."""
         if self._search is None:
-            search_module.warm_up()  # compiles, or loads from numba's disk cache
-            self._search = G2048Search(self.weights, self._settings["cut"], self._settings["cache"])
+            search_module.warm_up()
+            search = G2048Search(self.weights, self._settings["cut"], self._settings["cache"])
+            search.new_game()
+            self._search = search
         return self._search
 
     def _numba_ready(self, limit: Limit) -> bool:
@@ -197,11 +231,14 @@ class G2048Bot(Bot):
             if known and all(c <= room for c, room in zip(known, left, strict=True)):
                 return depth - 1
         last = self._costs.get(current, (0, 0))
-        below = self._costs.get(current - 1)
-        growth = _GROWTH_GUESS
-        if below and below[0] > 0:
-            growth = max(_MIN_GROWTH, last[0] / below[0])
-        if last[0] * growth <= _OPTIMISM * left[0] and last[1] * growth <= left[1]:
+        below = self._costs.get(current - 1, (0, 0))
+        # Time and nodes each grow at their own measured rate: a node budget's decisions
+        # then depend on node counts only, so a seeded game replays the same on any machine.
+        time_growth, node_growth = (
+            max(_MIN_GROWTH, cost / before) if before > 0 else _GROWTH_GUESS
+            for cost, before in zip(last, below, strict=True)
+        )
+        if last[0] * time_growth <= _OPTIMISM * left[0] and last[1] * node_growth <= left[1]:
             return current + 1
         return None
 
@@ -232,7 +269,11 @@ class G2048Bot(Bot):
         totals = [0, 0, 0, 0]  # nodes, evaluations, cache hits, moves tried
         decision: Decision | None = None
         current = 0
-        while current < depth and not (decision is not None and len(legal) == 1):
+        stop = STOP_TARGET
+        while current < depth:
+            if decision is not None and len(legal) == 1:
+                stop = STOP_SINGLE
+                break
             now = time.monotonic_ns()
             left = (
                 deadline - now if deadline else _UNBOUNDED,
@@ -240,7 +281,8 @@ class G2048Bot(Bot):
             )
             chosen = self._next_depth(current, depth, left)
             if chosen is None:
-                break  # the next depth would not finish: keep the time
+                stop = STOP_PREDICTED  # the next depth would not finish: keep the time
+                break
             values = search.values(
                 board, chosen, deadline, None if limit.nodes is None else left[1]
             )
@@ -253,6 +295,7 @@ class G2048Bot(Bot):
             if values is None:  # stopped: this depth costs more than that
                 known = self._costs.get(chosen, (0, 0))
                 self._costs[chosen] = (max(known[0], 2 * spent[0]), max(known[1], 2 * spent[1]))
+                stop = STOP_NODES if done.nodes >= left[1] else STOP_DEADLINE
                 break
             self._costs[chosen] = spent
             current = chosen
@@ -275,14 +318,35 @@ class G2048Bot(Bot):
             decision = Decision(best, info)
             if on_info is not None:
                 on_info(info)
-        if decision is None:  # not even depth 1 fitted: the first legal move
-            info = SearchInfo(
-                depth=0,
-                nodes=totals[0],
-                pv=(state.move_text(legal[0]),),
-                elapsed=(time.monotonic_ns() - start_ns) / 1e9,
-            )
-            decision = Decision(legal[0], info)
-            if on_info is not None:
-                on_info(info)
-        return decision
+        return _final(
+            decision,
+            state,
+            legal=legal,
+            nodes=totals[0],
+            stop=stop,
+            start_ns=start_ns,
+            on_info=on_info,
+        )
+
+
+def _final(
+    decision: Decision | None,
+    state: G2048State,
+    *,
+    legal: tuple[int, ...],
+    nodes: int,
+    stop: str,
+    start_ns: int,
+    on_info: InfoCallback | None,
+) -> Decision:
+    """The decision to play, its info saying why the search stopped (``extra["stop"]``) and
+    the whole time this move took (``elapsed``, from the start of ``choose``)."""
+    elapsed = (time.monotonic_ns() - start_ns) / 1e9
+    if decision is None:  # not even depth 1 fitted: the first legal move
+        info = SearchInfo(depth=0, nodes=nodes, pv=(state.move_text(legal[0]),), elapsed=elapsed)
+        info = replace(info, extra={"stop": stop})
+        if on_info is not None:
+            on_info(info)
+        return Decision(legal[0], info)
+    info = replace(decision.info, elapsed=elapsed, extra={**decision.info.extra, "stop": stop})
+    return Decision(decision.move, info)

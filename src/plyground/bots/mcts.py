@@ -12,11 +12,13 @@ values serve ``value=evaluator``) and settings. Two playout engines:
   :class:`~plyground.algorithms.search.playouts.RandomPlayouts`.
 
 Settings left unset take the game's default from :data:`_GAME_DEFAULTS`
-(measured in docs/mcts.md). The tree is kept between moves of one game.
+(the adjacency game's value and exploration are measured in docs/mcts.md).
+The tree is kept between moves of one game.
 """
 
 from __future__ import annotations
 
+import gc
 import importlib
 import time
 from typing import Any, ClassVar
@@ -26,7 +28,7 @@ from plyground.algorithms.search.playouts import Playouts, RandomPlayouts
 from plyground.bots.base import SEED_SETTING, TIME_SETTING, Bot, Decision, InfoCallback
 from plyground.bots.evaluators import evaluator_for, load_weights
 from plyground.core.errors import SettingsError
-from plyground.core.game import Game, State
+from plyground.core.game import CHANCE, Game, State
 from plyground.core.limits import Limit
 from plyground.core.settings import Setting
 
@@ -38,13 +40,15 @@ _PLAYOUT_KERNELS: dict[str, str] = {
 }
 
 # game name -> defaults of the settings left unset (the rest: _FALLBACK_*); a
-# default cutoff applies only when the value is the evaluator's. Measured in docs/mcts.md.
+# default cutoff applies only when the value is the evaluator's (adjacency: docs/mcts.md).
 _GAME_DEFAULTS: dict[str, dict[str, Any]] = {
     "adjacency": {"value": "evaluator", "cutoff": 0, "exploration": 0.3, "playout": "guided"},
     "tictactoe": {"value": "outcome", "exploration": 1.0, "playout": "uniform"},
     "morris": {"value": "outcome", "exploration": 1.0, "playout": "guided"},
     "2048": {"value": "returns", "exploration": 1.0, "playout": "uniform"},
 }
+_WARM_UP_ITERATIONS = 128
+"""Iterations searched from the start by :meth:`MCTSBot.new_game`, then forgotten."""
 _FALLBACK_TWO_PLAYERS = {"value": "outcome", "exploration": 1.0, "playout": "uniform"}
 _FALLBACK_ONE_PLAYER = {"value": "returns", "exploration": 1.0, "playout": "uniform"}
 
@@ -188,8 +192,17 @@ class MCTSBot(Bot):
         return self._search
 
     def new_game(self, game: Game) -> None:
-        """Forget the tree, and load the compiled playouts now, before any clock runs."""
-        self.searcher(game).new_game()
+        """Forget the tree; load the compiled playouts and run a few iterations now, before
+        any clock runs (a process's first iterations cost up to a few tenths of a second,
+        which at 0.2 s a move would be a timeout)."""
+        search = self.searcher(game)
+        start = game.initial_state()
+        while start.to_move() == CHANCE:  # 2048 starts by placing tiles
+            start = start.play(start.chance_outcomes()[0][0])
+        search.search(start, Limit(nodes=_WARM_UP_ITERATIONS))
+        search.new_game()
+        gc.collect()
+        gc.freeze()
 
     def choose(
         self, state: State, limit: Limit | None = None, on_info: InfoCallback | None = None

@@ -12,7 +12,7 @@ from plyground.core.game import Game, State
 from plyground.core.limits import Limit
 from plyground.core.settings import Setting
 from plyground.games.morris.endgames import EndgameTables, load_tables
-from plyground.games.morris.engine import MorrisEngine, warm_up
+from plyground.games.morris.engine import MorrisEngine, warm_up, with_times
 from plyground.games.morris.evaluation import MorrisEvaluator, MorrisWeights, phase_of
 from plyground.games.morris.rules import MorrisState
 
@@ -125,7 +125,7 @@ class MorrisBot(AlphaBetaBot):
     def choose(
         self, state: State, limit: Limit | None = None, on_info: InfoCallback | None = None
     ) -> Decision:
-        started = time.perf_counter()
+        started, cpu = time.monotonic_ns(), time.thread_time_ns()
         self.check_game(state.game)
         assert isinstance(state, MorrisState)
         phase = phase_of(state)
@@ -136,10 +136,13 @@ class MorrisBot(AlphaBetaBot):
         search = self._search_for(phase)
         if limit.time is not None:
             # Loading the kernels on a first move counts against this move's time.
-            spent = time.perf_counter() - started
+            spent = (time.monotonic_ns() - started) / 1e9
             limit = Limit(time=max(limit.time - spent, 1e-3), depth=limit.depth, nodes=limit.nodes)
         if isinstance(search, MorrisEngine):
             result = search.search(state, limit, on_info)
-            return Decision(result.move, result.info)
-        reference = search.search(state, limit, on_info)
-        return Decision(reference.move, reference.info)
+            decision = Decision(result.move, result.info)
+        else:
+            reference = search.search(state, limit, on_info)
+            decision = Decision(reference.move, reference.info)
+        # The answer reports the whole move's time, loading included.
+        return Decision(decision.move, with_times(decision.info, started, cpu))

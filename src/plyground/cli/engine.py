@@ -1,6 +1,6 @@
 """``plyground engine BOT``: serve a registered bot over the engine protocol.
 
-The server side of PROTOCOL.md: it reads commands on stdin and answers on
+The server side of docs/protocol.md: it reads commands on stdin and answers on
 stdout, and writes nothing else there (logs and problems go to stderr). A
 position it cannot read, or a ``go`` without a playable position, is
 explained on stderr and answered ``bestmove none``, which a referee records
@@ -150,7 +150,7 @@ def register(subparsers: Any) -> None:
         help="serve a bot over the engine protocol (stdin/stdout)",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="""\
-Serve a registered bot over the engine protocol (PROTOCOL.md) on stdin and
+Serve a registered bot over the engine protocol (docs/protocol.md) on stdin and
 stdout, so other programs (and plyground's own referee) can play against it.
 Logs go to stderr only. A session looks like this ('>' you, '<' the engine):
 

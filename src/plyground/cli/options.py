@@ -50,7 +50,10 @@ players:
   human                 a person at this terminal
   NAME[:key=value,...]  a registered bot with settings, e.g. alphabeta:time=2,depth=6
                         (list them with 'plyground bots --settings')
-  engine:COMMAND        any program speaking the engine protocol (PROTOCOL.md), e.g.
+  FILE.py:CLASS[:key=value,...]
+                        your own Bot class in a Python file, e.g. ./mybot.py:MyBot:depth=3
+                        (docs/your-first-bot.md); a module works too: mypackage.bots:MyBot
+  engine:COMMAND        any program speaking the engine protocol (docs/protocol.md), e.g.
                         engine:"./mybot --fast" or engine:"plyground engine greedy"
 """
 
@@ -102,12 +105,14 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
 def add_run_options(
     parser: argparse.ArgumentParser,
     *,
-    time_default: float,
+    time_default: float | None,
     memory_default: int | None = None,
     isolate: bool = True,
+    time_help: str = "%(default)g",
 ) -> Any:
     """The options of :class:`~plyground.arena.run_options.RunOptions` (read them back
-    with :func:`run_options`): ``--time``, ``--grace``, ``--policy`` under "rules";
+    with :func:`run_options`): ``--time`` (``time_help`` says its default when the
+    command decides it later), ``--grace``, ``--policy`` under "rules";
     ``--isolate`` (when the command offers it), ``--startup``, ``--memory``,
     ``--engine-log`` under "engines". Returns the "rules" group (for ``--seed``)."""
     rules = parser.add_argument_group("rules")
@@ -116,7 +121,7 @@ def add_run_options(
         type=positive_float,
         default=time_default,
         metavar="SECONDS",
-        help="thinking time per move for bots and engines (default: %(default)g)",
+        help=f"thinking time per move for bots and engines (default: {time_help})",
     )
     rules.add_argument(
         "--grace",

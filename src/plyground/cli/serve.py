@@ -10,7 +10,10 @@ import webbrowser
 from typing import Any
 
 from plyground.arena.record import Penalty
+from plyground.bots import BOTS, bot_class
+from plyground.bots.user import is_user_bot
 from plyground.core.errors import PlygroundError
+from plyground.core.settings import parse_spec
 from plyground.web.config import WebSettings
 
 __all__ = ["register"]
@@ -55,8 +58,31 @@ def register(subparsers: Any) -> None:
                         help="store every finished game in this SQLite database (the one "
                         "tournaments use), as tournament 'web'; default: keep games in memory "
                         "only")  # fmt: skip
+    parser.add_argument("--bot", action="append", default=[], metavar="FILE.py:CLASS",
+                        help="offer your own bot class from a Python file (or module:CLASS) "
+                        "in the page, under its NAME; may be given more than once "
+                        "(docs/your-first-bot.md)")  # fmt: skip
     parser.add_argument("--open", action="store_true", help="open the page in a browser")
     parser.set_defaults(handler=_serve)
+
+
+def _offer_bots(targets: list[str]) -> None:
+    """Register each ``FILE.py:CLASS`` of ``--bot`` under its class's NAME, so the
+    page lists it and its games' workers make it (from its file) like any bot."""
+    for target in targets:
+        name, settings = parse_spec(target)
+        if not is_user_bot(name):
+            raise PlygroundError(f"--bot takes a bot class as FILE.py:CLASS, got {target!r}")
+        if settings:
+            raise PlygroundError(
+                f"--bot {target!r}: give the class alone; its settings are chosen in the page"
+            )
+        cls = bot_class(name)
+        if cls.NAME in BOTS:
+            raise PlygroundError(
+                f"--bot {target!r}: the name {cls.NAME!r} is taken; set NAME = '...' in the class"
+            )
+        BOTS.add(cls.NAME, cls)
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -69,6 +95,7 @@ def _serve(args: argparse.Namespace) -> int:
         policy=args.policy,
         db=args.db,
     )
+    _offer_bots(args.bot)
     if args.db is not None:  # a database that cannot be used is one clear error, now
         from plyground.arena.store import RecordStore
 

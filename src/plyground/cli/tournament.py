@@ -29,6 +29,12 @@ from plyground.arena.tournament import (
     describe,
     parse_entrant,
 )
+from plyground.cli.classroom import (
+    ClassRoll,
+    apply_course_defaults,
+    class_entrants,
+    write_report,
+)
 from plyground.cli.options import (
     PLAYER_HELP,
     add_backend_options,
@@ -39,6 +45,7 @@ from plyground.cli.options import (
     positive_int,
     run_options,
 )
+from plyground.cli.outputs import check_output
 from plyground.core.errors import SettingsError
 
 __all__ = ["add_tournament_run_options", "parse_rounds", "register", "run_tournament"]
@@ -58,7 +65,10 @@ def parse_rounds(text: str) -> tuple[int, ...]:
 
 
 def add_tournament_run_options(
-    parser: argparse.ArgumentParser, time_default: float, what: str
+    parser: argparse.ArgumentParser,
+    time_default: float | None,
+    what: str,
+    time_help: str = "%(default)g",
 ) -> None:
     """What a command that plays a stored run takes (``tournament``, ``tune``,
     ``report --experiment``): how games are played, the seed, where they run,
@@ -67,7 +77,12 @@ def add_tournament_run_options(
     if what:
         add_stored_run_options(parser, what)
     add_seed_option(
-        add_run_options(parser, time_default=time_default, memory_default=DEFAULT_MEMORY_MB),
+        add_run_options(
+            parser,
+            time_default=time_default,
+            memory_default=DEFAULT_MEMORY_MB,
+            time_help=time_help,
+        ),
         1,
         "seed of the openings, the penalty moves and the bots' randomness: the same "
         "seed plays the same schedule (default: %(default)s)",
@@ -98,6 +113,7 @@ examples:
   plyground tournament alphabeta greedy random --rounds 8,10,28 --time 0.2 --pairs 2
   plyground tournament alphabeta:time=1 greedy 'engine:./mybot' --gauntlet --openings 4
   plyground tournament --resume
+  plyground tournament --engines class/ greedy alphabeta:time=1
   plyground tournament new=alphabeta:depth=5 old=alphabeta:depth=4 --sprt 0,20 --pairs 500
   plyground tournament alphabeta greedy --backend ray --address 10.0.0.5:6379 --concurrency 64""",
     )
@@ -128,26 +144,48 @@ examples:
     parser.add_argument(
         "--openings",
         type=int,
-        default=2,
+        default=None,
         metavar="K",
-        help="random plies that start each pair (0: the start position) (default: %(default)s)",
+        help="random plies that start each pair (0: the start position) "
+        "(default: 2; 0 with --engines)",
+    )
+    parser.add_argument(
+        "--engines",
+        metavar="DIR",
+        help="a class tournament: every engine in DIR (a subfolder each, with an engine.toml; "
+        "docs/classroom.md) is built, checked and entered, with the PLAYERs given as "
+        "reference; at the course's settings (5 s a move, start position, paired colours), "
+        "each player in its own process; the report goes to DIR/report.html",
+    )
+    parser.add_argument(
+        "--html", metavar="FILE", help="write the HTML report (tables and plots) here at the end"
     )
     add_sprt_options(parser, "an SPRT between two players: H0 elo=ELO0 against H1 elo=ELO1")
-    add_tournament_run_options(parser, time_default=1.0, what="tournament")
+    add_tournament_run_options(
+        parser, time_default=None, what="tournament", time_help="1; 5 with --engines"
+    )
     parser.set_defaults(handler=_run)
 
 
-def _settings(args: argparse.Namespace) -> TournamentSettings:
+def _settings(args: argparse.Namespace, console: Console) -> tuple[TournamentSettings, ClassRoll]:
+    run = run_options(args)
     entrants = tuple(parse_entrant(text) for text in args.players)
+    roll = ClassRoll()
+    if args.engines is not None:
+        roll = class_entrants(args.engines, run, console)
+        entrants = (*roll.entrants, *entrants)
     check_names(entrants)
     if len(entrants) < 2:
-        raise SettingsError("a tournament needs at least two players")
+        raise SettingsError(
+            "a tournament needs at least two players"
+            + (f" ({len(roll.left_out)} of {args.engines} left out)" if roll.left_out else "")
+        )
     if args.openings < 0:
         raise SettingsError(f"--openings must not be negative, got {args.openings}")
     sprt = None
     if args.sprt is not None:
         sprt = Sprt(elo0=args.sprt[0], elo1=args.sprt[1], alpha=args.alpha, beta=args.beta)
-    return TournamentSettings(
+    settings = TournamentSettings(
         entrants=entrants,
         game=args.game,
         rounds=tuple(args.rounds) if args.rounds else (None,),
@@ -155,9 +193,10 @@ def _settings(args: argparse.Namespace) -> TournamentSettings:
         pairs=args.pairs,
         openings=args.openings,
         seed=args.seed,
-        run=run_options(args),
+        run=run,
         sprt=sprt,
     )
+    return settings, roll
 
 
 class LiveProgress(TournamentObserver):
@@ -256,23 +295,29 @@ def run_tournament(tournament: Tournament, args: argparse.Namespace, console: Co
 
 def _run(args: argparse.Namespace) -> int:
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
+    apply_course_defaults(args)
+    check_output(args.html, "--html")
+    roll = ClassRoll()
     with RecordStore(args.db, must_exist=args.resume is not None) as store:
         if args.resume is not None:
-            if args.players:
+            if args.players or args.engines:
                 raise SettingsError(
                     "--resume continues a stored tournament with its own players; give none"
                 )
             tournament = Tournament.resume(store, args.resume or None)
         else:
-            tournament = Tournament.create(store, _settings(args), args.name)
+            settings, roll = _settings(args, console)
+            tournament = Tournament.create(store, settings, args.name)
         played = run_tournament(tournament, args, console)
         records = tournament.records()
         row = store.tournament(tournament.id)
         console.print()
-        for table in report_tables(
-            summarise(records, [e.name for e in tournament.settings.entrants])
-        ):
+        summary = summarise(records, [e.name for e in tournament.settings.entrants])
+        for table in report_tables(summary):
             console.print(table)
+        if args.html is not None:
+            write_report(args.html, summary, f"tournament {tournament.id}", roll)
+            console.print(f"wrote {args.html}")
         state = tournament.sprt_state(records)
         if state is not None:
             console.print(f"SPRT {_sprt_text(tournament.settings.sprt)}: {state.describe()}")

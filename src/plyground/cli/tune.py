@@ -114,7 +114,7 @@ def _add_evolution_options(evolution: Any) -> None:
     evolution.add_argument(
         "--preset",
         choices=sorted(PRESETS),
-        help="seed: COURSE.md's scheme, 50 sets that all play each other, keep 10, breed 40",
+        help="seed: docs/course.md's scheme, 50 sets that all play each other, keep 10, breed 40",
     )
     evolution.add_argument(
         "--population", type=int, metavar="N", help="weight sets per generation (default: 16)"

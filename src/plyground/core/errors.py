@@ -8,6 +8,9 @@ Messages quote the offending input.
 
 from __future__ import annotations
 
+import traceback
+from pathlib import Path
+
 __all__ = [
     "EngineError",
     "IllegalMoveError",
@@ -16,6 +19,7 @@ __all__ = [
     "PlygroundError",
     "SettingsError",
     "UnknownNameError",
+    "raised_at",
 ]
 
 
@@ -48,3 +52,17 @@ class EngineError(PlygroundError, RuntimeError):
 
 class PluginError(PlygroundError, ImportError):
     """An installed package's game or bot (an entry point) that cannot be loaded."""
+
+
+_PACKAGE = Path(__file__).resolve().parents[1]
+
+
+def raised_at(error: BaseException) -> str:
+    """Where ``error`` was raised, as ``mybot.py, line 12, in choose``: the innermost
+    frame of its traceback outside plyground (the user's own code), else the innermost."""
+    frames = traceback.extract_tb(error.__traceback__)
+    if not frames:
+        return ""
+    outside = [f for f in frames if not Path(f.filename).resolve().is_relative_to(_PACKAGE)]
+    frame = (outside or frames)[-1]
+    return f"{Path(frame.filename).name}, line {frame.lineno}, in {frame.name}"

@@ -157,7 +157,7 @@ class State(ABC):
 
         Front ends show this text as it is, and highlight cells in it by
         name when the drawing labels its columns on the last line and its
-        rows at the start of each line (as RULES.md draws boards).
+        rows at the start of each line (as docs/rules.md draws boards).
         Default: the position text.
         """
         return self.text()

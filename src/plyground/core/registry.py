@@ -7,37 +7,94 @@ what installed packages declare there (``plyground.games``,
 ``plyground.bots``; see docs/plugins.md): a package adds a game or a bot
 without editing plyground. Entry points are read only when a name is not
 built in, or when every name is listed, and loaded only when looked up; one
-that fails to load is reported naming its package.
+that fails to load is reported naming its package. A target's module may
+also be a Python file (``./mybot.py:MyBot``): that is how a user's own bot in
+a file is loaded (docs/your-first-bot.md).
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+import importlib.util
+import sys
 import warnings
 from collections.abc import Callable, Iterator
 from importlib.metadata import EntryPoint, entry_points
+from pathlib import Path
+from types import ModuleType
 from typing import Any, Generic, TypeVar
 
-from plyground.core.errors import PluginError, UnknownNameError
+from plyground.core.errors import PluginError, UnknownNameError, raised_at
 
-__all__ = ["Registry", "load_target"]
+__all__ = ["Registry", "is_file_target", "load_file", "load_target"]
 
 T = TypeVar("T")
 
 
 def load_target(target: str) -> Any:
-    """The object a ``"module:attr"`` target names (``attr`` may be dotted).
+    """The object a ``"module:attr"`` target names (``attr`` may be dotted); the
+    module may be a Python file (``path/to/file.py:attr``, see :func:`load_file`).
 
     >>> load_target("plyground.core.registry:Registry.names").__name__
     'names'
     """
-    module_name, colon, attribute = target.partition(":")
+    module_name, colon, attribute = target.rpartition(":")
     if not colon or not module_name or not attribute:
         raise ValueError(f"target {target!r} is not of the form 'module:attr'")
-    found: Any = importlib.import_module(module_name)
+    if is_file_target(target):
+        found: Any = load_file(module_name)
+        if not hasattr(found, attribute.split(".")[0]):
+            defined = sorted(n for n, v in vars(found).items() if isinstance(v, type))
+            listed = ", ".join(defined) or "none"
+            raise PluginError(
+                f"{module_name} has no {attribute.split('.')[0]!r} (classes there: {listed})"
+            )
+    else:
+        found = importlib.import_module(module_name)
     for part in attribute.split("."):
         found = getattr(found, part)
     return found
+
+
+def is_file_target(target: str) -> bool:
+    """True for a target whose module is a Python file (``./mybot.py:MyBot``)."""
+    return target.rpartition(":")[0].endswith(".py")
+
+
+_FILES: dict[Path, ModuleType] = {}
+
+
+def load_file(path: str) -> ModuleType:
+    """The module a Python file makes, run once per process (a later call returns it).
+
+    Whatever goes wrong in the file (it is missing, a syntax error, an error
+    while it runs) is a :class:`PluginError` of one line naming the file and
+    the line, never the traceback of plyground.
+    """
+    resolved = Path(path).expanduser().resolve()
+    if resolved in _FILES:
+        return _FILES[resolved]
+    if not resolved.is_file():
+        raise PluginError(f"{path}: no such file")
+    name = "plyground_file_" + hashlib.sha1(str(resolved).encode()).hexdigest()[:12]
+    spec = importlib.util.spec_from_file_location(name, resolved)
+    if spec is None or spec.loader is None:
+        raise PluginError(f"{path}: not a Python file")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # classes defined there know their module (pickling, repr)
+    try:
+        spec.loader.exec_module(module)
+    except SyntaxError as error:
+        del sys.modules[name]
+        raise PluginError(f"{path}, line {error.lineno}: SyntaxError: {error.msg}") from None
+    except Exception as error:  # any failure of the user's code as it runs
+        del sys.modules[name]
+        raise PluginError(
+            f"{path} failed to load ({raised_at(error)}): {type(error).__name__}: {error}"
+        ) from None
+    _FILES[resolved] = module
+    return module
 
 
 class Registry(Generic[T]):

@@ -20,6 +20,14 @@ from plyground.core.errors import ParseError, SettingsError
 __all__ = ["Setting", "format_spec", "parse_spec", "resolve_settings"]
 
 _NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_\-]*")  # "2048" is a game name
+_TARGET = re.compile(
+    r"(?P<name>[^:()=,]+\.py:[A-Za-z_]\w*|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*:[A-Z]\w*)"
+    r"(?P<rest>[:(].*)?",
+    re.DOTALL,
+)
+"""A class in a Python file or module as a name: ``./mybot.py:MyBot``,
+``mypackage.bots:MyBot`` (a module's class starts with a capital, so
+``alphabeta:depth=3`` still reads as a name and a setting)."""
 
 
 @dataclass(frozen=True)
@@ -125,14 +133,34 @@ def resolve_settings(
 def parse_spec(text: str) -> tuple[str, dict[str, str]]:
     """Split ``name(k=v,...)`` or ``name:k=v,...`` (or a bare ``name``).
 
+    The name may also be a class in a file or module (``./mybot.py:MyBot``,
+    ``mypackage.bots:MyBot``), followed by its settings the same two ways.
+
     >>> parse_spec("adjacency(size=6, rounds=10)")
     ('adjacency', {'size': '6', 'rounds': '10'})
     >>> parse_spec("alphabeta:time=0.5")
     ('alphabeta', {'time': '0.5'})
+    >>> parse_spec("./mybot.py:MyBot:depth=3")
+    ('./mybot.py:MyBot', {'depth': '3'})
     """
     stripped = text.strip()
     if not stripped:
         raise ParseError("empty name: expected something like 'adjacency(size=8,rounds=8)'")
+    target = _TARGET.fullmatch(stripped)
+    if target is not None:
+        name, rest = target["name"], target["rest"] or ""
+        if rest.startswith("(") and not rest.endswith(")"):
+            raise ParseError(f"unbalanced parentheses in {text!r}")
+        body = rest[1:-1] if rest.startswith("(") else rest[1:]
+    else:
+        name, body = _split_name(stripped, text)
+        if not _NAME.fullmatch(name):
+            raise ParseError(f"bad name {name!r} in {text!r}")
+    return name, _parse_settings(body, text)
+
+
+def _split_name(stripped: str, text: str) -> tuple[str, str]:
+    """A plain spec's name and the text of its settings."""
     if stripped.endswith(")") and "(" in stripped:
         name, _, body = stripped[:-1].partition("(")
     elif ":" in stripped:
@@ -141,9 +169,11 @@ def parse_spec(text: str) -> tuple[str, dict[str, str]]:
         raise ParseError(f"unbalanced parentheses in {text!r}")
     else:
         name, body = stripped, ""
-    name = name.strip()
-    if not _NAME.fullmatch(name):
-        raise ParseError(f"bad name {name!r} in {text!r}")
+    return name.strip(), body
+
+
+def _parse_settings(body: str, text: str) -> dict[str, str]:
+    """``k=v,...`` as a dict (``text`` is the whole spec, for messages)."""
     settings: dict[str, str] = {}
     for item in body.split(","):
         item = item.strip()
@@ -156,7 +186,7 @@ def parse_spec(text: str) -> tuple[str, dict[str, str]]:
         if key in settings:
             raise ParseError(f"setting {key!r} given twice in {text!r}")
         settings[key] = value.strip()
-    return name, settings
+    return settings
 
 
 def format_spec(name: str, settings: Mapping[str, object]) -> str:

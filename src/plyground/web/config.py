@@ -30,7 +30,7 @@ class WebSettings:
     max_delay: float = 10.0
     """Longest pause between moves a bot-vs-bot game may ask for (seconds)."""
     policy: str = Penalty.RANDOM_MOVE.value
-    """What a bot's rule break costs (RULES.md): a random move played for it, or the game."""
+    """What a bot's rule break costs (docs/rules.md): a random move played for it, or the game."""
     unwatched: float = 10.0
     """Seconds a game's bots play on after its last viewer left (then they stop until one
     comes back)."""

@@ -11,10 +11,12 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
-from plyground.core.errors import SettingsError, UnknownNameError
+from plyground.bots.base import Bot
+from plyground.core.errors import IllegalMoveError, PlygroundError, SettingsError, UnknownNameError
 from plyground.core.game import Game, Move, State
+from plyground.core.limits import Limit
 from plyground.core.settings import Setting, resolve_settings
 from plyground.web.views import (
     BoardLayout,
@@ -26,6 +28,9 @@ from plyground.web.views import (
     ToolResult,
     changed_cells,
 )
+
+if TYPE_CHECKING:
+    from plyground.games.morris import MorrisState
 
 __all__ = ["G2048View", "MorrisView", "QueensView", "TicTacToeView"]
 
@@ -104,6 +109,25 @@ def _morris_slots() -> tuple[str | None, ...]:
     )
 
 
+def _endgame_verdict(board: MorrisState) -> str | None:
+    """What the solved endgames (if ``plyground endgames`` built them) say of ``board``."""
+    from plyground.games.morris.endgames import shared_tables
+
+    try:
+        tables = shared_tables()
+    except PlygroundError:
+        return "unreadable: build it again with 'plyground endgames'"
+    verdict = None if tables is None else tables.verdict(board)
+    if verdict is None:
+        return None
+    turns = f"{verdict.turns} turn{'s' * (verdict.turns != 1)}"
+    if verdict.capped:
+        return f"draw: the turn cap comes before a win in {turns}"
+    if verdict.winner is None:
+        return "draw with best play"
+    return f"{('White', 'Black')[verdict.winner]} wins in {turns}"
+
+
 class MorrisView(BoardView):
     """Nine Men's Morris: 24 points on three squares joined by lines; white and black men.
 
@@ -156,12 +180,16 @@ class MorrisView(BoardView):
             phase = phases[0]
         else:
             phase = f"White {phases[0]}, Black {phases[1]}"
-        return [
+        facts = [
             ("Phase", phase),
             ("In hand", f"W {board.white_hand} · B {board.black_hand}"),
             ("On board", f"W {board.white.bit_count()} · B {board.black.bit_count()}"),
             ("Turn", f"{board.turns} of {MAX_TURNS}"),
         ]
+        verdict = _endgame_verdict(board)
+        if verdict is not None:
+            facts.append(("Endgame table", verdict))
+        return facts
 
     def clicks(self, state: State, move: Move) -> list[Click]:
         from plyground.games.morris import NONE, POINTS, decode
@@ -190,6 +218,8 @@ class MorrisView(BoardView):
         if not board.is_terminal():
             return None
         winner = board.winner()
+        if winner is None and board.ending() == "repetition":
+            return "Draw: the same position a third time"
         if winner is None:
             return f"Draw: {MAX_TURNS} turns played, the cap on a game's length"
         loser = ("White", "Black")[1 - winner]
@@ -268,6 +298,55 @@ class G2048View(BoardView):
         if not board.is_terminal():
             return None
         return f"No move changes the board: {board.score:,} points, best tile {board.max_tile()}"
+
+    def tools(self, game: Game) -> list[Tool]:
+        return [Tool("hint", "Hint", "ask the 2048 bot for the best move of this position")]
+
+    def run_tool(
+        self, name: str, start: State, state: State, options: Mapping[str, Any], seconds: float
+    ) -> ToolResult:
+        if name != "hint":
+            raise UnknownNameError(f"2048 has no tool {name!r} (known: hint)")
+        if options:
+            raise SettingsError(f"hint takes no options, got {', '.join(options)}")
+        return _hint(state, min(seconds, HINT_SECONDS))
+
+
+HINT_SECONDS = 0.5
+"""Time the ``2048`` bot thinks for a hint (less when the server allows tools less)."""
+HINT_BOT = "2048:cache=262144"
+"""The hint's bot: the ``2048`` bot with a quarter of its table (8 MB), plenty for half a
+second of search and quick to set up in a busy worker."""
+
+
+@functools.cache
+def _hint_bot() -> Bot:
+    """The hint's bot, made and loaded once per worker process: later hints load nothing.
+
+    Its table needs no clearing between hints: every move starts a new generation, and
+    entries of an earlier generation are not trusted.
+    """
+    from plyground.bots import make_bot
+    from plyground.games import load_game
+
+    bot = make_bot(HINT_BOT)
+    bot.new_game(load_game("2048"))  # loads the compiled search and touches its table
+    return bot
+
+
+def _hint(state: State, seconds: float) -> ToolResult:
+    """The move the ``2048`` bot would play in ``state``, with its depth and speed."""
+    if state.is_terminal() or state.is_chance():
+        why = "the game is over" if state.is_terminal() else "a tile spawns next"
+        raise IllegalMoveError(f"no move to hint: {why}")
+    decision = _hint_bot().choose(state, Limit(time=seconds))
+    info = decision.info
+    move = state.move_text(decision.move)
+    rate = info.nodes / info.elapsed if info.elapsed > 0 else 0.0
+    facts = (("Best move", move), ("Depth", str(info.depth)),
+             ("Positions", f"{info.nodes:,} ({rate:,.0f}/s)"),
+             ("Time", f"{info.elapsed * 1000:.1f} ms"))  # fmt: skip
+    return ToolResult("hint", f"Hint: {move}", facts)
 
 
 # -- N-Queens --------------------------------------------------------------------------

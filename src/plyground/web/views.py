@@ -16,12 +16,12 @@ own account (``State.move_effects``) or else the token difference
 a worker process (:meth:`BoardView.run_tool`).
 
 Everything here reads the core contract and the games' own tables; no rule
-is decided here. A new game adds one line to ``_VIEWS`` and a view class.
+is decided here. A new game adds a view class and one line to ``_VIEWS``, a
+:class:`~plyground.core.registry.Registry` like the games' and bots'.
 """
 
 from __future__ import annotations
 
-import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -29,6 +29,7 @@ from typing import Any, cast
 
 from plyground.core.errors import UnknownNameError
 from plyground.core.game import Game, Move, State
+from plyground.core.registry import Registry
 from plyground.core.settings import Setting
 
 __all__ = [
@@ -350,30 +351,22 @@ class AdjacencyView(BoardView):
         return {"rounds": {"maximum_by": "size", "table": table, "defaults": defaults}}
 
 
-# game name -> "module:ViewClass"; a game the page can show adds one line here.
-_VIEWS: dict[str, str] = {
-    "adjacency": "plyground.web.views:AdjacencyView",
-    "tictactoe": "plyground.web.game_views:TicTacToeView",
-    "morris": "plyground.web.game_views:MorrisView",
-    "2048": "plyground.web.game_views:G2048View",
-    "queens": "plyground.web.game_views:QueensView",
-}
+_VIEWS: Registry[type[BoardView]] = Registry(
+    "view", unknown="game {name!r} cannot be played in the browser"
+)
+"""Every game the page can draw, by name; a game the page can show adds one line here."""
+_VIEWS.add("adjacency", "plyground.web.views:AdjacencyView")
+_VIEWS.add("tictactoe", "plyground.web.game_views:TicTacToeView")
+_VIEWS.add("morris", "plyground.web.game_views:MorrisView")
+_VIEWS.add("2048", "plyground.web.game_views:G2048View")
+_VIEWS.add("queens", "plyground.web.game_views:QueensView")
 
 
 def viewable_games() -> list[str]:
     """The games the page can draw."""
-    return list(_VIEWS)
+    return _VIEWS.names()
 
 
 def view_for(name: str) -> BoardView:
     """The view of game ``name``; UnknownNameError lists the games the page can show."""
-    try:
-        target = _VIEWS[name]
-    except KeyError:
-        known = ", ".join(_VIEWS)
-        raise UnknownNameError(
-            f"game {name!r} cannot be played in the browser (known: {known})"
-        ) from None
-    module_name, _, class_name = target.partition(":")
-    view: BoardView = getattr(importlib.import_module(module_name), class_name)()
-    return view
+    return _VIEWS.get(name)()

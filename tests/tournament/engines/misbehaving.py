@@ -9,6 +9,10 @@ Usage: misbehaving.py MODE, with MODE one of
   memory   allocates memory without end on go (stops by itself at 1.5 GB)
   fork     starts child processes that sleep, then plays like good
   slow     plays like good after 20 ms
+  setsid   starts a child in a new session that keeps standard output open and
+           sleeps, then plays like good
+  longinfo writes an info line of 100,000 bytes before each bestmove
+  longline writes a line of 100,000 bytes, not info, instead of bestmove
 
 Any further arguments are ignored (tests pass a token to find the processes).
 
@@ -48,6 +52,9 @@ def main() -> None:
             if mode == "fork":
                 for _ in range(3):
                     subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)", mode])
+            elif mode == "setsid":
+                escape = "import os, time; os.setsid(); time.sleep(600)"
+                subprocess.Popen([sys.executable, "-c", escape, *sys.argv[1:]])
         elif command == "position":
             position = raw.strip()[len("position ") :]
         elif command == "go":
@@ -69,6 +76,11 @@ def main() -> None:
                 time.sleep(600)
             elif mode == "slow":
                 time.sleep(0.02)
+            elif mode == "longinfo":
+                print("info depth=1 pv=" + "a" * 100_000, flush=True)
+            elif mode == "longline":
+                print("thinking " + "z" * 100_000, flush=True)
+                continue
             print("info depth=1 nodes=1", flush=True)
             print(f"bestmove {first_empty(position)}", flush=True)
         elif command == "quit":

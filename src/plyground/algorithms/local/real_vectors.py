@@ -24,7 +24,7 @@ operators of the local-search problems (``random_candidate``,
 *relative* (members play each other, so a population is scored as a whole):
 keep the ``keep`` best of a ranked population unchanged, and breed the rest
 from those kept, each parent the better of ``tournament`` drawn at random.
-This is the seed's scheme (COURSE.md: 50 sets, keep 10, breed 40).
+This is the seed's scheme (docs/course.md: 50 sets, keep 10, breed 40).
 
 Everything random is drawn from the ``rng`` given, so a seed fixes the result.
 

@@ -1,4 +1,4 @@
-"""The Adjacency Strategy Game (RULES.md section 1): the plain-Python reference.
+"""The Adjacency Strategy Game (docs/rules.md section 1): the plain-Python reference.
 
 Boards are Python ints used as bitboards: bit ``row * size + col`` is cell
 ``<col letter><row number>``, so ``a1`` is bit 0 and, on 8x8, ``h8`` bit 63.
@@ -153,7 +153,7 @@ class AdjacencyGame(Game):
         return AdjacencyState(self, g.x_start, g.o_start, self.first, 2 * self.rounds)
 
     def parse_state(self, text: str) -> AdjacencyState:
-        """Read ``<rows> <to-move> <plies-left>`` (RULES.md); the size must match this game."""
+        """Read ``<rows> <to-move> <plies-left>`` (docs/rules.md); the size must match this game."""
         state = parse_position(text)
         if state.size != self.size:
             raise ParseError(
@@ -362,7 +362,7 @@ class AdjacencyState(State):
         ]
 
     def render(self) -> str:
-        """The board drawn as in RULES.md, with row numbers and column letters."""
+        """The board drawn as in docs/rules.md, with row numbers and column letters."""
         size = self.size
         width = len(str(size))
         lines = [f"{size - i:>{width}}  " + " ".join(line) for i, line in enumerate(self.rows())]

@@ -46,6 +46,7 @@ from plyground.core.jit import (
     store_int,
     trailing_zeros,
 )
+from plyground.core.search_kernels import set_pv
 from plyground.games.adjacency.features import (
     F_FUTILITY,
     F_HISTORY,
@@ -151,13 +152,7 @@ def _leaf_value(cx: int, own: int, theirs: int, plies_left: int) -> float:
 @njit(cache=True)
 def _set_pv(cx: int, ply: int, move: int) -> None:
     """Principal variation at ``ply``: ``move`` followed by the child's line."""
-    pv = load_int(cx, S_PV)
-    lengths = load_int(cx, S_PV_LENGTH)
-    store_int(pv, ply * MAX_PLY + ply, move)
-    child_length = load_int(lengths, ply + 1)
-    for index in range(ply + 1, child_length):
-        store_int(pv, ply * MAX_PLY + index, load_int(pv, (ply + 1) * MAX_PLY + index))
-    store_int(lengths, ply, max(child_length, ply + 1))
+    set_pv(load_int(cx, S_PV), load_int(cx, S_PV_LENGTH), MAX_PLY, ply, move)
 
 
 @njit(cache=True)

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from numba import njit
 
+from plyground.core.search_kernels import mix64
+
 __all__ = [
     "BOUND_EXACT",
     "BOUND_LOWER",
@@ -51,13 +53,7 @@ def position_hash(own: int, theirs: int, salt: int) -> int:
     The playing search salts with the plies left; the exact search with a
     constant of the whole solve, so its key depends on the masks only.
     """
-    h = own * -7046029254386353131 + theirs * -4658895280553007687 + salt
-    h ^= (h >> 33) & 0x7FFFFFFF
-    h *= -49064778989728563
-    h ^= (h >> 33) & 0x7FFFFFFF
-    h *= -4265267296055464877
-    h ^= (h >> 33) & 0x7FFFFFFF
-    return h
+    return mix64(own * -7046029254386353131 + theirs * -4658895280553007687 + salt)
 
 
 @njit(cache=True)

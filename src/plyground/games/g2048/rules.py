@@ -1,4 +1,4 @@
-"""2048 (RULES.md section 4): the plain-Python reference rules.
+"""2048 (docs/rules.md section 4): the plain-Python reference rules.
 
 A board is a tuple of 16 tile *exponents* in row-major order from the top-left
 cell: ``0`` is an empty cell and ``k`` a tile of value ``2**k``. Cells are

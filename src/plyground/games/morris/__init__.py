@@ -1,4 +1,4 @@
-"""Nine Men's Morris (RULES.md section 3): board tables, rules (the reference) and evaluation."""
+"""Nine Men's Morris (docs/rules.md section 3): board tables, rules (the reference), evaluation."""
 
 from plyground.games.morris.board import POINTS
 from plyground.games.morris.rules import (

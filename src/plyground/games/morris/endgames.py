@@ -33,6 +33,7 @@ tables that way.
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 import tempfile
@@ -42,6 +43,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from math import comb
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numba import njit
@@ -50,14 +52,19 @@ from plyground.core.errors import PlygroundError
 from plyground.core.jit import popcount, trailing_zeros
 from plyground.games.morris.kernels import generate
 
+if TYPE_CHECKING:
+    from plyground.games.morris.rules import MorrisState
+
 __all__ = [
     "GROUPS",
     "MAX_MEN",
     "EndgameTables",
+    "Verdict",
     "build_tables",
     "default_path",
     "load_tables",
     "position_index",
+    "shared_tables",
     "table_value",
 ]
 
@@ -221,6 +228,20 @@ def _solve_pass(  # noqa: PLR0917 - a kernel over arrays
     return changed
 
 
+@dataclass(frozen=True)
+class Verdict:
+    """What the tables say of a position, the draw cap and the turns already played counted.
+
+    ``winner`` is the seat that wins with best play (None: a draw) in ``turns``
+    turns from here; ``capped`` is a win the draw cap comes first to, so a
+    draw (``turns`` is then how long the win would take).
+    """
+
+    winner: int | None
+    turns: int = 0
+    capped: bool = False
+
+
 @dataclass
 class EndgameTables:
     """Solved tables: one byte per position (see the module docstring), all in ``values``;
@@ -247,6 +268,26 @@ class EndgameTables:
         """A position's byte for the mover (``own``), or None when no table holds it."""
         found = table_value(self.values, self.offsets, own, theirs)
         return None if found < 0 else found
+
+    def verdict(self, state: MorrisState) -> Verdict | None:
+        """The value of ``state`` with best play, or None when the game is over or no table
+        holds the position (men in hand, or more men than the tables reach)."""
+        from plyground.games.morris.rules import MAX_TURNS, WHITE
+
+        if state.white_hand or state.black_hand or state.is_terminal():
+            return None
+        own, theirs = (
+            (state.white, state.black) if state.side == WHITE else (state.black, state.white)
+        )
+        found = self.value(own, theirs)
+        if found is None:
+            return None
+        if found == 0:
+            return Verdict(None)
+        plies = found - 1
+        winner = state.side if plies % 2 else 1 - state.side
+        capped = state.turns + plies > MAX_TURNS
+        return Verdict(None if capped else winner, plies, capped)
 
     def _table(self, a: int, b: int) -> np.ndarray:
         start = int(self.offsets[a * (MAX_MEN + 1) + b])
@@ -275,9 +316,10 @@ class EndgameTables:
     def check_against_search(
         self, count: int, rng: random.Random, depth: int = 7
     ) -> tuple[int, int]:
-        """Compare ``count`` sampled positions with the compiled search (no tables) to
-        ``depth``: a position decided within ``depth`` plies must get that exact score, any
-        other none decisive. Returns (agreeing, checked)."""
+        """Compare ``count`` sampled positions with the compiled search (no tables, full
+        width: no late move reductions, which may miss a forced line) to ``depth``: a
+        position decided within ``depth`` plies must get that exact score, any other none
+        decisive. Returns (agreeing, checked)."""
         from plyground.core.limits import Limit
         from plyground.games.morris.engine import DECISIVE, MorrisEngine
         from plyground.games.morris.evaluation import WIN
@@ -295,7 +337,7 @@ class EndgameTables:
             if state.is_terminal():
                 agreed += solved == 1
                 continue
-            search = MorrisEngine(table_size=1 << 16)
+            search = MorrisEngine(table_size=1 << 16, exact=True)
             reach = min(distance, depth) if solved else depth
             score = search.search(state, Limit(depth=reach)).info.score or 0.0
             if solved and distance <= depth:
@@ -343,6 +385,23 @@ def load_tables(path: Path | None = None) -> EndgameTables | None:
     if values.dtype != np.uint8 or offsets.shape != ((MAX_MEN + 1) ** 2,):
         raise PlygroundError(f"{str(path)!r} is not a Morris endgame table file")
     return EndgameTables(values, offsets.astype(np.int64))
+
+
+def shared_tables(path: Path | None = None) -> EndgameTables | None:
+    """:func:`load_tables`, loaded once per process for as long as the file stays the same
+    (for front ends that look positions up often: the file is tens of MB)."""
+    path = path or default_path()
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        return None
+    return _loaded(path, stamp)
+
+
+@functools.lru_cache(maxsize=1)
+def _loaded(path: Path, stamp: int) -> EndgameTables | None:
+    del stamp  # part of the cache key only: a rebuilt file is read again
+    return load_tables(path)
 
 
 def build_tables(

@@ -47,7 +47,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from numba import njit
@@ -61,6 +61,7 @@ from plyground.core.jit import (
     store_int,
 )
 from plyground.core.limits import Limit, SearchInfo
+from plyground.core.search_kernels import mix64, set_pv
 from plyground.games.morris.endgames import MAX_MEN, EndgameTables, position_index
 from plyground.games.morris.evaluation import PHASES, RELATIONS, WIN, MorrisEvaluator
 from plyground.games.morris.kernels import (
@@ -73,7 +74,7 @@ from plyground.games.morris.kernels import (
 )
 from plyground.games.morris.rules import MAX_TURNS, WHITE, MorrisState
 
-__all__ = ["EngineResult", "MorrisEngine", "warm_up"]
+__all__ = ["EngineResult", "MorrisEngine", "warm_up", "with_times"]
 
 # -- the context block: one int64 word each ------------------------------------------------
 X_NODES = 0
@@ -115,8 +116,10 @@ MAX_PLY = 64
 MAX_MOVES = 640
 """Moves one position can have, with room to spare (at most 63 flights, 9 takes each)."""
 SAFETY = 0.1
-"""Seconds kept back from a time limit (at most; 10% of shorter limits) to answer in, also
-on a machine so loaded that a process waits to be scheduled."""
+"""Seconds kept back from a time limit to answer in, also on a machine so loaded that a
+process waits to be scheduled: 10% of the limit, at least :data:`SAFETY_MIN` (at most half
+the limit) and at most this."""
+SAFETY_MIN = 0.02
 CHECK_EVERY = 1023
 """The clock is read when ``nodes & CHECK_EVERY == 0``."""
 NULL_WINDOW = 1e-6
@@ -139,13 +142,7 @@ _BLOCK_SCORE = 1 << 38
 def _hash(own: int, theirs: int, hands: int, turns_key: int) -> int:
     """A 64-bit mix of the position (murmur3's finaliser over a multiply-add)."""
     h = own * -7046029254386353131 + theirs * -4658895280553007687
-    h += hands * 0x9E3779B97F4A7C15 + turns_key * 0x632BE59BD9B4E019
-    h ^= (h >> 33) & 0x7FFFFFFF
-    h *= -49064778989728563
-    h ^= (h >> 33) & 0x7FFFFFFF
-    h *= -4265267296055464877
-    h ^= (h >> 33) & 0x7FFFFFFF
-    return h
+    return mix64(h + hands * 0x9E3779B97F4A7C15 + turns_key * 0x632BE59BD9B4E019)
 
 
 @njit(cache=True)
@@ -192,13 +189,7 @@ def _probe(cx: int, own: int, theirs: int) -> int:
 @njit(cache=True)
 def _set_pv(cx: int, ply: int, move: int) -> None:
     """Principal variation at ``ply``: ``move`` followed by the child's line."""
-    pv = load_int(cx, X_PV)
-    lengths = load_int(cx, X_PV_LENGTH)
-    store_int(pv, ply * MAX_PLY + ply, move)
-    child_length = load_int(lengths, ply + 1)
-    for index in range(ply + 1, child_length):
-        store_int(pv, ply * MAX_PLY + index, load_int(pv, (ply + 1) * MAX_PLY + index))
-    store_int(lengths, ply, max(child_length, ply + 1))
+    set_pv(load_int(cx, X_PV), load_int(cx, X_PV_LENGTH), MAX_PLY, ply, move)
 
 
 @njit(cache=True)
@@ -541,6 +532,12 @@ class MorrisEngine:
         """Nodes visited by the last search, its unfinished depth included."""
         return int(self._context[X_NODES])
 
+    @property
+    def stopped(self) -> bool:
+        """True when the last search ran into its deadline or node limit (rather than
+        completing every depth it was allowed or deciding the game)."""
+        return bool(self._context[X_STOPPED])
+
     def new_game(self) -> None:
         """Forget what earlier searches learned."""
         self._table[:] = 0
@@ -552,7 +549,7 @@ class MorrisEngine:
         context = self._context
         deadline = 0
         if limit.time is not None:
-            safety = min(SAFETY, 0.1 * limit.time)
+            safety = min(SAFETY, max(0.1 * limit.time, min(SAFETY_MIN, limit.time / 2)))
             deadline = start_ns + max(1, int((limit.time - safety) * 1e9))
         self._generation = (self._generation + 1) & 0xFF
         self._killers[:] = -1
@@ -590,13 +587,20 @@ class MorrisEngine:
         limit: Limit,
         on_info: Callable[[SearchInfo], None] | None = None,
     ) -> EngineResult:
-        """The best move within ``limit``; ``on_info`` hears each completed depth."""
+        """The best move within ``limit``; ``on_info`` hears each completed depth.
+
+        The answer's ``info`` is the deepest completed depth's, with ``elapsed`` the whole
+        search's wall time (the unfinished depth included: what a referee's clock sees, less
+        the time to hand the answer over) and ``extra["cpu"]`` the processor time the search
+        itself used: on a busy machine the wall time also holds the waits to be scheduled.
+        """
+        started, cpu = time.monotonic_ns(), time.thread_time_ns()
         result: EngineResult | None = None
         for result in self.iterate(state, limit):
             if on_info is not None:
                 on_info(result.info)
         assert result is not None  # iterate always yields at least once
-        return result
+        return EngineResult(result.move, with_times(result.info, started, cpu), result.exact)
 
     def iterate(self, state: MorrisState, limit: Limit) -> Iterator[EngineResult]:
         """Yield a result per completed depth until a limit or a decided score.
@@ -691,6 +695,14 @@ class MorrisEngine:
         for move in line:
             yield state.move_text(move)
             state = state.play(move)
+
+
+def with_times(info: SearchInfo, started_ns: int, cpu_ns: int) -> SearchInfo:
+    """``info`` with the wall and processor time since ``started_ns`` and ``cpu_ns``
+    (:func:`time.monotonic_ns`, :func:`time.thread_time_ns`)."""
+    cpu = (time.thread_time_ns() - cpu_ns) / 1e9
+    elapsed = (time.monotonic_ns() - started_ns) / 1e9
+    return replace(info, elapsed=elapsed, extra={**info.extra, "cpu": round(cpu, 6)})
 
 
 def warm_up() -> None:

@@ -1,5 +1,5 @@
-"""Nine Men's Morris evaluation: weighted relations by phase (the seed's, COURSE.md seed 002,
-and ours, which adds mobility and weighs every position by its own phase).
+"""Nine Men's Morris evaluation: weighted relations by phase (the seed's, from the Morris
+paper in docs/course.md, and ours, which adds mobility and weighs every position by its own phase).
 
 A position is valued for the player to move as a weighted sum of relations,
 each the mover's count minus the opponent's unless said otherwise:
@@ -173,7 +173,7 @@ class MorrisWeights:
 
     @classmethod
     def seed(cls) -> MorrisWeights:
-        """The seed's tournament-tuned weights (COURSE.md, seed 002)."""
+        """The seed's tournament-tuned weights (the Morris paper in docs/course.md)."""
         return cls(**_SEED)
 
     @classmethod

@@ -1,4 +1,4 @@
-"""Nine Men's Morris (RULES.md section 3): the plain-Python reference.
+"""Nine Men's Morris (docs/rules.md section 3): the plain-Python reference.
 
 The rules are OpenSpiel's ``nine_mens_morris``, so that it can serve as a
 cross-check (``tests/morris/test_openspiel.py``):

@@ -1,4 +1,4 @@
-"""N-Queens (RULES.md section 5) as a one-player puzzle: the plain-Python reference.
+"""N-Queens (docs/rules.md section 5) as a one-player puzzle: the plain-Python reference.
 
 Queens are placed column by column, from column ``a`` (the first) to the
 last; a move puts the next queen in a row no earlier queen attacks. A state

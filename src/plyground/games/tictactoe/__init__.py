@@ -1,4 +1,4 @@
-"""Tic-tac-toe (RULES.md section 2): rules and evaluation."""
+"""Tic-tac-toe (docs/rules.md section 2): rules and evaluation."""
 
 from plyground.games.tictactoe.rules import (
     LINES,

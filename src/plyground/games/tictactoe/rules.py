@@ -1,4 +1,4 @@
-"""Tic-tac-toe (RULES.md section 2): the plain-Python reference.
+"""Tic-tac-toe (docs/rules.md section 2): the plain-Python reference.
 
 The board is two 9-bit masks: bit ``row * 3 + col`` is cell
 ``<col letter><row number>``, so ``a1`` (bottom left) is bit 0 and ``c3``
@@ -7,7 +7,7 @@ counts: X when both have as many marks, O when X has one more.
 
 Position text: ``<rows> <to-move>``, rows from the top (row 3) down to row 1,
 separated by ``/``, each of ``X``, ``O`` and digits 1-3 for runs of empty
-cells, as in the adjacency game's text (RULES.md section 1). The start is
+cells, as in the adjacency game's text (docs/rules.md section 1). The start is
 ``3/3/3 X``; after X plays b2 and O plays a1 it is ``3/1X1/O2 X``.
 """
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from plyground.bots import bot_class, bot_names, make_bot
+from plyground.bots import bot_class, bot_names, make_bot, strongest_bot
 from plyground.bots.levels import DEFAULT_LEVEL, Level, levels_for
 from plyground.core.settings import Setting
 from plyground.games import game_class
@@ -83,6 +83,7 @@ def build_catalog(settings: WebSettings) -> dict[str, Any]:
                 "example": game.initial_state().text(),
                 "pieces": view.layout(game).pieces,
                 "bots": [b for b in bot_names() if make_bot(b).supports(game)],
+                "strongest": strongest_bot(name),
                 "levels": [_capped_level(level, cap) for level in levels_for(game)],
                 "default_level": DEFAULT_LEVEL,
             }

@@ -6,6 +6,7 @@ import { fmtNumber, fmtScore, fmtSeconds, flippedCells } from "./format.js";
 import { ui, mySeats } from "./state.js";
 import { renderTools } from "./tools.js";
 import { renderClocks } from "./clocks.js";
+import { renderPace } from "./pace.js";
 
 let thinkTimer = null; // ticks a thinking bot's clock
 
@@ -62,6 +63,7 @@ export function renderPanel(snapshot) {
     facts.append(el("div", {}, el("dt", { text: item.label }), el("dd", { text: item.value, "data-fact": item.label })));
   }
 
+  renderPace(snapshot, Boolean(view));
   renderThinking(view ? null : snapshot.thinking, snapshot);
   renderResult(snapshot);
   renderControls(snapshot);

@@ -1,4 +1,4 @@
-// Puzzle tools (N-Queens: solve, count): their buttons and options, their results.
+// Tools (N-Queens: solve, count; 2048: hint): their buttons and options, their results.
 
 import { $, el } from "./dom.js";
 import { api } from "./api.js";
