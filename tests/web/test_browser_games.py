@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 from web_helpers import (
-    CHROMIUM,
     LAPTOP,
     PHONE,
     WAIT_MS,
     WORKERS_READY,
     laptop_page,
     plyground_env,
+    require_browser,
     served,
     shot,
 )
@@ -32,13 +32,7 @@ from plyground.web.views import view_for
 
 pytestmark = pytest.mark.browser
 
-if not CHROMIUM.exists():
-    pytest.skip(
-        f"{CHROMIUM} is missing: install Debian's chromium (make test does) to run the "
-        "browser tests; they never download a browser",
-        allow_module_level=True,
-    )
-pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright")
+require_browser()
 
 MOVING = "WW./BB./.../.....W/B.B/W.B/W.. W 0 0 20"
 """Morris in the moving phase: g4-g7 closes a7-d7-g7, and Black cannot stop it in one move."""
