@@ -248,7 +248,12 @@ def test_moves_that_are_not_allowed_are_refused(client: TestClient, running: Any
         client, game, "moves", {"token": o_token, "move": "hello"}, status=422, words="not a cell"
     )
     refused(
-        client, game, "moves", {"token": o_token, "move": "a4", "ply": 0}, status=409, words="not 0"
+        client,
+        game,
+        "moves",
+        {"token": o_token, "move": "a4", "ply": 0},
+        status=409,
+        words="for move 0",
     )
     refused(client, game, "undo", {"token": o_token}, status=409, words="against a bot")
     refused(

@@ -10,20 +10,14 @@ import json
 from typing import Any
 
 import pytest
-from web_helpers import CHROMIUM, LAPTOP, PHONE, shot
+from web_helpers import LAPTOP, PHONE, require_browser, shot
 
 from plyground.games import load_game
 from plyground.games.adjacency import AdjacencyState, O, X
 
 pytestmark = pytest.mark.browser
 
-if not CHROMIUM.exists():
-    pytest.skip(
-        f"{CHROMIUM} is missing: install Debian's chromium (make test does) to run the "
-        "browser tests; they never download a browser",
-        allow_module_level=True,
-    )
-pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright")
+require_browser()
 
 
 def board(page: Any) -> dict[str, tuple[str, bool]]:

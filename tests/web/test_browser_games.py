@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 from web_helpers import (
-    CHROMIUM,
     LAPTOP,
     PHONE,
     WAIT_MS,
     WORKERS_READY,
     laptop_page,
     plyground_env,
+    require_browser,
     served,
     shot,
 )
@@ -32,13 +32,7 @@ from plyground.web.views import view_for
 
 pytestmark = pytest.mark.browser
 
-if not CHROMIUM.exists():
-    pytest.skip(
-        f"{CHROMIUM} is missing: install Debian's chromium (make test does) to run the "
-        "browser tests; they never download a browser",
-        allow_module_level=True,
-    )
-pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright")
+require_browser()
 
 MOVING = "WW./BB./.../.....W/B.B/W.B/W.. W 0 0 20"
 """Morris in the moving phase: g4-g7 closes a7-d7-g7, and Black cannot stop it in one move."""
@@ -97,9 +91,11 @@ def choose_game(page: Any, game: str) -> None:
 
 def test_tictactoe_against_perfect_by_clicking(page: Any) -> None:
     choose_game(page, "tictactoe")
-    assert page.input_value("#kind-1") == "perfect"  # the game's strongest bot by default
+    assert page.input_value("#kind-1") == "level:hard"  # the game's strongest bot by default
+    assert page.inner_text("#advanced-1 summary") == "Advanced: perfect, 1 s a move"
     assert page.is_hidden("#game-settings")  # tic-tac-toe has no settings
     page.fill("#name-0", "Ann")
+    page.click("#advanced-1 summary")
     page.fill("#bot-1-time", "0.3")
     shot(page, "ttt-01-form")
     page.click("#start-button")
@@ -134,7 +130,9 @@ def test_tictactoe_against_perfect_by_clicking(page: Any) -> None:
 
 def test_morris_moves_a_mill_and_a_removal_by_clicks(page: Any) -> None:
     choose_game(page, "morris")
-    assert page.input_value("#kind-1") == "morris"
+    assert page.input_value("#kind-1") == "level:hard"
+    assert page.inner_text("#advanced-1 summary") == "Advanced: morris, 1 s a move"
+    page.click("#advanced-1 summary")
     page.fill("#bot-1-time", "0.3")
     page.click("#start-details summary")
     page.fill("#start-position", MOVING)
@@ -224,6 +222,7 @@ def test_morris_shows_the_endgame_verdict_and_the_bots_search(
     )
     start = MorrisState(MorrisGame(), own, theirs, white_hand=0, black_hand=0, turns=40)
     choose_game(page, "morris")
+    page.select_option("#kind-1", "morris")
     page.fill("#bot-1-time", "0.5")
     page.click("#start-details summary")
     page.fill("#start-position", start.text())
@@ -266,7 +265,14 @@ def test_morris_shows_the_endgame_verdict_and_the_bots_search(
 
 def test_2048_by_keyboard_and_swipe(page: Any) -> None:
     choose_game(page, "2048")
-    assert page.locator("#kind-0 option").all_inner_texts() == ["Human", "Bot: 2048", "Bot: mcts"]
+    assert page.locator("#kind-0 option").all_inner_texts() == [
+        "Human",
+        "Computer: quick",
+        "Computer: hard",
+        "Computer: strongest",
+        "Bot: 2048",
+        "Bot: mcts",
+    ]
     page.click("#start-button")
     page.wait_for_selector(".cell[data-cell] .tile")
     check_board(page, record_state(page))

@@ -35,9 +35,14 @@ class ScriptedPool:
         return len(self.jobs) + 1
 
     async def think(
-        self, job: ThinkJob, on_info: Callable[[SearchInfo], None], grace: float
+        self,
+        job: ThinkJob,
+        on_info: Callable[[SearchInfo], None],
+        grace: float,
+        on_start: Callable[[], None] = lambda: None,
     ) -> ThinkAnswer:
         self.jobs.append(job)
+        on_start()
         on_info(SearchInfo(depth=1, score=0.0, pv=("a1",)))
         outcome = self.outcomes.pop(0)
         if outcome is FIRST_LEGAL:

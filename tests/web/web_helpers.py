@@ -76,6 +76,13 @@ SERVING = re.compile(r"serving the web app at (http://\S+)")
 @contextlib.contextmanager
 def served(env: dict[str, str], *args: str) -> Iterator[str]:
     """Run ``plyground serve --port 0 ARGS`` as a subprocess; yield its URL; stop it after."""
+    with served_process(env, *args) as (url, _):
+        yield url
+
+
+@contextlib.contextmanager
+def served_process(env: dict[str, str], *args: str) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    """As :func:`served`, yielding the process too (to stop it, or read what it printed)."""
     process = subprocess.Popen(
         [sys.executable, "-m", "plyground", "serve", "--port", "0", *args],
         stdout=subprocess.PIPE,
@@ -99,7 +106,7 @@ def served(env: dict[str, str], *args: str) -> Iterator[str]:
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.1)
-        yield url
+        yield url, process
     finally:
         process.send_signal(signal.SIGINT)
         try:
@@ -129,6 +136,34 @@ WORKERS_READY = 300.0
 worker warms them all before its first job, which takes minutes on a loaded machine."""
 
 
+def require_browser() -> None:
+    """Skip the calling test module unless Debian's Chromium and Playwright are there."""
+    if not CHROMIUM.exists():
+        pytest.skip(
+            f"{CHROMIUM} is missing: install Debian's chromium (make test does) to run the "
+            "browser tests; they never download a browser",
+            allow_module_level=True,
+        )
+    pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright")
+
+
+@contextlib.contextmanager
+def open_tab(browser: Any, url: str, viewport: dict[str, int]) -> Iterator[Any]:
+    """A fresh tab of that size on the start form; fails the test if the page raised."""
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_default_timeout(WAIT_MS)
+    page.goto(url)
+    page.wait_for_selector("#name-0")
+    try:
+        yield page
+    finally:
+        context.close()
+    assert not errors, f"the page raised: {errors}"
+
+
 def shot(page: Any, name: str) -> None:
     """Save a screenshot of the whole page to ``artifacts/web/NAME.png``."""
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -139,13 +174,5 @@ def shot(page: Any, name: str) -> None:
 @contextlib.contextmanager
 def laptop_page(browser: Any, url: str) -> Iterator[Any]:
     """A fresh laptop-sized tab on the start form at ``url``; fails if the page raised."""
-    context = browser.new_context(viewport=LAPTOP)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.set_default_timeout(WAIT_MS)
-    page.goto(url)
-    page.wait_for_selector("#name-0")
-    yield page
-    context.close()
-    assert not errors, f"the page raised: {errors}"
+    with open_tab(browser, url, LAPTOP) as page:
+        yield page

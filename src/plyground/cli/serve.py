@@ -46,6 +46,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--expiry", type=float, default=defaults.expiry, metavar="SECONDS",
                         help="forget a game this long after its last activity "
                         "(default %(default)s)")  # fmt: skip
+    parser.add_argument("--unwatched", type=float, default=defaults.unwatched,
+                        metavar="SECONDS", help="a game's bots play on this long after its "
+                        "last viewer left, then stop until one is back (default "
+                        "%(default)s)")  # fmt: skip
     parser.add_argument("--policy", choices=[p.value for p in Penalty],
                         default=defaults.policy, help="what a bot's rule break (late, illegal or "
                         "crashed answer) costs: a random move played for it, or the game "
@@ -94,6 +98,7 @@ def _serve(args: argparse.Namespace) -> int:
         workers=args.workers,
         max_games=args.max_games,
         expiry=args.expiry,
+        unwatched=args.unwatched,
         policy=args.policy,
         db=args.db,
         analysis_time=args.analysis_time,
@@ -110,6 +115,7 @@ def _serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from plyground.web.app import create_app
+        from plyground.web.serving import QuietServer
     except ImportError as error:
         raise PlygroundError(
             f"the web app needs the 'web' extra ({error.name} is missing): "
@@ -129,13 +135,14 @@ def _serve(args: argparse.Namespace) -> int:
     print(f"plyground: serving the web app at {url}  (Ctrl+C stops it)", flush=True)
     if args.open:
         threading.Timer(1.0, webbrowser.open, (url,)).start()
+    app = create_app(settings)
     config = uvicorn.Config(
-        create_app(settings),
+        app,
         log_level="warning",
         lifespan="on",
         timeout_graceful_shutdown=3,  # open event streams must not hold up Ctrl+C
     )
-    server = uvicorn.Server(config)
+    server = QuietServer(config)
     try:
         server.run(sockets=[sock])
     finally:

@@ -20,6 +20,7 @@ from fastapi.staticfiles import StaticFiles
 
 from plyground import __version__
 from plyground.web.api import ROUTERS, add_error_handlers
+from plyground.web.api_docs import DOCS_CONTENT_SECURITY_POLICY, DOCS_PATH, add_api_docs
 from plyground.web.config import WebSettings
 from plyground.web.pool import BotPool
 from plyground.web.sessions import GameService
@@ -46,6 +47,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         pool = BotPool(config.workers)
         service = GameService(config, pool)
+        service.bind_loop()
         app.state.service = service
         warm = asyncio.create_task(pool.warm_up())
         sweeper = asyncio.create_task(_sweep_forever(service, min(60.0, config.expiry / 2)))
@@ -58,8 +60,14 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
             pool.close()
 
     app = FastAPI(
-        title="plyground", version=__version__, description=DESCRIPTION, lifespan=lifespan
+        title="plyground",
+        version=__version__,
+        description=DESCRIPTION,
+        lifespan=lifespan,
+        docs_url=None,  # served from the package's files by add_api_docs, never a CDN
+        redoc_url=None,
     )
+    add_api_docs(app)
     add_error_handlers(app)
     app.middleware("http")(_security_headers)
     for router in ROUTERS:
@@ -81,7 +89,9 @@ async def _security_headers(
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["Referrer-Policy"] = "no-referrer"
     response.headers["X-Frame-Options"] = "DENY"
-    if not request.url.path.startswith(("/docs", "/redoc")):  # those load a CDN's files
+    if request.url.path == DOCS_PATH:
+        response.headers["Content-Security-Policy"] = DOCS_CONTENT_SECURITY_POLICY
+    else:
         response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
     if request.url.path.startswith("/api/"):
         response.headers["Cache-Control"] = "no-store"

@@ -31,6 +31,9 @@ class WebSettings:
     """Longest pause between moves a bot-vs-bot game may ask for (seconds)."""
     policy: str = Penalty.RANDOM_MOVE.value
     """What a bot's rule break costs (docs/rules.md): a random move played for it, or the game."""
+    unwatched: float = 10.0
+    """Seconds a game's bots play on after its last viewer left (then they stop until one
+    comes back)."""
     db: str | None = None
     """A SQLite file (the tournaments' database) where finished games are stored; None: none."""
     analysis_time: float = 0.5
@@ -51,6 +54,8 @@ class WebSettings:
         Setting("policy", str, Penalty.RANDOM_MOVE.value,
                 "what a bot's rule break costs: a random move, or the game",
                 choices=tuple(p.value for p in Penalty)),
+        Setting("unwatched", float, 10.0, "seconds a game's bots play on after its last "
+                "viewer left", minimum=0, maximum=86400),
         Setting("db", str, None, "database file where finished games are stored (none: "
                 "games stay in memory only)"),
         Setting("analysis_time", float, 0.5, "seconds per position for the analysis "

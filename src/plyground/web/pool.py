@@ -41,6 +41,12 @@ WORKER_NICENESS = 10
 """How much lower than the server the workers run: a search never delays a request."""
 _BOTS_KEPT = 8
 """Bots a worker keeps between moves (most recently used first)."""
+_ABANDONED_KEPT = 64
+"""Abandoned job numbers the workers can see (the most recent; a job is abandoned once)."""
+
+
+class _AbandonedError(Exception):
+    """Raised in a worker, from a bot's report, when nobody awaits the job any more."""
 
 
 @dataclass(frozen=True)
@@ -102,10 +108,12 @@ class _Listener:
 
 
 class _WorkerState:
-    """What one worker process keeps: the info queue, its recently used bots, its analysers."""
+    """What one worker process keeps: the info queue, the jobs abandoned (shared with the
+    pool), its recently used bots and its analysers."""
 
-    def __init__(self, queue: Any) -> None:
+    def __init__(self, queue: Any, abandoned: Any) -> None:
         self.queue = queue
+        self.abandoned = abandoned
         self.bots: OrderedDict[tuple[str, str], Bot] = OrderedDict()
         self.analysers: dict[AnalysisSettings, Analyser] = {}
 
@@ -130,9 +138,9 @@ class _WorkerState:
 _worker: _WorkerState | None = None  # set once in each worker process by _start_worker
 
 
-def _start_worker(queue: Any) -> None:
+def _start_worker(queue: Any, abandoned: Any) -> None:
     global _worker  # noqa: PLW0603 - one state per worker process, set as it starts
-    _worker = _WorkerState(queue)
+    _worker = _WorkerState(queue, abandoned)
     warm_all()  # compile or load every kernel before the first game, not during it
     with contextlib.suppress(OSError):  # searches yield the CPU to the server's requests
         os.nice(WORKER_NICENESS)
@@ -157,9 +165,17 @@ def _think(job: ThinkJob) -> ThinkAnswer:
         worker.queue.put((job.job, None))  # the clock starts now, not while the job was queued
 
         def report(info: SearchInfo) -> None:
+            # A search stops at its next report once abandoned (a game ended, taken back or
+            # left unwatched), freeing the worker for other games' bots.
+            if job.job in worker.abandoned[:]:
+                raise _AbandonedError
             worker.queue.put((job.job, info.to_dict()))
 
-        decision = bot.choose(state, Limit(time=job.seconds), report)
+        try:
+            decision = bot.choose(state, Limit(time=job.seconds), report)
+        except _AbandonedError:
+            worker.bots.pop((job.bot, job.game), None)  # its tables may be half updated
+            return ThinkAnswer(None, None, time.perf_counter() - start, error="abandoned")
         return ThinkAnswer(
             move=state.move_text(decision.move),
             info=decision.info.to_dict(),
@@ -215,11 +231,13 @@ class BotPool:
         context = multiprocessing.get_context("spawn")  # no fork of a threaded server
         self.workers = workers
         self._queue: Any = context.Queue()
+        self._abandoned: Any = context.Array("q", _ABANDONED_KEPT)
+        self._abandoned_count = 0
         self._executor = ProcessPoolExecutor(
             max_workers=workers,
             mp_context=context,
             initializer=_start_worker,
-            initargs=(self._queue,),
+            initargs=(self._queue, self._abandoned),
         )
         self._listeners: dict[int, _Listener] = {}
         self._ids = itertools.count(1)
@@ -243,9 +261,14 @@ class BotPool:
         await asyncio.gather(*calls)
 
     async def think(
-        self, job: ThinkJob, on_info: Callable[[SearchInfo], None], grace: float
+        self,
+        job: ThinkJob,
+        on_info: Callable[[SearchInfo], None],
+        grace: float,
+        on_start: Callable[[], None] = lambda: None,
     ) -> ThinkAnswer:
-        """Choose a move in a worker; ``on_info`` runs on this event loop for each report.
+        """Choose a move in a worker; ``on_info`` runs on this event loop for each report,
+        ``on_start`` once a worker takes the job (until then it waits for a free worker).
 
         Raises TimeoutError when no answer comes within ``job.seconds + grace``
         of the moment a worker took the job (time spent queued behind other
@@ -253,7 +276,9 @@ class BotPool:
         timeout, abandons the job: its answer and later infos are dropped
         (the worker finishes the search by the bot's own clock).
         """
-        answer: ThinkAnswer = await self._run(job.job, _think, job, on_info, job.seconds + grace)
+        answer: ThinkAnswer = await self._run(
+            job.job, _think, job, on_info, job.seconds + grace, on_start=on_start
+        )
         return answer
 
     async def run_tool(self, job: ToolJob, grace: float) -> dict[str, Any]:
@@ -284,6 +309,8 @@ class BotPool:
         job: Any,
         on_info: Callable[[SearchInfo], None],
         timeout: float,
+        *,
+        on_start: Callable[[], None] = lambda: None,
     ) -> Any:
         """Run ``function(job)`` in a worker; the timeout counts from the worker's start signal."""
         loop = asyncio.get_running_loop()
@@ -296,11 +323,20 @@ class BotPool:
         first: set[asyncio.Future[Any]] = {answer, started}
         try:
             await asyncio.wait(first, return_when=asyncio.FIRST_COMPLETED)
+            on_start()
             return await asyncio.wait_for(asyncio.shield(answer), timeout)
         finally:
+            if not answer.done():  # cancelled or timed out: let the worker stop searching
+                self._abandon(job_id)
             started.cancel()
             self._busy -= 1
             self._listeners.pop(job_id, None)
+
+    def _abandon(self, job_id: int) -> None:
+        """Tell the workers that nobody awaits ``job_id``: its search stops at its next report
+        (a job still queued runs until its first report)."""
+        self._abandoned[self._abandoned_count % _ABANDONED_KEPT] = job_id
+        self._abandoned_count += 1
 
     def _read_infos(self) -> None:
         while True:

@@ -73,16 +73,18 @@ async def game_events(game_id: str, service: Service) -> StreamingResponse:
 
 
 async def _events(service: GameService, session: GameSession) -> AsyncIterator[str]:
-    """One 'game' event per version until the game ends (or 'gone' once it expired)."""
+    """One 'game' event per version until the game ends (or 'gone' once it expired); the
+    stream ends quietly when the server shuts down."""
     version = -1
-    while True:
-        if service.sessions.get(session.id) is not session:
-            yield 'event: gone\ndata: {"error": "the game expired"}\n\n'
-            return
-        if session.version != version:
-            version = session.version
-            yield f"event: game\ndata: {json.dumps(session.snapshot())}\n\n"
-            if session.finished:
+    with service.watching(session):
+        while not service.stopping:
+            if service.sessions.get(session.id) is not session:
+                yield 'event: gone\ndata: {"error": "the game expired"}\n\n'
                 return
-        elif not await session.wait_change(version, KEEP_ALIVE):
-            yield ": keep-alive\n\n"
+            if session.version != version:
+                version = session.version
+                yield f"event: game\ndata: {json.dumps(session.snapshot())}\n\n"
+                if session.finished:
+                    return
+            elif not await session.wait_change(version, KEEP_ALIVE):
+                yield ": keep-alive\n\n"

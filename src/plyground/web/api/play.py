@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 
-from plyground.web.api.bodies import MoveBody, ToolBody, UndoBody
+from plyground.web.api.bodies import MoveBody, TokenBody, ToolBody, UndoBody
 from plyground.web.api.errors import ERRORS
 from plyground.web.api.service import Service
 
@@ -23,6 +23,11 @@ async def play_move(game_id: str, body: MoveBody, service: Service) -> dict[str,
 @router.post("/api/games/{game_id}/undo", summary="take back your last move against a bot")
 async def undo(game_id: str, body: UndoBody, service: Service) -> dict[str, Any]:
     return service.undo(game_id, body.token, body.ply).snapshot()
+
+
+@router.post("/api/games/{game_id}/resign", summary="resign a human's seat: the other side wins")
+async def resign(game_id: str, body: TokenBody, service: Service) -> dict[str, Any]:
+    return service.resign(game_id, body.token).snapshot()
 
 
 @router.get(

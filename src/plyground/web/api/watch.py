@@ -24,6 +24,14 @@ async def control(game_id: str, body: ControlBody, service: Service) -> dict[str
     return service.control(game_id, body.token, body.paused, body.delay).snapshot()
 
 
+@watch_router.post(
+    "/api/games/{game_id}/end",
+    summary="end the game before its finish (the control token): its bots stop, nobody wins",
+)
+async def end(game_id: str, body: TokenBody, service: Service) -> dict[str, Any]:
+    return service.end(game_id, body.token).snapshot()
+
+
 @watch_router.post("/api/games/{game_id}/step", summary="let a paused bot play one move")
 async def step(game_id: str, body: TokenBody, service: Service) -> dict[str, Any]:
     return service.step(game_id, body.token).snapshot()

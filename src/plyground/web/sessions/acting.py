@@ -13,11 +13,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from plyground.core.errors import IllegalMoveError, PlygroundError
-from plyground.web.sessions.creation import check_delay
+from plyground.web.sessions.creation import check_delay, check_pausable
 from plyground.web.sessions.errors import ApiError
 from plyground.web.sessions.session import GameSession
 
-__all__ = ["control", "legal_clicks", "play_human_move", "request_step", "undo"]
+__all__ = [
+    "control",
+    "end_game",
+    "legal_clicks",
+    "play_human_move",
+    "request_step",
+    "resign",
+    "undo",
+]
 
 
 def legal_clicks(session: GameSession, clicks: Sequence[str] = ()) -> dict[str, Any]:
@@ -53,7 +61,11 @@ def play_human_move(session: GameSession, token: str, move_text: str, ply: int |
             409, f"it is {mover}'s turn, not {session.label(seat)}'s: wait for your turn"
         )
     if ply is not None and ply != len(session.moves):
-        raise ApiError(409, f"the game is at move {len(session.moves)}, not {ply}: reload the game")
+        raise ApiError(
+            409,
+            f"the game moved on to move {len(session.moves)} while your move for move {ply} "
+            "was on its way: it was not played",
+        )
     try:
         move = session.view.move_for_click(state, move_text)
         if move not in state.legal_moves():
@@ -84,10 +96,15 @@ def undo(session: GameSession, token: str, ply: int | None) -> None:
     mine = [ply for ply, move in enumerate(session.moves) if move.player == seat]
     if not mine:
         raise ApiError(409, f"{session.label(seat)} has no move to take back")
-    if session.driver is not None and not session.driver.done():
-        session.driver.cancel()  # the bot's search is abandoned
-    session.thinking = None
+    stop_bots(session)
     session.take_back(len(session.moves) - mine[-1])
+
+
+def stop_bots(session: GameSession) -> None:
+    """Stop the game's driver: the bot at work is no longer awaited (its search is abandoned)."""
+    if session.driver is not None and not session.driver.done():
+        session.driver.cancel()
+    session.thinking = None
 
 
 def _take_back_puzzle(session: GameSession, ply: int | None) -> None:
@@ -108,6 +125,8 @@ def control(
 ) -> None:
     """Pause or resume the bots, or change the pause between their moves."""
     session.check_control(token)
+    if paused:
+        check_pausable(session.game, session.seats, 409)
     if delay is not None:
         check_delay(delay, max_delay)
         session.delay = delay
@@ -127,3 +146,26 @@ def request_step(session: GameSession, token: str) -> None:
     if session.thinking is not None:
         raise ApiError(409, "a bot is already thinking")
     session.step_pending = True
+
+
+def end_game(session: GameSession, token: str) -> None:
+    """End the game before its finish (End Game): its bots stop, nobody wins, it is not stored."""
+    session.check_control(token)
+    session.check_running()
+    stop_bots(session)
+    session.ended = True
+    session.finished_at = time.monotonic()
+    session.bump()
+
+
+def resign(session: GameSession, token: str) -> None:
+    """The human holding ``token`` resigns: the other side wins (recorded as a forfeit)."""
+    seat = session.human_seat(token)
+    session.check_running()
+    if len(session.seats) != 2:
+        raise ApiError(409, "resigning is for two-player games: end the game instead")
+    stop_bots(session)
+    session.forfeited = seat
+    session.resigned = True
+    session.finish()
+    session.bump()

@@ -7,6 +7,7 @@ from typing import Any
 
 from plyground.arena.analysis import ANALYSED_GAMES
 from plyground.bots import bot_class, bot_names, make_bot, strongest_bot
+from plyground.bots.levels import DEFAULT_LEVEL, Level, levels_for
 from plyground.core.settings import Setting
 from plyground.games import game_class
 from plyground.web.config import WebSettings
@@ -31,6 +32,15 @@ def _public_setting(setting: Setting, think_cap: float) -> dict[str, Any]:
     if setting.name == "time":
         data["maximum"] = min(setting.maximum or think_cap, think_cap)
         data["default"] = min(setting.default, think_cap)
+    return data
+
+
+def _capped_level(level: Level, think_cap: float) -> dict[str, Any]:
+    """A level as the page offers it, its think time within this server's cap."""
+    data = level.to_dict()
+    think = data["settings"].get("time")
+    if isinstance(think, float) and think > think_cap:
+        data["settings"]["time"] = think_cap
     return data
 
 
@@ -76,6 +86,8 @@ def build_catalog(settings: WebSettings) -> dict[str, Any]:
                 "analysis": name in ANALYSED_GAMES,
                 "bots": [b for b in bot_names() if make_bot(b).supports(game)],
                 "strongest": strongest_bot(name),
+                "levels": [_capped_level(level, cap) for level in levels_for(game)],
+                "default_level": DEFAULT_LEVEL,
             }
         )
     bots = []

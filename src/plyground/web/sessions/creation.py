@@ -21,13 +21,25 @@ from plyground.web.sessions.seats import Seat, SeatRequest, make_seat
 from plyground.web.sessions.session import GameSession
 from plyground.web.views import view_for
 
-__all__ = ["check_delay", "new_session"]
+__all__ = ["check_delay", "check_pausable", "new_session"]
 
 
 def check_delay(delay: float, max_delay: float) -> None:
     """ApiError 422 unless the pause between bot moves is within 0 and ``max_delay``."""
     if not 0 <= delay <= max_delay:
         raise ApiError(422, f"delay between bot moves must be 0 to {max_delay:g} s, got {delay:g}")
+
+
+def check_pausable(game: Game, seats: Sequence[Seat], status: int) -> None:
+    """ApiError ``status`` if a human plays a seat: only games between bots pause (a game
+    with a human waits for the human's move anyway, and the page offers no Resume there)."""
+    humans = [game.player_name(i) for i, seat in enumerate(seats) if seat.bot is None]
+    if humans:
+        raise ApiError(
+            status,
+            f"pausing is for games between bots: {', '.join(humans)} is played by a human "
+            "(end the game instead)",
+        )
 
 
 def new_session(
@@ -82,6 +94,8 @@ def new_session(
             )
     check_delay(delay, settings.max_delay)
     _check_mode(mode, game, built)
+    if paused:
+        check_pausable(game, built, 422)
     return GameSession(
         secrets.token_urlsafe(16),
         game,

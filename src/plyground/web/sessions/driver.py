@@ -53,7 +53,9 @@ class BotDriver:
             while not session.finished:
                 player = session.state.to_move()
                 seat = session.seats[player]
-                if seat.bot is None or (session.paused and not session.step_pending):
+                if seat.bot is None or session.idle:
+                    return
+                if session.paused and not session.step_pending:
                     return
                 session.step_pending = False
                 await self._bot_move(session, player, seat.bot)
@@ -73,7 +75,7 @@ class BotDriver:
         think = bot.settings.get("time")
         seconds = min(think if isinstance(think, float) else self.think_cap, self.think_cap)
         job = ThinkJob(self.pool.new_job_id(), bot.spec, session.game.spec, state.text(), seconds)
-        thinking = Thinking(player, job.job, time.time(), seconds)
+        thinking = Thinking(player, job.job, time.time(), seconds, players=len(session.seats))
         session.thinking = thinking
         session.bump()
 
@@ -82,8 +84,13 @@ class BotDriver:
                 thinking.info = info
                 session.bump()
 
+        def on_start() -> None:
+            if session.thinking is thinking:
+                thinking.started()
+                session.bump()
+
         try:
-            reply = await self._ask(job, on_info)
+            reply = await self._ask(job, on_info, on_start)
         finally:
             if session.thinking is thinking:
                 session.thinking = None
@@ -106,12 +113,12 @@ class BotDriver:
         session.play(ruling.move, ruling.elapsed, ruling.info, kind)
 
     async def _ask(
-        self, job: ThinkJob, on_info: Callable[[SearchInfo], None]
+        self, job: ThinkJob, on_info: Callable[[SearchInfo], None], on_start: Callable[[], None]
     ) -> Reply | RuleBreakError:
         """The pool's answer to ``job`` as the referee takes it: a move's text or a rule break."""
         start = time.monotonic()
         try:
-            answer = await self.pool.think(job, on_info, GRACE)
+            answer = await self.pool.think(job, on_info, GRACE, on_start)
         except TimeoutError:
             detail = f"no answer within {job.seconds:g} s"
             return RuleBreakError(RuleBreakKind.TIMEOUT, detail, time.monotonic() - start)

@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import secrets
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from plyground.web.config import WebSettings
@@ -41,6 +41,9 @@ class GameService:
         self._random = secrets.SystemRandom()
         self.driver = BotDriver(pool, settings.think_cap, self._random)
         self.archive = GameArchive(settings.db) if settings.db else None
+        self.stopping = False
+        """The server is shutting down: event streams end."""
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     @property
     def stored(self) -> int:
@@ -140,7 +143,7 @@ class GameService:
         """Play a human's move; raises ApiError (and changes nothing) if it is refused."""
         session = self.get(game_id)
         acting.play_human_move(session, token, move_text, ply)
-        self.driver.drive_soon(session)
+        self._act(session)
         return session
 
     def undo(self, game_id: str, token: str, ply: int | None = None) -> GameSession:
@@ -191,14 +194,77 @@ class GameService:
         """Pause or resume the bots, or change the pause between their moves."""
         session = self.get(game_id)
         acting.control(session, token, paused, delay, self.settings.max_delay)
-        self.driver.drive_soon(session)
+        self._act(session)
         return session
+
+    def end(self, game_id: str, token: str) -> GameSession:
+        """End a game before its finish (the control secret's End Game)."""
+        session = self.get(game_id)
+        acting.end_game(session, token)
+        return session
+
+    def resign(self, game_id: str, token: str) -> GameSession:
+        """A human seat resigns; the other side wins."""
+        session = self.get(game_id)
+        acting.resign(session, token)
+        return session
+
+    def _act(self, session: GameSession) -> None:
+        """Someone acts in the game: bots stopped for want of viewers play again."""
+        if session.idle:
+            session.idle = False
+            session.bump()
+        self.driver.drive_soon(session)
+
+    # -- who is watching ------------------------------------------------------
+    @contextlib.contextmanager
+    def watching(self, session: GameSession) -> Iterator[None]:
+        """A client streams the game's events while inside; when the last one leaves, the
+        game's bots play on for ``settings.unwatched`` seconds, then stop until one is back."""
+        session.viewers += 1
+        session.unwatched_since = None
+        if session.idle:
+            self._act(session)
+        try:
+            yield
+        finally:
+            session.viewers -= 1
+            if session.viewers == 0 and not session.finished and not self.stopping:
+                session.unwatched_since = time.monotonic()
+                loop = asyncio.get_running_loop()
+                loop.call_later(self.settings.unwatched, self._stop_if_unwatched, session)
+
+    def _stop_if_unwatched(self, session: GameSession) -> None:
+        since = session.unwatched_since
+        if session.viewers or since is None or session.finished:
+            return
+        if time.monotonic() - since < self.settings.unwatched * 0.99:
+            return  # a viewer came and went meanwhile: that departure's timer decides
+        acting.stop_bots(session)
+        session.idle = True
+        session.bump()
+
+    # -- shutting down --------------------------------------------------------
+    def bind_loop(self) -> None:
+        """Remember the event loop, so :meth:`request_stop` may be called from elsewhere."""
+        self._loop = asyncio.get_running_loop()
+
+    def request_stop(self) -> None:
+        """End every event stream now (thread- and signal-safe): a shutdown must not wait
+        for, nor cut with a traceback, the streams of tabs left open."""
+        if self._loop is not None and not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(self._end_streams)
+
+    def _end_streams(self) -> None:
+        self.stopping = True
+        for session in self.sessions.values():
+            session.wake_watchers()
 
     def step(self, game_id: str, token: str) -> GameSession:
         """Let a paused bot make one move."""
         session = self.get(game_id)
         acting.request_step(session, token)
-        self.driver.drive_soon(session)
+        self._act(session)
         return session
 
     async def close(self) -> None:

@@ -36,7 +36,7 @@ from plyground.web.sessions.heat import visit_heat
 from plyground.web.sessions.seats import Seat
 from plyground.web.views import BoardLayout, BoardView, Tool
 
-__all__ = ["GAME_OVER", "MOVES_SHOWN", "GameSession", "Thinking"]
+__all__ = ["GAME_OVER", "MOVES_SHOWN", "GameSession", "Thinking", "first_seat_score"]
 
 MOVES_SHOWN = 200
 """Most recent moves a snapshot carries (the history and the record have them all)."""
@@ -52,14 +52,44 @@ class Thinking:
     since: float
     seconds: float
     info: SearchInfo | None = None
+    queued: bool = True
+    """No worker has taken the job yet (other games' bots hold them all)."""
+    players: int = 2
+
+    def started(self) -> None:
+        """A worker took the job: the bot's clock starts now."""
+        self.queued = False
+        self.since = time.time()
 
     def to_dict(self) -> dict[str, Any]:
+        info = None if self.info is None else self.info.to_dict()
+        if info is not None:
+            info["first_seat_score"] = first_seat_score(self.info, self.player, self.players)
         return {
             "player": self.player,
-            "elapsed": round(time.time() - self.since, 3),
+            "elapsed": 0.0 if self.queued else round(time.time() - self.since, 3),
             "seconds": self.seconds,
-            "info": None if self.info is None else self.info.to_dict(),
+            "queued": self.queued,
+            "info": info,
         }
+
+
+def first_seat_score(info: SearchInfo | None, mover: int, players: int) -> float | None:
+    """A search's score seen from the first seat, as a chess GUI shows it from White's side.
+
+    ``SearchInfo.score`` is from the view of the player who searched; in a
+    two-player zero-sum game the other seat's view is its negation. None for
+    other games (one player, or chance's moves) and when there is no score.
+    """
+    if info is None or info.score is None or players != 2 or mover < 0:
+        return None
+    return info.score if mover == 0 else -info.score
+
+
+def _round_of(number: int | None, players: int) -> int | None:
+    """The round a player's move belongs to (each player moves once a round), as a chess
+    move list numbers White's and Black's moves alike; None for chance outcomes."""
+    return None if number is None else (number - 1) // players + 1
 
 
 def _now_iso() -> str:
@@ -109,6 +139,16 @@ class GameSession:
         self.thinking: Thinking | None = None
         self.error: str | None = None
         self.forfeited: int | None = None
+        self.resigned = False
+        """The forfeit was a human's resignation."""
+        self.ended = False
+        """Stopped by the player who started it (End Game): no winner, not stored."""
+        self.viewers = 0
+        """Clients streaming the game's events now."""
+        self.unwatched_since: float | None = None
+        """When the last viewer left (None: watched, or never streamed)."""
+        self.idle = False
+        """Its bots stopped because nobody watched; the next viewer starts them again."""
         self.started = _now_iso()
         self.created = time.monotonic()
         self.touched = self.created
@@ -141,11 +181,16 @@ class GameSession:
 
     @property
     def finished(self) -> bool:
-        return self.state.is_terminal() or self.error is not None or self.forfeited is not None
+        return (
+            self.state.is_terminal()
+            or self.error is not None
+            or self.forfeited is not None
+            or self.ended
+        )
 
     def outcome(self) -> tuple[Termination, int | None]:
         """How the game ended (so far) and who won: the rules, a forfeit, or a server error."""
-        if self.error is not None:
+        if self.error is not None or self.ended:
             termination = Termination.ABORTED
         elif self.forfeited is not None:
             termination = Termination.FORFEIT
@@ -230,8 +275,17 @@ class GameSession:
             "returns": list(self.state.returns()),
             "termination": termination.value,
             "error": self.error,
-            "headline": self.view.headline(self.state),
+            "ended": self.ended,
+            "headline": self._headline(),
         }
+
+    def _headline(self) -> str | None:
+        """How the game ended, in words: an End Game, a resignation, or the view's account."""
+        if self.ended:
+            return f"The game was ended after {len(self.moves)} moves, before its finish"
+        if self.resigned and self.forfeited is not None:
+            return f"{self.seats[self.forfeited].name} ({self.label(self.forfeited)}) resigned"
+        return self.view.headline(self.state)
 
     def snapshot(self) -> dict[str, Any]:
         """Everything the page shows, as JSON-friendly data (cached per version)."""
@@ -245,7 +299,17 @@ class GameSession:
             info = self.thinking.info
             thinking["heat"] = None if info is None else visit_heat(info, data["legal"])
             data = {**data, "thinking": thinking}
+        if not self.finished:  # so does the time the side to move has taken so far
+            data = {**data, "turn_elapsed": round(time.monotonic() - self.turn_since, 2)}
         return data
+
+    def time_used(self) -> list[float]:
+        """Seconds each seat has taken over its moves so far (the clocks the page may show)."""
+        used = [0.0] * len(self.seats)
+        for move in self.moves:
+            if move.player >= 0:
+                used[move.player] += move.elapsed
+        return [round(seconds, 2) for seconds in used]
 
     def _build_snapshot(self) -> dict[str, Any]:
         state = self.state
@@ -258,6 +322,7 @@ class GameSession:
         for move in self.moves[first_shown:]:
             number += move.player >= 0
             numbers.append(number if move.player >= 0 else None)
+        players = len(self.seats)
         return {
             "id": self.id,
             "game": self.game.spec,
@@ -279,6 +344,8 @@ class GameSession:
                     **move.to_dict(),
                     "ply": ply,
                     "number": numbers[ply - first_shown],
+                    "round": _round_of(numbers[ply - first_shown], players),
+                    "score": first_seat_score(move.info, move.player, players),
                     "effects": effects,
                 }
                 for ply, (move, effects) in enumerate(shown, start=first_shown)
@@ -298,6 +365,9 @@ class GameSession:
             "all_bots": self.all_bots,
             "mode": self.mode,
             "analysable": self.game.name in ANALYSED_GAMES,
+            "idle": self.idle,
+            "time_used": self.time_used(),
+            "turn_elapsed": None,
         }
 
     def history(self) -> list[dict[str, Any]]:
@@ -356,8 +426,7 @@ class GameSession:
         """Note a change: a new version, and every waiting client wakes."""
         self.version += 1
         self.touched = time.monotonic()
-        self._changed.set()
-        self._changed = asyncio.Event()
+        self.wake_watchers()
 
     async def wait_change(self, version: int, timeout: float) -> bool:
         """Wait until the version differs from ``version``; False on timeout."""
@@ -369,6 +438,11 @@ class GameSession:
         except TimeoutError:
             return False
         return True
+
+    def wake_watchers(self) -> None:
+        """Wake every client waiting on the event stream, without a change (a shutdown)."""
+        self._changed.set()
+        self._changed = asyncio.Event()
 
     def wake(self) -> None:
         """Cut short a pause between bot moves (the speed or pause changed)."""

@@ -6,12 +6,14 @@
 // Native ES modules, no build step. This entry module loads the catalog, wires the page's
 // controls and opens the game in the address (or the start form); js/ holds one module per
 // concern: api, state, dom, format, form, stream, screen, board, heatmap, entry, keys, panel,
-// tools, actions, review, analysis.
+// clocks, tools, actions, review, analysis.
 
 import { $, el } from "./js/dom.js";
 import { api } from "./js/api.js";
-import { ui } from "./js/state.js";
-import { buildForm, startGame, startAnalysisBoard, showSetup } from "./js/form.js";
+import { ui, tokenFor } from "./js/state.js";
+import { resignSeat } from "./js/panel.js";
+import { clocksOn, setClocks } from "./js/clocks.js";
+import { buildForm, startGame, startAnalysisBoard, showSetup, showSetupNotice } from "./js/form.js";
 import { onDocumentKey, onPointerDown, onPointerUp, onBoardKey } from "./js/keys.js";
 import { openGame } from "./js/screen.js";
 import { control, undo } from "./js/actions.js";
@@ -27,7 +29,8 @@ async function loadGameFromHash() {
     return true;
   } catch (error) {
     showSetup();
-    $("form-errors").textContent = `Could not open that game: ${error.message}`;
+    const gone = error.status === 404 ? "it has expired or never existed on this server" : error.message;
+    showSetupNotice(`Could not open the game in this link: ${gone}. Start a new one below.`);
     return true;
   }
 }
@@ -56,11 +59,19 @@ async function init() {
   if (ui.lastSetup?.game && ui.catalog.games.some((g) => g.name === ui.lastSetup.game)) select.value = ui.lastSetup.game;
   $("setup-form").addEventListener("submit", startGame);
   $("analysis-board-button").addEventListener("click", startAnalysisBoard);
+  $("show-clocks").checked = clocksOn();
+  $("show-clocks").addEventListener("change", () => setClocks($("show-clocks").checked));
   $("nav-new").addEventListener("click", () => showSetup());
   $("new-game-button").addEventListener("click", () => showSetup());
   $("undo-button").addEventListener("click", undo);
   $("pause-button").addEventListener("click", () => control("control", { token: ui.secrets.control, paused: !ui.game.paused }));
   $("step-button").addEventListener("click", () => control("step", { token: ui.secrets.control }));
+  $("end-button").addEventListener("click", () => control("end", { token: ui.secrets.control }));
+  $("resign-button").addEventListener("click", () => control("resign", { token: tokenFor(resignSeat(ui.game)) }));
+  $("move-list").addEventListener("click", (event) => { // in review, a move in the list jumps there
+    const item = event.target.closest("li[data-ply]");
+    if (item && ui.review) reviewStep(Number(item.dataset.ply));
+  });
   $("speed-slider").addEventListener("input", () => { $("speed-value").textContent = `${Number($("speed-slider").value).toFixed(1)} s`; });
   $("speed-slider").addEventListener("change", () => control("control", { token: ui.secrets.control, delay: Number($("speed-slider").value) }));
   $("review-button").addEventListener("click", toggleReview);

@@ -2,8 +2,8 @@
 
 import { $ } from "./dom.js";
 import { api } from "./api.js";
-import { ui, tokenFor, myTurn } from "./state.js";
-import { enqueue } from "./stream.js";
+import { ui, tokenFor, myTurn, mySeats } from "./state.js";
+import { enqueue, behind } from "./stream.js";
 import { render } from "./screen.js";
 import { takeBack } from "./actions.js";
 
@@ -19,7 +19,7 @@ export function entry(snapshot) {
   // What the board shows while a move is half entered: the next clicks, the piece picked up,
   // where it goes, and a line saying what to click next.
   const result = { clickable: [], selected: [], lifted: [], pending: {}, takeable: [], prompt: "" };
-  if (!myTurn(snapshot) || ui.busy) return result;
+  if (!myTurn(snapshot) || ui.busy || ui.disconnected) return result;
   const moves = matchingMoves(snapshot, ui.partial);
   if (ui.partial.length && !moves.length) ui.partial = [];
   const depth = ui.partial.length;
@@ -55,12 +55,19 @@ export function entry(snapshot) {
   return result;
 }
 
+function notReady() {
+  // Input waits while a request is on its way, the live position is not on screen yet, or
+  // the server is out of reach: a move made now would answer an old position.
+  return ui.busy || behind() || ui.disconnected;
+}
+
 export async function clickCell(name) {
   const snapshot = ui.game;
-  if (!snapshot || ui.review || ui.busy) return;
+  if (!snapshot || ui.review || notReady()) return;
   const takesBack = snapshot.undo === "puzzle" && tokenFor(0) && name in (snapshot.takeback ?? {});
   if (snapshot.finished || !myTurn(snapshot)) {
     if (takesBack) await takeBack(snapshot.takeback[name]);
+    else if (!snapshot.finished && mySeats().size) showMoveNotice(`It is ${snapshot.players[snapshot.to_move]?.name ?? "the other side"}'s turn: wait for yours.`);
     return;
   }
   const depth = ui.partial.length;
@@ -79,6 +86,7 @@ export async function clickCell(name) {
       return;
     }
     if (takesBack) await takeBack(snapshot.takeback[name]);
+    else explainRefusedCell(snapshot, name);
     return;
   }
   const complete = moves.find((move) => move.clicks.length === path.length);
@@ -96,7 +104,7 @@ async function submitMove(move, path = []) {
   const token = tokenFor(snapshot.to_move);
   if (!token) return;
   ui.busy = true;
-  $("notice").textContent = "";
+  if ($("notice").dataset.kind === "move") $("notice").textContent = "";
   if (path.length > 1) { // keep the entered move on screen while the server answers
     ui.partial = path.slice(0, -1);
     render(snapshot);
@@ -109,23 +117,46 @@ async function submitMove(move, path = []) {
   } catch (error) {
     ui.busy = false;
     ui.partial = [];
-    $("notice").textContent = error.message;
+    showMoveNotice(error.message);
     render(ui.game);
   }
-  if (ui.queued) {
-    const queued = ui.queued;
-    ui.queued = null;
-    playButton(queued);
-  }
+  flushQueued();
 }
 
-export function playButton(move) {
+function explainRefusedCell(snapshot, name) {
+  // Feedback for a click or Enter where no move begins (an occupied cell, say): the server's
+  // legal moves are the highlighted cells, so say so rather than do nothing.
+  const token = snapshot.tokens[snapshot.layout.names.indexOf(name)];
+  const there = token ? ` (${token} stands there)` : "";
+  showMoveNotice(`${name} is not a move now${there}: choose one of the highlighted cells.`);
+}
+
+export function showMoveNotice(message) {
+  // A notice about a move; it goes when the next move is shown (it no longer applies).
+  $("notice").dataset.kind = "move";
+  $("notice").textContent = message;
+}
+
+const QUEUE_LENGTH = 8; // keys pressed ahead of the board (2048 played fast)
+
+export function playButton(move, queued = false) {
   const snapshot = ui.game;
-  if (!snapshot || ui.review || snapshot.finished || !myTurn(snapshot)) return;
-  if (ui.busy) { ui.queued = move; return; }
+  if (!snapshot || ui.review || ui.disconnected) return;
+  if (ui.busy || behind()) { // the live position is not on screen: play it once it is
+    if (ui.queued.length < QUEUE_LENGTH) ui.queued.push(move);
+    return;
+  }
+  if (snapshot.finished || !myTurn(snapshot)) return;
   if (!snapshot.legal.some((m) => m.move === move)) {
-    $("notice").textContent = `${move} changes nothing here: try another direction.`;
+    if (!queued) showMoveNotice(`${move} changes nothing here: try another direction.`);
     return;
   }
   submitMove(move);
+}
+
+export function flushQueued() {
+  // Play the next key pressed ahead, now that the position it was meant for is on screen.
+  if (!ui.queued.length || notReady()) return;
+  playButton(ui.queued.shift(), true);
+  if (!ui.busy) flushQueued(); // it changed nothing: the next one
 }

@@ -7,6 +7,7 @@ import { ui } from "./state.js";
 import { closeEvents } from "./stream.js";
 import { openGame } from "./screen.js";
 import { stopThinkTimer } from "./panel.js";
+import { stopClocks } from "./clocks.js";
 
 const SETTING_LABELS = {
   size: "Board size",
@@ -25,6 +26,14 @@ const SETTING_LABELS = {
   variant: "Variant",
   opponent: "Opponent model",
 };
+
+function settingLabel(setting) {
+  // Every setting's label the same way: a known one ("Think time (s)"), else its name as a
+  // label (exploration -> Exploration); the help line below gives its meaning and range.
+  if (SETTING_LABELS[setting.name]) return SETTING_LABELS[setting.name];
+  const words = setting.name.replace(/_/g, " ");
+  return words[0].toUpperCase() + words.slice(1);
+}
 
 const HUMAN_NAMES = ["You", "Friend"];
 
@@ -100,17 +109,26 @@ export function buildForm(preset) {
     const seat = preset?.players?.[index];
     const kind = el("select", { id: `kind-${index}`, "data-seat": index });
     kind.append(el("option", { value: "human", text: "Human" }));
+    if (game.levels.length) {
+      const levels = el("optgroup", { label: "Computer" });
+      for (const level of game.levels) {
+        levels.append(el("option", { value: `level:${level.name}`, text: `Computer: ${level.name}`, title: level.description }));
+      }
+      kind.append(levels);
+    }
+    const bots = el("optgroup", { label: "Advanced: a bot and its settings" });
     for (const name of game.bots) {
       const bot = botInfo(name);
-      kind.append(el("option", { value: name, text: `Bot: ${name}`, title: bot.description }));
+      bots.append(el("option", { value: name, text: `Bot: ${name}`, title: bot.description }));
     }
-    kind.value = seat ? (seat.kind === "human" ? "human" : seat.bot) : index === 0 ? "human" : game.strongest;
+    if (game.bots.length) kind.append(bots);
+    kind.value = seat ? presetKind(game, seat) : index === 0 || !game.levels.length ? "human" : `level:${game.default_level}`;
     const name = el("input", {
       id: `name-${index}`, type: "text", maxlength: String(ui.catalog.name_length),
-      autocomplete: "off", "data-auto": seat ? "0" : "1",
+      autocomplete: "off", "data-auto": !seat || isAutoName(seat.name) ? "1" : "0",
     });
     name.value = seat?.name ?? "";
-    name.addEventListener("input", () => { name.dataset.auto = "0"; validate(false); });
+    name.addEventListener("input", () => { name.dataset.auto = isAutoName(name.value) ? "1" : "0"; validate(false); });
     const botSettings = el("div", { class: "bot-settings", id: `bot-settings-${index}` });
     const box = el("fieldset", { class: "group side", "data-seat": index },
       el("legend", {}, seatBadge(game.pieces, index, label), sideLegend(game, index)),
@@ -130,8 +148,8 @@ export function buildForm(preset) {
     const id = `setting-${setting.name}`;
     let value = preset?.settings?.[setting.name];
     const input = settingInput(setting, id, value);
-    fields.append(field(SETTING_LABELS[setting.name] ?? setting.name, input, setting.help));
-    input.addEventListener("change", () => { updateHints(); validate(false); });
+    fields.append(field(settingLabel(setting), input, setting.help));
+    input.addEventListener("change", () => { updateHints(false, setting.name); validate(false); });
     input.addEventListener("input", () => validate(false));
   }
   $("start-position").placeholder = `e.g. ${game.example}`;
@@ -142,20 +160,65 @@ export function buildForm(preset) {
   clearErrors();
 }
 
+function levelOf(game, kind) {
+  // The level a "Plays as" value names (level:hard), or null for a human or a bot.
+  return kind.startsWith("level:") ? game.levels.find((l) => `level:${l.name}` === kind) ?? null : null;
+}
+
+function presetKind(game, seat) {
+  // A stored seat back in the select: its level if it is exactly one, else its bot.
+  if (seat.kind === "human") return "human";
+  const level = game.levels.find((l) => l.bot === seat.bot &&
+    JSON.stringify(Object.entries(l.settings).sort()) === JSON.stringify(Object.entries(seat.settings ?? {}).sort()));
+  return level ? `level:${level.name}` : seat.bot;
+}
+
+function seatBot(kind) {
+  // The bot behind a "Plays as" value, or null for a human.
+  if (kind === "human") return null;
+  return levelOf(currentGameInfo(), kind)?.bot ?? kind;
+}
+
 function buildBotSettings(index, values) {
+  // A bot's settings; for a level, folded under "Advanced" and filled with the level's own.
   const box = $(`bot-settings-${index}`);
   box.replaceChildren();
   const kind = $(`kind-${index}`).value;
-  if (kind === "human") return;
-  const bot = botInfo(kind);
+  const name = seatBot(kind);
+  if (name === null) return;
+  const level = levelOf(currentGameInfo(), kind);
+  const bot = botInfo(name);
+  const fields = [];
   for (const setting of bot.settings) {
     const id = `bot-${index}-${setting.name}`;
-    const input = settingInput(setting, id, values?.[setting.name]);
+    const input = settingInput(setting, id, values?.[setting.name] ?? level?.settings[setting.name]);
     input.addEventListener("input", () => validate(false));
     const range = setting.minimum !== null && setting.maximum !== null
       ? `${setting.help} (${setting.minimum} to ${setting.maximum})` : setting.help;
-    box.append(field(SETTING_LABELS[setting.name] ?? setting.name, input, range));
+    fields.push(field(settingLabel(setting), input, range));
   }
+  if (!level) {
+    box.append(...fields);
+    return;
+  }
+  const think = level.settings.time;
+  const summary = `Advanced: ${level.bot}${think ? `, ${think} s a move` : ""}`;
+  box.append(el("p", { class: "help level-help", text: `${level.description[0].toUpperCase()}${level.description.slice(1)}.` }),
+    el("details", { class: "advanced", id: `advanced-${index}` }, el("summary", { text: summary }), ...fields));
+}
+
+function autoName(kind, index) {
+  // The name a side gets until the user types one: You, Friend, or its bot's name.
+  if (kind === "human") return HUMAN_NAMES[index] ?? `Player ${index + 1}`;
+  const bot = seatBot(kind);
+  return /^\d/.test(bot) ? `Bot ${bot}` : bot[0].toUpperCase() + bot.slice(1);
+}
+
+function isAutoName(name) {
+  // A name the form made up (so a change of side may replace it), not one the user typed.
+  const base = String(name ?? "").replace(/ \d+$/, "");
+  if (HUMAN_NAMES.includes(base) || /^Player \d+$/.test(name)) return true;
+  return ui.catalog.bots.some((b) => autoName(b.name, 0) === base);
 }
 
 function autoNames() {
@@ -164,9 +227,7 @@ function autoNames() {
   game.players.forEach((_, index) => {
     const input = $(`name-${index}`);
     if (input.dataset.auto !== "1") { taken.push(input.value.trim().toLowerCase()); return; }
-    const kind = $(`kind-${index}`).value;
-    let name = kind === "human" ? HUMAN_NAMES[index] ?? `Player ${index + 1}` : kind[0].toUpperCase() + kind.slice(1);
-    if (kind !== "human" && /^\d/.test(kind)) name = `Bot ${kind}`;
+    let name = autoName($(`kind-${index}`).value, index);
     if (taken.includes(name.toLowerCase())) name = `${name} ${index + 1}`;
     taken.push(name.toLowerCase());
     input.value = name;
@@ -185,7 +246,9 @@ function roundsBounds() {
   return bounds;
 }
 
-function updateHints(fillDefaults = false) {
+function updateHints(fillDefaults = false, changed = null) {
+  // Bounds that depend on another setting (rounds on size); when that setting changes, a
+  // value above its new bound goes back to the new default (28 rounds kept on a 4×4 board).
   for (const [name, bound] of Object.entries(roundsBounds())) {
     const input = $(`setting-${name}`);
     if (!input) continue;
@@ -193,7 +256,9 @@ function updateHints(fillDefaults = false) {
     const help = $(`setting-${name}-help`);
     const size = bound.by === "size" ? `${bound.byValue}×${bound.byValue} board` : `${bound.by} ${bound.byValue}`;
     if (help) help.textContent = `1 to ${bound.max} on a ${size}`;
-    if ((fillDefaults && input.value === "") || input.dataset.auto === "1") {
+    input.placeholder = ""; // never "no limit": an empty box is refused, not a default
+    const above = changed === bound.by && input.value !== "" && Number(input.value) > bound.max;
+    if ((fillDefaults && input.value === "") || input.dataset.auto === "1" || above) {
       input.value = String(bound.defaults?.[bound.byValue] ?? bound.max);
       input.dataset.auto = "1";
     }
@@ -232,22 +297,23 @@ function readForm() {
   const players = game.players.map((label, index) => {
     const name = $(`name-${index}`).value.trim().replace(/\s+/g, " ");
     if (!name) problems.push([`name-${index}`, game.players.length === 1 ? "Give the player a name." : `Give player ${label} a name.`]);
-    const kind = $(`kind-${index}`).value;
-    if (kind === "human") return { name, kind: "human" };
+    const bot = seatBot($(`kind-${index}`).value);
+    if (bot === null) return { name, kind: "human" };
     const settings = {};
-    for (const setting of botInfo(kind).settings) {
+    for (const setting of botInfo(bot).settings) {
       const input = $(`bot-${index}-${setting.name}`);
       const raw = setting.kind === "bool" ? input.checked : input.value.trim();
-      const label2 = `${SETTING_LABELS[setting.name] ?? setting.name} of ${label}`;
+      const label2 = `${settingLabel(setting)} of ${label}`;
+      let value = raw;
       if (setting.kind === "int" || setting.kind === "float") {
         const problem = numberProblem(setting, raw, label2);
         if (problem) problems.push([input.id, problem]);
-        if (raw !== "") settings[setting.name] = Number(raw);
-      } else {
-        settings[setting.name] = raw;
+        value = raw === "" ? null : Number(raw);
       }
+      // Only what differs from the bot's default is sent (so a level reads back as itself).
+      if (value !== null && value !== setting.default) settings[setting.name] = value;
     }
-    return { name, kind: "bot", bot: kind, settings };
+    return { name, kind: "bot", bot, settings };
   });
   players.forEach((player, index) => {
     const earlier = players.slice(0, index).find((p) => p.name && p.name.toLowerCase() === player.name.toLowerCase());
@@ -259,13 +325,15 @@ function readForm() {
   const bounds = roundsBounds();
   for (const setting of game.settings) {
     const input = $(`setting-${setting.name}`);
-    const label = SETTING_LABELS[setting.name] ?? setting.name;
+    const label = settingLabel(setting);
     if (setting.kind === "int" || setting.kind === "float") {
       const raw = input.value.trim();
       const bound = bounds[setting.name];
       let problem = numberProblem(setting, raw, label, bound?.max);
-      if (problem && bound) {
-        problem = `${label} must be ${setting.minimum ?? 1} to ${bound.max} on a ${bound.byValue}×${bound.byValue} board; ${raw} is out of range.`;
+      if (bound) { // a bound that depends on another setting: say which, and what is allowed
+        const allowed = `${setting.minimum ?? 1} to ${bound.max} on a ${bound.byValue}×${bound.byValue} board`;
+        if (raw === "") problem = `${label} is missing: ${allowed}.`;
+        else if (problem?.endsWith("out of range.")) problem = `${label} must be ${allowed}; ${raw} is out of range.`;
       }
       if (problem) problems.push([input.id, problem]);
       if (raw !== "") settings[setting.name] = Number(raw);
@@ -340,9 +408,22 @@ async function begin(request, button, remember) {
   }
 }
 
+export function showSetupNotice(message) {
+  // A message about the page itself (an expired link), at the top of the form, in view.
+  const notice = $("setup-notice");
+  notice.textContent = message;
+  notice.hidden = !message;
+  if (message) {
+    notice.scrollIntoView({ block: "nearest" });
+    notice.focus({ preventScroll: true });
+  }
+}
+
 export function showSetup(preset) {
+  showSetupNotice("");
   closeEvents();
   stopThinkTimer();
+  stopClocks();
   ui.game = null;
   ui.review = null;
   $("play").hidden = true;

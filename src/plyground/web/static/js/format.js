@@ -14,6 +14,14 @@ export function fmtScore(value) {
   return rounded > 0 ? `+${rounded}` : String(rounded);
 }
 
+export function fmtClock(seconds) {
+  // A clock's reading: 0:07, 1:35, 1:02:10.
+  const whole = Math.max(0, Math.floor(seconds));
+  const [h, m, s] = [Math.floor(whole / 3600), Math.floor(whole / 60) % 60, whole % 60];
+  const mm = h ? String(m).padStart(2, "0") : String(m);
+  return `${h ? `${h}:` : ""}${mm}:${String(s).padStart(2, "0")}`;
+}
+
 export function fmtSeconds(value) {
   return `${value < 10 ? value.toFixed(1) : Math.round(value)} s`;
 }

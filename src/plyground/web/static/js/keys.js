@@ -4,13 +4,22 @@ import { $ } from "./dom.js";
 import { ui } from "./state.js";
 import { playButton } from "./entry.js";
 import { render } from "./screen.js";
+import { reviewStep } from "./review.js";
+
+const REVIEW_KEYS = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity };
 
 let pointer = null; // where a swipe began
 
 export function onDocumentKey(event) {
   const snapshot = ui.game;
   if (!snapshot || $("play").hidden || event.altKey || event.ctrlKey || event.metaKey) return;
-  if (event.target.closest?.("input, select, textarea")) return;
+  if (event.target.closest?.("input, select, textarea")) return; // the review slider steps itself
+  if (ui.review && event.key in REVIEW_KEYS) { // in review the arrows step, wherever focus is
+    event.preventDefault();
+    const step = REVIEW_KEYS[event.key];
+    reviewStep(Number.isFinite(step) ? ui.review.index + step : step > 0 ? Infinity : 0);
+    return;
+  }
   if (event.key === "Escape" && ui.partial.length) {
     ui.partial = [];
     render(snapshot);
@@ -40,6 +49,7 @@ export function onPointerUp(event) {
 }
 
 export function onBoardKey(event) {
+  if (ui.review) return; // the document's handler steps through the game
   const cells = [...$("board").querySelectorAll(".cell[data-cell]")];
   const current = cells.indexOf(document.activeElement);
   if (current < 0 || !ui.game) return;

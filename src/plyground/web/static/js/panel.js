@@ -5,6 +5,7 @@ import { $, el, seatBadge } from "./dom.js";
 import { fmtNumber, fmtScore, fmtSeconds, flippedCells } from "./format.js";
 import { ui, mySeats } from "./state.js";
 import { renderTools } from "./tools.js";
+import { renderClocks } from "./clocks.js";
 import { renderPace } from "./pace.js";
 import { moveNote, renderAnalysis } from "./analysis.js";
 
@@ -42,6 +43,7 @@ export function renderPanel(snapshot) {
   const scores = view ? view.scores : snapshot.scores;
   const toMove = view ? view.to_move : snapshot.to_move;
   renderPlayers(snapshot, scores, snapshot.finished && !view ? null : toMove);
+  renderClocks(snapshot);
 
   const mine = mySeats();
   const turn = $("turn");
@@ -83,7 +85,7 @@ function renderThinking(thinking, snapshot) {
   const info = thinking.info;
   const rows = [
     ["Depth", info ? String(info.depth) : "–"],
-    ["Score", info ? fmtScore(info.score) : "–"],
+    [scoreLabel(snapshot), info ? fmtScore(shownScore(info.first_seat_score, info.score)) : "–"],
     info?.playouts !== undefined ? ["Playouts", fmtNumber(info.playouts)] : ["Nodes", info ? fmtNumber(info.nodes) : "–"],
     ["Best line", info && info.pv.length ? info.pv.join(" ") : "–"],
   ];
@@ -96,12 +98,26 @@ function renderThinking(thinking, snapshot) {
   const tick = () => {
     const current = ui.game?.thinking;
     if (!current) return;
+    if (current.queued) { // every worker is busy with other games' bots
+      $("thinking-text").textContent = `${player.name} is waiting for a free worker…`;
+      $("thinking-meter").style.width = "0%";
+      return;
+    }
     const elapsed = current.elapsed + (performance.now() - ui.receivedAt) / 1000;
     $("thinking-text").textContent = `${player.name} is thinking… ${fmtSeconds(Math.min(elapsed, current.seconds))} of ${fmtSeconds(current.seconds)}`;
     $("thinking-meter").style.width = `${Math.min(100, (100 * elapsed) / current.seconds)}%`;
   };
   tick();
   if (!thinkTimer) thinkTimer = setInterval(tick, 100);
+}
+
+function shownScore(fixed, own) {
+  // Scores from one fixed side (the first seat's), as a chess GUI shows them from White's.
+  return fixed === undefined || fixed === null ? own : fixed;
+}
+
+function scoreLabel(snapshot) {
+  return snapshot.players.length === 2 ? `Score (for ${snapshot.players[0].label})` : "Score";
 }
 
 export function stopThinkTimer() {
@@ -136,7 +152,7 @@ function renderResult(snapshot) {
     const scores = order.map((seat) => snapshot.scores[seat]).join("–");
     if (snapshot.scores.length) box.replaceChildren(`${winner.name} (${winner.label}) wins `, el("span", { class: "nowrap", text: scores }));
     else box.replaceChildren(`${winner.name} (${winner.label}) wins`);
-    if (result.termination === "forfeit") {
+    if (result.termination === "forfeit" && !headline) { // a resignation has its headline
       const loser = snapshot.players[1 - result.winner];
       box.append(el("div", { class: "help", text: `${loser.name} broke the rules and forfeited` }));
     } else if (headline) {
@@ -164,15 +180,30 @@ function renderControls(snapshot) {
   slider.max = String(Math.min(3, ui.catalog?.max_delay ?? 3));
   if (document.activeElement !== slider) slider.value = String(snapshot.delay);
   $("speed-value").textContent = `${Number(slider.value).toFixed(1)} s`;
+  const running = !snapshot.finished && !ui.disconnected;
+  $("end-button").hidden = !ui.secrets?.control || !running;
+  $("resign-button").hidden = resignSeat(snapshot) === null || !running;
   $("review-button").hidden = !snapshot.finished;
   $("review-button").textContent = ui.review ? "Exit review" : "Review";
   $("copy-row").hidden = !ui.review;
 }
 
+export function resignSeat(snapshot) {
+  // The seat this page would resign for: its seat to move, else its only one (two-player games).
+  if (snapshot.players.length !== 2) return null;
+  const mine = [...mySeats()];
+  if (mine.includes(snapshot.to_move)) return snapshot.to_move;
+  return mine.length === 1 ? mine[0] : null;
+}
+
 function renderMoves(snapshot) {
   const list = $("move-list");
   list.replaceChildren();
+  list.classList.toggle("reviewing", Boolean(ui.review));
+  const scored = snapshot.players.length === 2 && snapshot.moves.some((m) => m.score !== null && m.score !== undefined);
+  $("moves-caption").textContent = scored ? `Bots' scores are for ${snapshot.players[0].label}: + is good for ${snapshot.players[0].label}, − for ${snapshot.players[1].label}.` : "";
   let item = null;
+  let lastRound = null;
   for (const move of snapshot.moves) {
     if (move.player === -1) { // a chance outcome: joins the move it followed
       const text = el("span", { class: "chance", text: move.move, title: "chance" });
@@ -192,13 +223,16 @@ function renderMoves(snapshot) {
     let detail = flips ? `flips ${flips}` : taken ? "takes" : "";
     if (cells.length === 1 && cells[0] !== move.move) detail = cells[0]; // the square of a move written otherwise
     if (move.info && player.kind === "bot" && move.info.depth > 0) {
-      detail += `${detail ? " · " : ""}d${move.info.depth} ${fmtScore(move.info.score)}`;
+      detail += `${detail ? " · " : ""}d${move.info.depth} ${fmtScore(shownScore(move.score, move.info.score))}`;
     }
     const note = moveNote(move.ply);
     const classes = [ui.review && ui.review.index === move.ply + 1 ? "current" : "",
       note?.blunder ? "blunder" : "", note?.worst ? "worst" : ""].filter(Boolean).join(" ");
+    const round = move.round ?? move.number;
+    const opens = round !== lastRound; // a round's first move carries its number, as "1." and "1…"
+    lastRound = round;
     item = el("li", { "data-ply": move.ply + 1, class: classes || null },
-      el("span", { class: "num", text: `${move.number}.` }),
+      el("span", { class: "num", text: opens ? `${round}.` : `${round}…` }),
       seatBadge(snapshot.layout.pieces, move.player, player.label),
       el("span", { class: "cellname", text: move.move }),
       el("span", { class: "detail", text: detail }));
@@ -212,5 +246,15 @@ function renderMoves(snapshot) {
     list.append(item);
   }
   const current = list.querySelector(".current") || list.lastElementChild;
-  if (current) current.scrollIntoView({ block: "nearest" });
+  if (current) scrollWithin(list, current);
+}
+
+function scrollWithin(list, item) {
+  // Bring a move into the list's own view; never scroll the page (scrollIntoView would,
+  // pushing the board off screen whenever the panel is taller than the window).
+  const top = item.offsetTop; // the list is positioned: offsets are within it
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (top + item.offsetHeight > list.scrollTop + list.clientHeight) {
+    list.scrollTop = top + item.offsetHeight - list.clientHeight;
+  }
 }

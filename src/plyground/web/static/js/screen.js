@@ -3,7 +3,7 @@
 import { $ } from "./dom.js";
 import { flippedCells } from "./format.js";
 import { ui, tokenFor, myTurn } from "./state.js";
-import { listen } from "./stream.js";
+import { listen, stopProbing } from "./stream.js";
 import { buildBoard, drawCells, relate } from "./board.js";
 import { clickCell, entry, playButton } from "./entry.js";
 import { renderPanel } from "./panel.js";
@@ -17,12 +17,15 @@ export function openGame(snapshot, secrets) {
   ui.toolsKey = "";
   ui.pending = null;
   ui.partial = [];
-  ui.queued = null;
+  ui.queued = [];
+  stopProbing();
   $("setup").hidden = true;
   $("play").hidden = false;
   $("notice").textContent = "";
   render(snapshot);
   listen(snapshot.id);
+  // The keyboard starts on the board: arrows move, Enter plays (no click needed first).
+  $("board").querySelector('.cell[tabindex="0"]')?.focus({ preventScroll: true });
   document.title = `plyground · ${snapshot.players.map((p) => p.name).join(" vs ")}`;
 }
 
@@ -61,6 +64,7 @@ export function render(snapshot) {
   }
   const newMove = previous && previous.id === snapshot.id && snapshot.ply > previous.ply;
   if (newMove) ui.lastMoveAt = performance.now();
+  if (newMove && $("notice").dataset.kind === "move") $("notice").textContent = ""; // no longer applies
   if (previous && (previous.id !== snapshot.id || previous.ply !== snapshot.ply)) ui.partial = [];
   if (ui.review) {
     renderPanel(snapshot);

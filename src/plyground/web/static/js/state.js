@@ -16,7 +16,8 @@ export const ui = {
   busy: false, // a request of this page is on its way
   lastSetup: null, // the last game started (the start form's preset)
   partial: [], // the clicks of a move being entered (cell names)
-  queued: null, // a button move pressed while the previous one was on its way
+  queued: [], // button moves pressed before the live position was on screen
+  disconnected: false, // the server cannot be reached: the board takes no input
   toolsKey: "", // the game the tool buttons were built for
 };
 

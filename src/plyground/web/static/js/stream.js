@@ -2,10 +2,13 @@
 
 import { $ } from "./dom.js";
 import { api } from "./api.js";
-import { ui } from "./state.js";
+import { ui, mySeats } from "./state.js";
 import { render } from "./screen.js";
+import { flushQueued } from "./entry.js";
 
 let pumpTimer = null; // shows the pending snapshot once the pace allows
+let probeTimer = null; // asks the server again while it cannot be reached
+const PROBE_MS = 2000;
 
 export function listen(id) {
   closeEvents();
@@ -22,13 +25,47 @@ export function listen(id) {
     $("notice").textContent = "This game expired on the server.";
   });
   source.onerror = () => {
-    if (source.readyState === EventSource.CLOSED) {
-      closeEvents();
-      api("GET", `/api/games/${encodeURIComponent(id)}`).then(enqueue, (error) => {
-        $("notice").textContent = error.message;
-      });
-    }
+    // The stream broke (the server stopped, or the network): see whether the server is there.
+    if (source !== ui.events) return;
+    closeEvents();
+    probe(id);
   };
+}
+
+function probe(id) {
+  clearTimeout(probeTimer);
+  probeTimer = null;
+  api("GET", `/api/games/${encodeURIComponent(id)}`).then((snapshot) => {
+    if (ui.game?.id !== id) return;
+    setDisconnected(false);
+    enqueue(snapshot);
+    if (!snapshot.finished) listen(id);
+  }, (error) => {
+    if (ui.game?.id !== id) return;
+    if (error.status !== 0) { // the server answers, but the game is gone
+      setDisconnected(false);
+      $("notice").textContent = error.message;
+      return;
+    }
+    setDisconnected(true);
+    probeTimer = setTimeout(() => probe(id), PROBE_MS);
+  });
+}
+
+function setDisconnected(lost) {
+  // While the server cannot be reached the board takes no input, and says why.
+  if (Boolean(ui.disconnected) === lost) return;
+  ui.disconnected = lost;
+  $("board").classList.toggle("disconnected", lost);
+  $("notice").dataset.kind = lost ? "connection" : "";
+  $("notice").textContent = lost ? "Lost the connection to the server: the board waits until it is back (is plyground serve still running?)." : "";
+  if (ui.game) render(ui.game);
+}
+
+export function stopProbing() {
+  clearTimeout(probeTimer);
+  probeTimer = null;
+  if (ui.disconnected) setDisconnected(false);
 }
 
 export function closeEvents() {
@@ -48,11 +85,25 @@ function pump() {
   if (pumpTimer || !ui.pending) return;
   const pace = 1000 * (ui.pending.layout.pace ?? 0.52);
   const wait = ui.lastMoveAt + pace - performance.now();
-  if (ui.game && ui.pending.ply > ui.game.ply && wait > 0) {
+  if (ui.game && ui.pending.ply > ui.game.ply && wait > 0 && !onlyMine(ui.game, ui.pending)) {
     pumpTimer = setTimeout(() => { pumpTimer = null; pump(); }, wait);
     return;
   }
   const snapshot = ui.pending;
   ui.pending = null;
   render(snapshot);
+  flushQueued();
+}
+
+function onlyMine(shown, next) {
+  // The moves between two snapshots are this page's own (and chance's): shown at once, with
+  // no pause to watch them, so the player's next input meets the live position.
+  if (next.id !== shown.id) return false;
+  const mine = mySeats();
+  return next.moves.filter((m) => m.ply >= shown.ply).every((m) => m.player === -1 || mine.has(m.player));
+}
+
+export function behind() {
+  // The position on screen is not the live one yet (a newer snapshot waits its turn).
+  return ui.pending !== null;
 }
