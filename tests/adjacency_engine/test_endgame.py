@@ -73,7 +73,9 @@ def test_the_planner_solves_only_what_it_predicts_fits() -> None:
     planner.scale = 1e-6
     solved = planner.attempt(state, 30.0, fallback_rate=1e6)
     assert solved is not None and solved.value == solve(state).value
-    assert planner.rate is not None and planner.scale >= solved.nodes / GROWTH**8 / 2
+    assert planner.scale >= solved.nodes / GROWTH**8 / 2
+    # the rate is learned only from a solve long enough to time (a fast machine may not be)
+    assert (planner.rate is not None) == (solved.seconds > 0.01)
 
 
 def test_a_stopped_attempt_leaves_the_time_to_the_playing_search() -> None:
