@@ -13,6 +13,8 @@ import argparse
 import time
 from typing import Any
 
+from plyground.cli.options import add_game_options
+from plyground.cli.solve_start import add_start_options, solve_start
 from plyground.core.errors import SettingsError
 
 __all__ = ["COUNT_MAX", "DRAW_MAX", "TEXT_MAX", "register"]
@@ -36,8 +38,16 @@ def register(subparsers: Any) -> None:
         "forward checking), mac (maintaining arc consistency), min-conflicts (local search; "
         "the generic CSP version up to N = 200, a specialised O(N) one above).",
     )
-    parser.add_argument("puzzle", choices=("queens",), help="the puzzle to solve")
-    parser.add_argument("size", metavar="N", help="the board size (number of queens)")
+    parser.add_argument("puzzle", choices=("queens", "adjacency"), help="what to solve")
+    parser.add_argument(
+        "size", metavar="N", nargs="?", help="queens: the board size (number of queens)"
+    )
+    parser.add_argument(
+        "--start", action="store_true", help="adjacency: solve the game's start, resumably"
+    )
+    parser.add_argument("--json", action="store_true", help="adjacency: print one JSON object")
+    add_game_options(parser)
+    add_start_options(parser)
     parser.add_argument(
         "--all", action="store_true", help=f"count every solution (N up to {COUNT_MAX})"
     )
@@ -69,6 +79,10 @@ def _size(text: str) -> int:
 
 
 def _solve(args: argparse.Namespace) -> int:
+    if args.puzzle == "adjacency":
+        if not args.start:
+            raise SettingsError("solve adjacency needs --start (solve the game's start)")
+        return solve_start(args)
     size = _size(args.size)
     if not args.time > 0:
         raise SettingsError(f"--time must be a positive number of seconds, got {args.time!r}")
