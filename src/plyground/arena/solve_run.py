@@ -11,6 +11,7 @@ backend is started: the answer comes at once.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
@@ -18,6 +19,7 @@ from dataclasses import asdict, dataclass
 from plyground.arena.backends import Backend
 from plyground.arena.solve_store import SolveStore
 from plyground.games.adjacency.rules import AdjacencyState, parse_position
+from plyground.games.adjacency.solver import ExactSolver
 from plyground.games.adjacency.subproblems import (
     DEFAULT_TABLE,
     RootSolve,
@@ -41,7 +43,16 @@ class SubproblemTask:
 
     def perform(self) -> dict[str, object]:
         """Solve it (in a worker): the :class:`SubproblemResult` as a dict."""
-        return asdict(solve_subproblem(parse_position(self.position), self.table_size))
+        state = parse_position(self.position)
+        solver = _worker_solver(self.table_size)
+        return asdict(solve_subproblem(state, self.table_size, solver))
+
+
+@functools.cache
+def _worker_solver(table_size: int) -> ExactSolver:
+    """This worker process's solver, kept from one subproblem to the next: the bounds one
+    search stored (for positions the next subproblem meets too) are reused, not searched again."""
+    return ExactSolver(table_size)
 
 
 @dataclass(frozen=True)

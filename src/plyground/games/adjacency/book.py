@@ -30,6 +30,7 @@ from typing import Any
 
 from plyground.core.errors import ParseError
 from plyground.core.game import State
+from plyground.games.adjacency.rules import parse_cell
 
 __all__ = [
     "BOOK_FORMAT",
@@ -37,6 +38,7 @@ __all__ = [
     "OpeningBook",
     "SolvedSetting",
     "book_entry",
+    "book_moves",
     "packaged_book",
 ]
 
@@ -163,3 +165,14 @@ def packaged_book() -> OpeningBook:
 def book_entry(state: State) -> BookEntry | None:
     """The packaged book's entry for ``state`` (None when not booked)."""
     return packaged_book().lookup(state)
+
+
+def book_moves(state: State) -> tuple[list[int], int] | None:
+    """The packaged book's best moves for ``state`` (cell indices) and its exact value
+    for the side to move, or None when ``state`` is not booked (the bots' book hook)."""
+    entry = book_entry(state)
+    if entry is None:
+        return None
+    moves = [parse_cell(name, state.game.settings["size"]) for name in entry.best]
+    mover_sign = 1 if state.to_move() == 0 else -1
+    return moves, mover_sign * entry.value

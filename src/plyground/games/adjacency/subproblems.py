@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from plyground.core.errors import PlygroundError
-from plyground.games.adjacency.rules import X, AdjacencyState, parse_cell
+from plyground.games.adjacency.rules import AdjacencyState, X, parse_cell
 from plyground.games.adjacency.solver import ExactSolver, warm_up
 from plyground.games.adjacency.symmetry import image, stabiliser, symmetry_orbits
 
