@@ -3,6 +3,7 @@ a real run killed with SIGKILL mid-solve and then continued, and bad input."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sqlite3
@@ -163,3 +164,44 @@ def test_a_read_only_directory_gets_one_line(run_cli: RunCli, tmp_path: Path) ->
     locked = tmp_path / "locked"
     locked.mkdir(mode=0o500)
     _one_error_line(_solve(run_cli, locked / "s.sqlite3", SMALL), "cannot open the database")
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc to find the worker")
+def test_a_worker_deep_in_a_long_subproblem_dies_with_its_killed_driver(tmp_path: Path) -> None:
+    """The 8-round 8x8 start's subproblems take hours: the worker is inside the compiled
+    search, where no Python signal handler runs, when its driver is killed."""
+    store = tmp_path / "long.sqlite3"
+    args = ["solve", "adjacency", "--start", "--store", str(store), "--game", "adjacency"]
+    driver = subprocess.Popen(
+        [sys.executable, "-m", "plyground", *args, "--table", "65536"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=plyground_env(),
+    )
+    try:
+        deadline = time.monotonic() + 120
+        workers: list[int] = []
+        while not workers or _cpu_seconds(workers[0]) < 3.0:  # loaded, and searching
+            assert driver.poll() is None
+            assert time.monotonic() < deadline, "the worker never got searching"
+            time.sleep(0.1)
+            workers = _children(driver.pid)
+        driver.send_signal(signal.SIGKILL)
+        driver.wait(10)
+    finally:
+        if driver.poll() is None:
+            driver.kill()
+    try:
+        deadline = time.monotonic() + 10
+        while not _gone(workers[0]):
+            assert time.monotonic() < deadline, "the worker went on solving for a killed driver"
+            time.sleep(0.1)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(workers[0], signal.SIGKILL)  # when the test fails: leave nothing behind
+    assert _stored(store) == 0

@@ -11,9 +11,12 @@ backend is started: the answer comes at once.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import signal
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 
 from plyground.arena.backends import Backend
@@ -42,10 +45,31 @@ class SubproblemTask:
     table_size: int = DEFAULT_TABLE
 
     def perform(self) -> dict[str, object]:
-        """Solve it (in a worker): the :class:`SubproblemResult` as a dict."""
+        """Solve it (in a worker): the :class:`SubproblemResult` as a dict.
+
+        While the compiled search runs, SIGTERM has its default action (end
+        the process at once): a Python handler would wait for the kernel to
+        return, hours later, so a worker whose driver was killed (the pool
+        asks the kernel for SIGTERM then) would go on solving for nobody. A
+        solve holds nothing that needs cleaning up.
+        """
         state = parse_position(self.position)
         solver = _worker_solver(self.table_size)
-        return asdict(solve_subproblem(state, self.table_size, solver))
+        with _sigterm_ends_the_process():
+            return asdict(solve_subproblem(state, self.table_size, solver))
+
+
+@contextlib.contextmanager
+def _sigterm_ends_the_process() -> Iterator[None]:
+    """SIGTERM's default action inside the block (main thread only; elsewhere a no-op)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 @functools.cache
