@@ -4,6 +4,7 @@ a real run killed with SIGKILL mid-solve and then continued, and bad input."""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import sqlite3
@@ -22,8 +23,11 @@ SMALL = "adjacency(size=4,rounds=4)"
 KILLED = "adjacency(size=5,rounds=7)"  # 9 subproblems of about a second each
 
 
-def _solve(run_cli: RunCli, store: Path, game: str, *more: str) -> subprocess.CompletedProcess[str]:
-    return run_cli(["solve", "adjacency", "--start", "--store", str(store), "--game", game, *more])
+def _solve(
+    run_cli: RunCli, store: Path, game: str, *more: str, timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
+    args = ["solve", "adjacency", "--start", "--store", str(store), "--game", game, *more]
+    return run_cli(args, timeout=timeout)
 
 
 def _stored(store: Path) -> int:
@@ -205,3 +209,19 @@ def test_a_worker_deep_in_a_long_subproblem_dies_with_its_killed_driver(tmp_path
         with contextlib.suppress(ProcessLookupError):
             os.kill(workers[0], signal.SIGKILL)  # when the test fails: leave nothing behind
     assert _stored(store) == 0
+
+
+@pytest.mark.ray
+@pytest.mark.slow
+def test_the_ray_backend_solves_the_same_start(run_cli: RunCli, tmp_path: Path) -> None:
+    pytest.importorskip("ray")
+    store = tmp_path / "ray.sqlite3"
+    # Ray's start-up alone takes minutes on a loaded 2-core machine.
+    ray = _solve(run_cli, store, SMALL, "--backend", "ray", "--workers", "2", "--json", timeout=600)
+    assert ray.returncode == 0, ray.stderr
+    pool = _solve(run_cli, tmp_path / "pool.sqlite3", SMALL, "--json")
+    answers = [json.loads(run.stdout) for run in (ray, pool)]
+    assert [(a["value"], a["best"], a["moves"]) for a in answers] == [
+        (answers[1]["value"], answers[1]["best"], answers[1]["moves"])
+    ] * 2
+    assert _stored(store) == 4
