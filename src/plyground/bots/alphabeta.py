@@ -89,7 +89,10 @@ class AlphaBetaBot(Bot):
     Uses the evaluation registered for the game (for adjacency: material,
     tempo, gains and exposure). ``depth`` caps the search depth; the clock
     (``time``) always applies. The bot answers within its time with the
-    best move of the last completed depth.
+    best move of the last completed depth. In the adjacency game's last
+    plies it plays by proof: once an exact solve is predicted to fit its
+    time it solves instead (feature ``endgame``), and its SearchInfo says
+    ``exact`` (and ``solved``).
     """
 
     NAME = "alphabeta"

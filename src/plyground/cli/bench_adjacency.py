@@ -7,6 +7,9 @@ and the best move, then the compiled engine's speed-up in nodes per second
 and its extra depth, measured in the same run. Nodes are counted the same
 way by both: every position visited, leaves included (the compiled engine
 values a position one ply before the end without visiting its children).
+
+With ``--solve``: exact values instead, the solver against the bot's exact
+search (:mod:`plyground.cli.bench_solve`).
 """
 
 from __future__ import annotations
@@ -57,15 +60,31 @@ def configure(parser: argparse.ArgumentParser) -> None:
         default="1,5",
         help="comma-separated seconds per search (default 1,5)",
     )
+    from plyground.cli.bench_solve import SOLVE_POSITIONS
+
     parser.add_argument(
         "--positions",
-        default=",".join(POSITIONS),
-        help=f"comma-separated positions among {', '.join(POSITIONS)} (default all)",
+        default=None,
+        help=f"comma-separated positions among {', '.join(POSITIONS)}; with --solve among "
+        f"{', '.join(SOLVE_POSITIONS)} (default all)",
     )
     parser.add_argument(
         "--engines",
         default="reference,accelerated",
         help="comma-separated engines among reference, accelerated (default both)",
+    )
+    parser.add_argument(
+        "--solve",
+        action="store_true",
+        help="time exact solves: the solver vs the bot's search deepened to the end",
+    )
+    parser.add_argument(
+        "--solver-only", action="store_true", help="with --solve: skip the bot's (slow) search"
+    )
+    parser.add_argument(
+        "--techniques",
+        action="store_true",
+        help="with --solve: also solve with each exact technique switched off",
     )
     parser.set_defaults(handler=run)
 
@@ -122,8 +141,15 @@ def run(args: argparse.Namespace) -> int:
 
     from plyground.games.kernels import warm_all
 
+    if args.solve:
+        from plyground.cli.bench_solve import SOLVE_POSITIONS, run_solve
+
+        known = list(SOLVE_POSITIONS)
+        return run_solve(args, _parse_list(args.positions or ",".join(known), known, "--positions"))
+    if args.solver_only or args.techniques:
+        raise SettingsError("--solver-only and --techniques go with --solve")
     times = _parse_times(args.times)
-    positions = _parse_list(args.positions, list(POSITIONS), "--positions")
+    positions = _parse_list(args.positions or ",".join(POSITIONS), list(POSITIONS), "--positions")
     engines = _parse_list(args.engines, ["reference", "accelerated"], "--engines")
     console = Console(width=max(Console().width, 120))
     if "accelerated" in engines:

@@ -138,12 +138,13 @@ class TerminalView(GameObserver):
 
     @staticmethod
     def describe_info(info: SearchInfo | None) -> str:
-        """``depth 7 · score +3 · pv d5 e5``."""
+        """``depth 7 · score +3 · pv d5 e5`` (``score +2 exact`` when proved to the end)."""
         if info is None:
             return ""
         parts = [f"depth {info.depth}"]
         if info.score is not None:
-            parts.append(f"score {info.score:+.4g}")
+            exact = " exact" if info.extra.get("exact") else ""
+            parts.append(f"score {info.score:+.4g}{exact}")
         if info.pv:
             parts.append("pv " + " ".join(info.pv[:8]))
         return " · ".join(parts)

@@ -1,143 +1,48 @@
-"""``plyground solve queens N``: solve or count a puzzle, with statistics.
+"""``plyground solve NAME``: solve a puzzle, or a game position exactly.
 
-The front end only reads arguments and prints; the solving is
-:func:`plyground.solvers.queens.solve_queens` and the counting
-:func:`plyground.games.queens.counting.count_solutions`. Exit status: 0 when
-a solution was found (or counted), 1 when none exists or a limit ran out, 2
-on bad input.
+One entry in :data:`SOLVERS` per name: the ``module:function`` that adds the
+options of ``plyground solve NAME`` and sets ``handler``; the first line of
+its module's docstring is the help line (as ``plyground bench``). Modules
+import heavy things inside the handler, so ``--help`` stays fast.
 """
 
 from __future__ import annotations
 
 import argparse
-import time
+import importlib
 from typing import Any
 
-from plyground.cli.options import add_game_options
-from plyground.cli.solve_start import add_start_options, solve_start
-from plyground.core.errors import SettingsError
+__all__ = ["SOLVERS", "register"]
 
-__all__ = ["COUNT_MAX", "DRAW_MAX", "TEXT_MAX", "register"]
-
-COUNT_MAX = 18
-"""Largest N ``--all`` accepts: each N costs about 6-8 times the one before (N = 16: seconds)."""
-DRAW_MAX = 40
-"""Largest board drawn; bigger solutions are given as position text."""
-TEXT_MAX = 1000
-"""Largest solution printed as position text unless ``--text`` asks for it."""
-_METHODS = ("backtracking", "mac", "min-conflicts")
+# name -> "module:configure"; a new solver adds one line here.
+SOLVERS: dict[str, str] = {
+    "queens": "plyground.cli.solve_queens:configure",
+    "adjacency": "plyground.cli.solve_adjacency:configure",
+}
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``solve`` subcommand."""
+    """Add the ``solve`` subcommand group."""
     parser = subparsers.add_parser(
         "solve",
-        help="solve a puzzle (N-Queens) and show statistics",
-        description="Find one solution of N-Queens and draw it, or count every solution "
-        "with --all. Methods: backtracking (generic CSP solver: MRV and degree ordering, "
-        "forward checking), mac (maintaining arc consistency), min-conflicts (local search; "
-        "the generic CSP version up to N = 200, a specialised O(N) one above).",
+        help="solve a puzzle (N-Queens), or an adjacency position exactly",
+        description="Solve a puzzle, or find the exact value of a game position.",
     )
-    parser.add_argument("puzzle", choices=("queens", "adjacency"), help="what to solve")
-    parser.add_argument(
-        "size", metavar="N", nargs="?", help="queens: the board size (number of queens)"
-    )
-    parser.add_argument(
-        "--start", action="store_true", help="adjacency: solve the game's start, resumably"
-    )
-    parser.add_argument("--json", action="store_true", help="adjacency: print one JSON object")
-    add_game_options(parser)
-    add_start_options(parser)
-    parser.add_argument(
-        "--all", action="store_true", help=f"count every solution (N up to {COUNT_MAX})"
-    )
-    parser.add_argument("--method", choices=_METHODS, default=None, help="how to find one solution")
-    parser.add_argument(
-        "--lcv", action="store_true", help="backtracking/mac: least-constraining-value order"
-    )
-    parser.add_argument("--seed", type=int, default=0, help="min-conflicts: random seed")
-    parser.add_argument(
-        "--time",
-        type=float,
-        default=60.0,
-        help="stop the generic solvers after this many seconds (default 60)",
-    )
-    parser.add_argument(
-        "--text", action="store_true", help="always print the solution's position text"
-    )
-    parser.set_defaults(handler=_solve)
-
-
-def _size(text: str) -> int:
-    cleaned = text.strip()
-    if not (cleaned.isascii() and cleaned.lstrip("+").isdigit()):
-        raise SettingsError(f"N must be a positive integer, got {text!r}")
-    size = int(cleaned)
-    if size < 1:
-        raise SettingsError(f"N must be a positive integer, got {text!r}")
-    return size
-
-
-def _solve(args: argparse.Namespace) -> int:
-    if args.puzzle == "adjacency":
-        if not args.start:
-            raise SettingsError("solve adjacency needs --start (solve the game's start)")
-        return solve_start(args)
-    size = _size(args.size)
-    if not args.time > 0:
-        raise SettingsError(f"--time must be a positive number of seconds, got {args.time!r}")
-    if args.all:
-        if args.method is not None:
-            raise SettingsError("--all counts with the bitmask counter; drop --method")
-        return _count(size)
-    from plyground.games.queens import QueensGame
-    from plyground.solvers.queens import solve_queens
-
-    method = args.method or "backtracking"
-    result = solve_queens(size, method, seed=args.seed, time_limit=args.time, lcv=args.lcv)
-    stats = result.stats
-    print(f"{size}-Queens by {result.solver}")
-    if method == "min-conflicts":
-        figures = f"steps {stats.steps:,}"
-        if stats.checks:
-            figures += f"  checks {stats.checks:,}"
-    else:
-        figures = (
-            f"nodes {stats.nodes:,}  backtracks {stats.backtracks:,}  checks {stats.checks:,}  "
-            f"prunings {stats.prunings:,}"
+    names = parser.add_subparsers(title="what to solve", dest="puzzle", metavar="NAME")
+    for name, target in SOLVERS.items():
+        module_name, _, function_name = target.partition(":")
+        module = importlib.import_module(module_name)
+        summary = (module.__doc__ or name).strip().splitlines()[0]
+        sub = names.add_parser(
+            name,
+            help=summary,
+            description=module.__doc__,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
         )
-    if result.rows is None:
-        reason = {
-            "unsatisfiable": f"there is no solution for N = {size} (search space exhausted)",
-            "stopped": f"no solution found within {args.time:g} s (raise --time, or try "
-            f"--method min-conflicts)",
-        }[result.status]
-        print(reason)
-        print(f"{figures}  time {stats.elapsed:.3f} s")
-        return 1
-    state = QueensGame(size=size).state_from_rows(result.rows)  # checks the solution again
-    if size <= DRAW_MAX:
-        print(state.render())
-    else:
-        print(f"(boards larger than {DRAW_MAX} are not drawn)")
-    if size <= TEXT_MAX or args.text:
-        print(f"position: {state.text()}")
-    print(f"{figures}  time {stats.elapsed:.3f} s")
-    return 0
+        getattr(module, function_name)(sub)
 
+    def show_help(args: argparse.Namespace) -> int:
+        parser.print_help()
+        return 2
 
-def _count(size: int) -> int:
-    from plyground.games.queens.counting import count_solutions
-
-    if size > COUNT_MAX:
-        raise SettingsError(
-            f"N = {size} is too large to count here (at most {COUNT_MAX}; "
-            f"each N takes about 7 times as long as the one before)"
-        )
-    count_solutions(4)  # load the compiled kernel before the clock starts
-    start = time.perf_counter()
-    count = count_solutions(size)
-    elapsed = time.perf_counter() - start
-    print(f"{size}-Queens: {count:,} solutions")
-    print(f"counted by bitmask backtracking with mirror symmetry  time {elapsed:.3f} s")
-    return 0
+    parser.set_defaults(handler=show_help)

@@ -19,8 +19,9 @@ from pathlib import Path
 from plyground.arena.backends import BACKENDS, Backend, make_backend
 from plyground.arena.solve_run import Progress, run_solve
 from plyground.arena.solve_store import SolveStore
-from plyground.cli.options import game_from_args, positive_int
+from plyground.cli.options import positive_int
 from plyground.core.errors import SettingsError
+from plyground.games import load_game
 from plyground.games.adjacency.book import BookEntry, OpeningBook, SolvedSetting
 from plyground.games.adjacency.rules import AdjacencyGame
 from plyground.games.adjacency.subproblems import DEFAULT_TABLE, RootSolve
@@ -29,7 +30,8 @@ __all__ = ["add_start_options", "solve_start"]
 
 
 def add_start_options(parser: argparse.ArgumentParser) -> None:
-    """The options of a resumable start solve (``--start`` itself is the caller's)."""
+    """The options of a resumable start solve (``--start``, ``--game`` and ``--json`` are
+    the caller's)."""
     group = parser.add_argument_group("resumable solve of the start (--start)")
     group.add_argument(
         "--store",
@@ -71,7 +73,9 @@ def solve_start(args: argparse.Namespace) -> int:
         raise SettingsError("--start needs --store FILE (the file that makes the solve resumable)")
     if args.address and args.backend != "ray":
         raise SettingsError("--address is for the Ray backend (use --backend ray)")
-    game = game_from_args(args)
+    if args.position is not None or args.moves or args.time is not None:
+        raise SettingsError("--start solves the game's start: drop POSITION, --moves and --time")
+    game = load_game(args.game or "adjacency")
     if not isinstance(game, AdjacencyGame):
         raise SettingsError(f"--start solves the adjacency game, not {game.spec!r}")
     book = OpeningBook.read(args.book) if args.book and Path(args.book).exists() else None

@@ -26,6 +26,7 @@ KERNELS.add("queens min-conflicts", "plyground.games.queens.local_search:warm_up
 KERNELS.add("2048 kernel", "plyground.games.g2048.kernel:warm_up")
 KERNELS.add("morris search", "plyground.games.morris.engine:warm_up")
 KERNELS.add("adjacency playouts", "plyground.games.adjacency.playout:warm_up")
+KERNELS.add("adjacency exact", "plyground.games.adjacency.solver:warm_up")
 
 
 def warm_all(report: Callable[[str, float], None] | None = None) -> float:

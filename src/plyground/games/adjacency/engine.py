@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from plyground.core.limits import Limit, SearchInfo
+from plyground.games.adjacency.endgame import EndgamePlanner
 from plyground.games.adjacency.evaluation import AdjacencyWeights
 from plyground.games.adjacency.features import F_ASPIRATION, SearchFeatures
 from plyground.games.adjacency.kernels import new_context, relative_masks, set_weights
@@ -48,6 +49,7 @@ from plyground.games.adjacency.search import (
     S_TT_MIN_DEPTH,
     negamax,
 )
+from plyground.games.adjacency.solver import SolveResult
 
 ASPIRATION_WINDOW = 1.0
 """Half-width of the first aspiration window, in marks; it doubles on each fail."""
@@ -132,6 +134,10 @@ class AdjacencyEngine:
         self._size = 0
         self._context = np.zeros(CONTEXT_WORDS, dtype=np.int64)
         self._generation = 0
+        self.endgame = EndgamePlanner()
+        """Decides when a timed search solves exactly instead (``features.endgame``)."""
+        self._rate: float | None = None
+        """Nodes per second of wall time of the last timed search."""
 
     @property
     def table_entries(self) -> int:
@@ -149,6 +155,7 @@ class AdjacencyEngine:
         self._killers[:] = -1
         self._history[:] = 0
         self._generation = 0
+        self.endgame.new_game()
 
     def _prepare(self, size: int, limit: Limit, start_ns: int) -> int:
         if size != self._size:
@@ -159,8 +166,7 @@ class AdjacencyEngine:
         set_weights(context, self.weights)
         deadline = 0
         if limit.time is not None:
-            safety = min(0.05, 0.1 * limit.time)
-            deadline = start_ns + max(1, int((limit.time - safety) * 1e9))
+            deadline = start_ns + max(1, int((limit.time - _safety(limit.time)) * 1e9))
         self._generation = (self._generation + 1) & 0xFF
         self._killers[:] = -1
         self._history //= 4
@@ -198,11 +204,17 @@ class AdjacencyEngine:
         """Yield a result per completed depth until a limit or an exact value.
 
         Always yields at least once: if not even depth 1 completes in time,
-        the move flipping the most marks.
+        the move flipping the most marks. With a time limit (and no depth
+        limit short of the end) and ``features.endgame``, a solve predicted
+        to fit the time replaces the deepening: one exact result.
         """
         if state.is_terminal():
             raise ValueError(f"no move to search: the game is over in {state.text()!r}")
         start_ns = time.monotonic_ns()
+        solved = self._solve_endgame(state, limit)
+        if solved is not None:
+            yield _solved_result(state, solved)
+            return
         cx = self._prepare(state.size, limit, start_ns)
         own, theirs = relative_masks(state)
         plies_left = state.plies_left
@@ -227,6 +239,8 @@ class AdjacencyEngine:
                 extra={"exact": True} if exact else {},
             )
             yielded = True
+            if limit.time is not None and info.elapsed > 0.01:
+                self._rate = info.nodes / info.elapsed
             yield EngineResult(line[0], info, exact)
             if exact:
                 return
@@ -240,6 +254,14 @@ class AdjacencyEngine:
                 pv=(state.geometry.names[move],),
             )
             yield EngineResult(move, info)
+
+    def _solve_endgame(self, state: AdjacencyState, limit: Limit) -> SolveResult | None:
+        """The exact solve of ``state`` when ``features.endgame`` says so and it fits the time."""
+        if not self.features.endgame or limit.time is None or limit.nodes is not None:
+            return None
+        if limit.depth is not None and limit.depth < state.plies_left:
+            return None
+        return self.endgame.attempt(state, limit.time - _safety(limit.time), self._rate)
 
     def _principal_variation(self, state: AdjacencyState) -> list[int]:
         """The line at ply 0, cut where it stops being legal (it always has a first move)."""
@@ -255,6 +277,25 @@ class AdjacencyEngine:
         return line or [_first_move(state)]
 
 
+def _safety(seconds: float) -> float:
+    """Seconds of a move's time kept back for answering."""
+    return min(0.05, 0.1 * seconds)
+
+
+def _solved_result(state: AdjacencyState, solved: SolveResult) -> EngineResult:
+    """An exact solve as a search result: the score for the mover, marked exact."""
+    score = solved.value if state.side == 0 else -solved.value
+    info = SearchInfo(
+        depth=state.plies_left,
+        score=float(score),
+        nodes=solved.nodes,
+        pv=solved.line,
+        elapsed=solved.seconds,
+        extra={"exact": True, "solved": True},
+    )
+    return EngineResult(state.parse_move(solved.line[0]), info, True)
+
+
 def _first_move(state: AdjacencyState) -> int:
     """The move flipping the most marks (the lowest cell among equals)."""
     from plyground.games.adjacency.bits import cells_by_gain
@@ -264,8 +305,10 @@ def _first_move(state: AdjacencyState) -> int:
 
 
 def warm_up() -> None:
-    """Compile (or load from the disk cache) the search kernels."""
+    """Compile (or load from the disk cache) the search kernels and the endgame solver's."""
     from plyground.games.adjacency.rules import AdjacencyGame
+    from plyground.games.adjacency.solver import warm_up as warm_solver
 
+    warm_solver()
     engine = AdjacencyEngine(table_size=1 << 10)
     engine.search(AdjacencyGame(size=4, rounds=3).initial_state(), Limit(depth=5))

@@ -145,10 +145,7 @@ def _two_plies(  # noqa: PLR0917 - kernels take positional integers
     ones, twos, fours = gain_masks(cx, theirs, empty)
     best = -1000
     for gain in range(4, -1, -1):
-        if gain > 0:
-            group = gain_group(gain, ones, twos, fours)
-        else:
-            group = empty & ~(ones | twos | fours)
+        group = gain_group(gain, ones, twos, fours) if gain > 0 else empty & ~(ones | twos | fours)
         if group == 0:
             continue
         # No move of this gain or less is worth more (the reply flips 0 or more).

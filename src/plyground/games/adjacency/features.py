@@ -14,6 +14,7 @@ from plyground.core.errors import SettingsError
 
 __all__ = [
     "F_ASPIRATION",
+    "F_ENDGAME",
     "F_FUTILITY",
     "F_HISTORY",
     "F_KILLERS",
@@ -32,6 +33,8 @@ F_LMR = 16
 F_FUTILITY = 32
 F_LATE_MOVE_PRUNING = 64
 F_QUIESCENCE = 128
+F_ENDGAME = 256
+"""Read by the driver, not the kernel: solve exactly once the solve fits the move's time."""
 
 _FEATURE_FLAGS = {
     "pvs": F_PVS,
@@ -42,6 +45,7 @@ _FEATURE_FLAGS = {
     "futility": F_FUTILITY,
     "late_moves": F_LATE_MOVE_PRUNING,
     "quiescence": F_QUIESCENCE,
+    "endgame": F_ENDGAME,
 }
 _FEATURE_TEXT = re.compile(r"([+-])([a-z_]+)")
 
@@ -56,8 +60,11 @@ class SearchFeatures:
     evaluation is far below alpha; ``late_moves``: search only the first
     quiet moves 1-2 plies above the horizon; ``quiescence``: search captures
     of 2 or more marks beyond the horizon) change the values, never in an
-    exact solve. ``tt_min_depth``: the table is used at nodes with at least
-    this many plies to go.
+    exact solve. ``endgame``: with a time limit, switch to the exact solver
+    (:mod:`~plyground.games.adjacency.endgame`) once it predicts the solve
+    fits the move's time, so the last plies are played by proof.
+    ``tt_min_depth``: the table is used at nodes with at least this many
+    plies to go.
     """
 
     pvs: bool = True
@@ -68,6 +75,7 @@ class SearchFeatures:
     futility: bool = False
     late_moves: bool = False
     quiescence: bool = True
+    endgame: bool = True
     tt_min_depth: int = 3
 
     @classmethod

@@ -17,8 +17,10 @@ it with null windows:
   searched: they take their mirror's value;
 * a best line, one move per ply, each checked by a null-window test.
 
-The readable reference is :func:`plyground.algorithms.search.exact.exact_value`
-(plain negamax over the rules); the tests prove the two agree.
+The readable reference is plain minimax over the game's rules,
+:func:`plyground.algorithms.search.minimax` with ``memo=True`` (every move of
+every position, values from the game's returns); the tests prove the two
+agree on every position of small boards and on random ones.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from plyground.core.errors import PlygroundError
+from plyground.core.errors import PlygroundError, SettingsError
 from plyground.core.jit import as_int64
 from plyground.core.limits import Limit
 from plyground.games.adjacency.exact import (
@@ -51,19 +53,27 @@ from plyground.games.adjacency.exact import (
     order_moves,
 )
 from plyground.games.adjacency.kernels import new_context, relative_masks
-from plyground.games.adjacency.rules import AdjacencyGame, AdjacencyState
+from plyground.games.adjacency.rules import AdjacencyGame, AdjacencyState, parse_position
 from plyground.games.adjacency.search import S_DEADLINE, S_NODE_LIMIT, S_NODES, S_STOPPED
 from plyground.games.adjacency.symmetry import representatives, symmetry_orbits, symmetry_tables
 
-__all__ = ["ExactSolver", "ExactTechniques", "SolveResult", "SolveStopped", "solve", "warm_up"]
+__all__ = [
+    "ExactSolver",
+    "ExactTechniques",
+    "SolveResult",
+    "SolveStopped",
+    "position_in_game",
+    "solve",
+    "warm_up",
+]
 
 _FAR = 1000
 """Beyond any margin: the bounds of a full window."""
 _GOLDEN = -7046029254386353131
 
 
-class SolveStopped(PlygroundError, RuntimeError):
-    """A solve ended early: its time or node limit ran out, or :meth:`ExactSolver.stop` was called."""
+class SolveStopped(PlygroundError, RuntimeError):  # noqa: N818 - a stop, not an error
+    """A solve ended early: its time or node limit ran out, or :meth:`ExactSolver.stop` ran."""
 
 
 @dataclass(frozen=True)
@@ -154,7 +164,11 @@ class ExactSolver:
         self._table[:] = 0
 
     def stop(self) -> None:
-        """Ask a running solve to stop (thread-safe: the kernel reads this word)."""
+        """Ask a running solve to stop (thread-safe: the kernel reads this word).
+
+        A solve that has not yet started its search resets the word: a
+        caller racing a solve's start calls this again until the solve ends.
+        """
         self._context[S_STOPPED] = 1
 
     # -- set-up --------------------------------------------------------------------------
@@ -236,7 +250,7 @@ class ExactSolver:
         guess: int = 0,
         on_progress: Callable[[int, int], None] | None = None,
     ) -> SolveResult:
-        """Solve ``state``: its value, every best move, a best line, and with ``moves`` every move's.
+        """Solve ``state``: its value, every best move, a best line; with ``moves`` every move's.
 
         ``guess`` (a margin for the side to move) seeds the null windows;
         ``on_progress(done, total)`` hears each finished root move. Raises
@@ -304,7 +318,7 @@ class ExactSolver:
         return -self._value(own, theirs, plies, bound, upper=bound)
 
     def _line(self, state: AdjacencyState, first: int, value: int) -> list[int]:
-        """A best line: ``first``, then at each ply a move keeping the value (null-window checks)."""
+        """A best line: ``first``, then at each ply a move keeping the value (null-window tests)."""
         path = [first]
         node = state.play(first)
         value = -value
@@ -323,6 +337,36 @@ class ExactSolver:
             node = node.play(cell)
             value = -value
         return path
+
+
+def position_in_game(text: str, game: AdjacencyGame | None = None) -> AdjacencyState:
+    """Read a position to solve; with ``game``, check the position can occur in it.
+
+    Without a game the board size comes from the text. A game must agree in
+    size, have at least the plies left in its rounds, and give the move to
+    the side the position names (from who moves first and the plies played).
+    Raises ParseError or SettingsError naming the disagreement, and
+    PlygroundError for a finished game (nothing to solve).
+    """
+    if game is None:
+        state = parse_position(text)
+    else:
+        state = game.parse_state(text)
+        most = 2 * game.rounds
+        if state.plies_left > most:
+            raise SettingsError(
+                f"position {text.strip()!r} has {state.plies_left} plies left, but "
+                f"{game.spec} has only {most}"
+            )
+        played = most - state.plies_left
+        expected = game.first if played % 2 == 0 else 1 - game.first
+        if state.side != expected:
+            raise SettingsError(
+                f"position {text.strip()!r} has {'XO'[state.side]} to move, but in {game.spec} "
+                f"{'XO'[expected]} moves after {played} plies"
+            )
+    _check_position(state)
+    return state
 
 
 def _check_position(state: AdjacencyState) -> None:
