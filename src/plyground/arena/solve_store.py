@@ -90,6 +90,8 @@ class SolveStore:
                 f"the solve store {name!r} has version {version}, newer than this "
                 f"plyground's {STORE_VERSION}"
             )
+        if tables:
+            self._check_setting(game, position)
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
         with self._transaction():
@@ -98,15 +100,17 @@ class SolveStore:
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
                     db.execute(statement)
-            stored = dict(db.execute("SELECT key, value FROM setting").fetchall())
-            if not stored:
+            if not db.execute("SELECT count(*) FROM setting").fetchone()[0]:
                 db.executemany(
                     "INSERT INTO setting VALUES (?, ?)", [("game", game), ("position", position)]
                 )
-                return
+
+    def _check_setting(self, game: str, position: str) -> None:
+        """Refuse a store made for another setting (before anything is written to it)."""
+        stored = dict(self._db.execute("SELECT key, value FROM setting").fetchall())
         if stored != {"game": game, "position": position}:
             raise StoreError(
-                f"the solve store {name!r} was made for {stored.get('game')} from "
+                f"the solve store {str(self.path)!r} was made for {stored.get('game')} from "
                 f"{stored.get('position')!r}, not {game} from {position!r}: "
                 f"give that --game, or another --store file"
             )

@@ -14,8 +14,8 @@ accelerated engine evaluates with exactly the reference's evaluation.
 
 With ``book`` on (the default), a position in the game's opening book
 (:mod:`plyground.bots.books`; for the adjacency game the solved starts of
-docs/adjacency-solved.md) is answered from the book, without a search: one
-of its proven best moves, chosen with the bot's random generator.
+docs/adjacency-solved.md) is answered from the book, without a search: the
+first of its proven best moves (so the bot stays deterministic).
 """
 
 from __future__ import annotations
@@ -171,6 +171,7 @@ class AlphaBetaBot(Bot):
         self, state: State, limit: Limit | None = None, on_info: InfoCallback | None = None
     ) -> Decision:
         started = time.perf_counter()
+        search = self._searcher(state.game)
         if self._settings["book"]:
             booked = self._from_book(state, started)
             if booked is not None:
@@ -180,7 +181,6 @@ class AlphaBetaBot(Bot):
         limit = self.time_limit(limit)
         if self._settings["depth"] is not None and limit.depth is None:
             limit = Limit(time=limit.time, depth=self._settings["depth"], nodes=limit.nodes)
-        search = self._searcher(state.game)
         if limit.time is not None:
             # Loading the kernels on a first move counts against this move's time.
             spent = time.perf_counter() - started
@@ -193,10 +193,10 @@ class AlphaBetaBot(Bot):
         booked = booked_moves(state)
         if booked is None:
             return None
-        moves, value = booked
-        move = self.rng.choice(list(moves))
+        move = booked.moves[0]
         info = SearchInfo(
-            score=float(value),
+            depth=booked.depth,
+            score=booked.value,
             pv=(state.move_text(move),),
             elapsed=time.perf_counter() - started,
             extra={"exact": True, "book": True},

@@ -30,7 +30,7 @@ from typing import Any
 
 from plyground.core.errors import ParseError
 from plyground.core.game import State
-from plyground.games.adjacency.rules import parse_cell
+from plyground.games.adjacency.rules import AdjacencyState, X, parse_cell
 
 __all__ = [
     "BOOK_FORMAT",
@@ -167,12 +167,13 @@ def book_entry(state: State) -> BookEntry | None:
     return packaged_book().lookup(state)
 
 
-def book_moves(state: State) -> tuple[list[int], int] | None:
-    """The packaged book's best moves for ``state`` (cell indices) and its exact value
-    for the side to move, or None when ``state`` is not booked (the bots' book hook)."""
+def book_moves(state: State) -> tuple[list[int], float, int] | None:
+    """The packaged book's answer for ``state`` (the bots' book lookup): every best move
+    (cell indices), the exact value for the side to move, the plies to the end."""
     entry = book_entry(state)
     if entry is None:
         return None
-    moves = [parse_cell(name, state.game.settings["size"]) for name in entry.best]
-    mover_sign = 1 if state.to_move() == 0 else -1
-    return moves, mover_sign * entry.value
+    assert isinstance(state, AdjacencyState)
+    moves = [parse_cell(name, state.size) for name in entry.best]
+    mover_sign = 1 if state.side == X else -1
+    return moves, float(mover_sign * entry.value), state.plies_left
