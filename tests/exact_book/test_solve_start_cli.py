@@ -67,6 +67,16 @@ def test_a_solve_prints_the_value_and_a_finished_store_answers_without_solving(
     assert shown.stdout.splitlines()[1:] == first.stdout.splitlines()[5:]
 
 
+def _start(args: list[str]) -> subprocess.Popen[bytes]:
+    """``plyground ARGS`` as a background process (its output kept for a failure message)."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "plyground", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=plyground_env(),
+    )
+
+
 def _children(pid: int) -> list[int]:
     path = Path(f"/proc/{pid}/task/{pid}/children")
     return [int(child) for child in path.read_text().split()] if path.exists() else []
@@ -87,12 +97,7 @@ def test_a_run_killed_with_sigkill_loses_only_work_in_flight_and_continues(
 ) -> None:
     store = tmp_path / "killed.sqlite3"
     args = ["solve", "adjacency", "--start", "--store", str(store), "--game", KILLED]
-    driver = subprocess.Popen(
-        [sys.executable, "-m", "plyground", *args, "--workers", "1"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=plyground_env(),
-    )
+    driver = _start([*args, "--workers", "1"])
     try:
         deadline = time.monotonic() + 120
         while _stored(store) < 1:
@@ -180,13 +185,7 @@ def test_a_worker_deep_in_a_long_subproblem_dies_with_its_killed_driver(tmp_path
     """The 8-round 8x8 start's subproblems take hours: the worker is inside the compiled
     search, where no Python signal handler runs, when its driver is killed."""
     store = tmp_path / "long.sqlite3"
-    args = ["solve", "adjacency", "--start", "--store", str(store), "--game", "adjacency"]
-    driver = subprocess.Popen(
-        [sys.executable, "-m", "plyground", *args, "--table", "65536"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env=plyground_env(),
-    )
+    driver = _start(["solve", "adjacency", "--start", "--store", str(store), "--table", "65536"])
     try:
         deadline = time.monotonic() + 120
         workers: list[int] = []
@@ -200,6 +199,7 @@ def test_a_worker_deep_in_a_long_subproblem_dies_with_its_killed_driver(tmp_path
     finally:
         if driver.poll() is None:
             driver.kill()
+        driver.communicate()
     try:
         deadline = time.monotonic() + 10
         while not _gone(workers[0]):

@@ -24,9 +24,11 @@ loss, and a reader never blocks the solving run.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 from types import TracebackType
 
@@ -115,8 +117,18 @@ class SolveStore:
                 f"give that --game, or another --store file"
             )
 
-    def _transaction(self) -> _Transaction:
-        return _Transaction(self._db)
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """``BEGIN IMMEDIATE`` ... ``COMMIT``; ``ROLLBACK`` when the block raises."""
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            if self._db.in_transaction:  # SQLite may have rolled back already
+                with contextlib.suppress(sqlite3.Error):
+                    self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
 
     def finished(self) -> dict[str, SubproblemResult]:
         """Every stored subproblem: root move -> its result."""
@@ -158,21 +170,3 @@ class SolveStore:
         trace: TracebackType | None,
     ) -> None:
         self.close()
-
-
-class _Transaction:
-    """``BEGIN IMMEDIATE`` ... ``COMMIT`` (``ROLLBACK`` on an exception)."""
-
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self._db = db
-
-    def __enter__(self) -> None:
-        self._db.execute("BEGIN IMMEDIATE")
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self._db.execute("ROLLBACK" if kind else "COMMIT")
