@@ -16,7 +16,7 @@ from plyground.games import load_game
 
 def test_auto_uses_the_compiled_engine_and_reports_each_depth() -> None:
     game = load_game("adjacency(size=6,rounds=6)")
-    bot = make_bot("alphabeta(depth=4,time=5)")
+    bot = make_bot("alphabeta(depth=4,time=5,book=false)")  # the start is in the book
     assert isinstance(bot, AlphaBetaBot)
     bot.new_game(game)
     assert bot.engine_name == "accelerated"

@@ -93,7 +93,8 @@ def test_match_with_isolated_bots_and_an_engine(run_cli: RunCli, tmp_path: Path)
 def test_engine_command_speaks_the_protocol(run_cli: RunCli) -> None:
     session = "hello 1\nnewgame adjacency(size=4,rounds=2)\nposition 2OO/2OO/XX2/XX2 X 4\n"
     session += "go 300\nposition nonsense\ngo 100\nquit\n"
-    result = run_cli(["engine", "alphabeta", "depth=2"], input=session, timeout=60)
+    # book=false: the position is a booked start, answered without a search
+    result = run_cli(["engine", "alphabeta", "depth=2", "book=false"], input=session, timeout=60)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].startswith("hello 1 name=alphabeta version=1 spec=alphabeta(")

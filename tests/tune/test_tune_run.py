@@ -6,13 +6,12 @@ import json
 import sqlite3
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
 from plyground.arena.backends import Backend, ProcessPool
-from plyground.arena.jobs import Entrant, GameJob, play_job
-from plyground.arena.record import GameRecord
+from plyground.arena.jobs import Entrant, Task
 from plyground.arena.store import SCHEMA_VERSION, RecordStore, StoreError
 from plyground.arena.tune_results import confirmation, write_weights
 from plyground.arena.tuning import TuneSettings, TuningRun
@@ -37,6 +36,9 @@ def tiny_settings(**changes: Any) -> TuneSettings:
     return TuneSettings(**values)
 
 
+T = TypeVar("T", bound=Task)
+
+
 class InProcess(Backend):
     """Plays jobs one by one in this process; ``stop_after`` simulates an interruption."""
 
@@ -44,12 +46,12 @@ class InProcess(Backend):
         self.stop_after = stop_after
         self.played = 0
 
-    def run(self, jobs: Iterable[GameJob]) -> Iterator[tuple[GameJob, GameRecord]]:
-        for job in jobs:
+    def results(self, tasks: Iterable[T]) -> Iterator[tuple[T, Any]]:
+        for task in tasks:
             if self.stop_after is not None and self.played >= self.stop_after:
                 raise KeyboardInterrupt
             self.played += 1
-            yield job, GameRecord.from_dict(play_job(job))
+            yield task, task.perform()
 
     def close(self) -> None:
         """Nothing to stop: every game ran in this process."""

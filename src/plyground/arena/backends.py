@@ -1,7 +1,11 @@
-"""Where tournament games are played: a local process pool, or a Ray cluster.
+"""Where tournament games (and other long tasks) run: a local process pool, or a Ray cluster.
 
 A backend takes :class:`~plyground.arena.jobs.GameJob` s and yields
-``(job, record)`` as games finish, in whatever order they finish. Each job
+``(job, record)`` as games finish, in whatever order they finish
+(:meth:`Backend.run`); underneath, it runs any :class:`~plyground.arena.jobs.Task`
+(a picklable object whose ``perform()`` returns a picklable result) and
+yields ``(task, result)`` (:meth:`Backend.results`): the exact solver's
+subproblems run on the same workers. Each job
 fully determines its game (players, opening, seeds), so the same jobs give
 the same records on either backend whenever the players themselves are
 deterministic. Records travel back as plain dicts; the driver (the process
@@ -9,7 +13,7 @@ that runs the tournament) alone writes to the database.
 
 **The local pool** (:class:`ProcessPool`) runs ``concurrency`` worker
 processes (fresh Python interpreters: nothing of the driver is inherited or
-re-imported), each playing one game at a time and talking to the driver
+re-imported), each performing one task at a time and talking to the driver
 over its own socket. Its lifetime is tied to the driver's:
 
 * a worker ignores Ctrl-C (the driver decides what happens) and turns
@@ -21,9 +25,9 @@ over its own socket. Its lifetime is tied to the driver's:
   keeper (:mod:`plyground.arena.engine_keeper`) kills the engine's tree when
   the worker is gone, however it ended, so none is left either.
 
-**Ray** (:class:`RayBackend`) submits each game as a task of one CPU to a
-local Ray instance or, with ``address``, to a running cluster, keeping at
-most ``concurrency`` games in flight.
+**Ray** (:class:`RayBackend`) submits each task (a game) as a Ray task of one
+CPU to a local Ray instance or, with ``address``, to a running cluster,
+keeping at most ``concurrency`` in flight.
 """
 
 from __future__ import annotations
@@ -41,9 +45,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
-from plyground.arena.jobs import GameJob, play_job
+from plyground.arena.jobs import GameJob, Task
 from plyground.arena.ray_errors import ray_start_error
 from plyground.arena.record import GameRecord
 from plyground.core.errors import PlygroundError, SettingsError
@@ -54,17 +58,25 @@ BACKENDS = ("pool", "ray")
 
 _PARENT_POLL = 0.5
 
+T = TypeVar("T", bound=Task)
+
 
 class BackendError(PlygroundError):
     """A worker failed in a way that is not a player's rule break (a bug, a lost node)."""
 
 
 class Backend(ABC):
-    """Plays jobs and yields ``(job, record)`` as they finish; :meth:`close` ends it."""
+    """Performs tasks and yields ``(task, result)`` as they finish; :meth:`close` ends it."""
 
     @abstractmethod
+    def results(self, tasks: Iterable[T]) -> Iterator[tuple[T, Any]]:
+        """Perform every task (pulled lazily from ``tasks``) in a worker; stop early by
+        closing the iterator (tasks in flight are then abandoned)."""
+
     def run(self, jobs: Iterable[GameJob]) -> Iterator[tuple[GameJob, GameRecord]]:
         """Play every job (pulled lazily from ``jobs``); stop early by closing the iterator."""
+        for job, payload in self.results(jobs):
+            yield job, GameRecord.from_dict(payload)
 
     @abstractmethod
     def close(self) -> None:
@@ -110,7 +122,7 @@ def _terminate(signum: int, frame: object) -> None:
 
 
 def worker_main(fd: int) -> None:
-    """A pool worker: play the jobs the driver sends on socket ``fd`` until it
+    """A pool worker: perform the tasks the driver sends on socket ``fd`` until it
     sends None or goes away. Standard output is sent to standard error, so a
     chatty bot cannot disturb anything."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -126,7 +138,7 @@ def worker_main(fd: int) -> None:
         if job is None:
             return
         try:
-            message: tuple[str, Any] = ("done", play_job(job))
+            message: tuple[str, Any] = ("done", job.perform())
         except Exception:
             message = ("error", traceback.format_exc())
         try:
@@ -145,7 +157,7 @@ def _package_env() -> dict[str, str]:
 
 
 class _Worker:
-    """One worker process and the driver's end of its socket."""
+    """One worker process, the driver's end of its socket and the task it performs."""
 
     def __init__(self, env: dict[str, str]) -> None:
         ours, theirs = socket.socketpair()
@@ -157,7 +169,7 @@ class _Worker:
         finally:
             theirs.close()
         self.connection = Connection(ours.detach())
-        self.job: GameJob | None = None
+        self.job: Task | None = None
 
 
 class ProcessPool(Backend):
@@ -174,20 +186,20 @@ class ProcessPool(Backend):
         while len(self._workers) < self.concurrency:
             self._workers.append(_Worker(env))
 
-    def run(self, jobs: Iterable[GameJob]) -> Iterator[tuple[GameJob, GameRecord]]:
+    def results(self, tasks: Iterable[T]) -> Iterator[tuple[T, Any]]:
         self._start()
-        pending = iter(jobs)
+        pending = iter(tasks)
         exhausted = False
         try:
             while True:
                 for worker in self._workers:
                     if worker.job is None and not exhausted:
-                        job = next(pending, None)
-                        if job is None:
+                        task = next(pending, None)
+                        if task is None:
                             exhausted = True
                             break
-                        worker.job = job
-                        worker.connection.send(job)
+                        worker.job = task
+                        worker.connection.send(task)
                 busy = [w for w in self._workers if w.job is not None]
                 if not busy:
                     return
@@ -201,12 +213,12 @@ class ProcessPool(Backend):
                     except (EOFError, OSError):
                         code = worker.process.poll()
                         raise BackendError(
-                            f"a worker died while playing {job.key!r} (exit status {code})"
+                            f"a worker died while performing {job.key!r} (exit status {code})"
                         ) from None
                     worker.job = None
                     if kind == "error":
-                        raise BackendError(f"game {job.key!r} failed in a worker:\n{payload}")
-                    yield job, GameRecord.from_dict(payload)
+                        raise BackendError(f"task {job.key!r} failed in a worker:\n{payload}")
+                    yield cast(T, job), payload  # the task this worker was sent
         finally:
             if any(w.job is not None for w in self._workers):
                 self.close()
@@ -260,21 +272,21 @@ class RayBackend(Backend):
         resources = ray.cluster_resources()  # type: ignore[no-untyped-call]
         cpus = int(resources.get("CPU", 1))
         self.concurrency = max(1, concurrency or cpus)
-        self._remote = ray.remote(num_cpus=1, max_retries=0)(_ray_play)
-        self._in_flight: dict[Any, GameJob] = {}
+        self._remote = ray.remote(num_cpus=1, max_retries=0)(_ray_perform)
+        self._in_flight: dict[Any, Task] = {}
 
-    def run(self, jobs: Iterable[GameJob]) -> Iterator[tuple[GameJob, GameRecord]]:
+    def results(self, tasks: Iterable[T]) -> Iterator[tuple[T, Any]]:
         ray = self._ray
-        pending = iter(jobs)
+        pending = iter(tasks)
         exhausted = False
         try:
             while True:
                 while not exhausted and len(self._in_flight) < self.concurrency:
-                    job = next(pending, None)
-                    if job is None:
+                    task = next(pending, None)
+                    if task is None:
                         exhausted = True
                         break
-                    self._in_flight[self._remote.remote(job)] = job
+                    self._in_flight[self._remote.remote(task)] = task
                 if not self._in_flight:
                     return
                 done, _ = ray.wait(list(self._in_flight), num_returns=1)
@@ -283,8 +295,8 @@ class RayBackend(Backend):
                     try:
                         payload = ray.get(ref)
                     except Exception as error:
-                        raise BackendError(f"game {job.key!r} failed on Ray: {error}") from None
-                    yield job, GameRecord.from_dict(payload)
+                        raise BackendError(f"task {job.key!r} failed on Ray: {error}") from None
+                    yield cast(T, job), payload  # the task sent as this ref
         finally:
             self._cancel()
 
@@ -300,8 +312,8 @@ class RayBackend(Backend):
             self._ray.shutdown()
 
 
-def _ray_play(job: GameJob) -> dict[str, Any]:
-    return play_job(job)
+def _ray_perform(task: Task) -> Any:
+    return task.perform()
 
 
 def make_backend(name: str, concurrency: int | None = None, address: str | None = None) -> Backend:

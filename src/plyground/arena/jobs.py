@@ -1,5 +1,7 @@
 """One scheduled game as a worker plays it: :class:`GameJob` and :func:`play_job`.
 
+A game job is one kind of :class:`Task`, what a backend's workers perform.
+
 A tournament (or a tuning run) turns each scheduled game into a job, a
 picklable description; a backend (:mod:`plyground.arena.backends`: a local
 process pool, a Ray cluster) hands jobs to workers, which play them with
@@ -11,13 +13,24 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol
 
 from plyground.arena.players import ENGINE_PREFIX
 from plyground.arena.run_options import RunOptions, stderr_log
 from plyground.games import load_game
 
-__all__ = ["Entrant", "GameJob", "play_job"]
+__all__ = ["Entrant", "GameJob", "Task", "play_job"]
+
+
+class Task(Protocol):
+    """Work for a backend's worker: picklable, named by ``key``, done by :meth:`perform`."""
+
+    @property
+    def key(self) -> str:
+        """A name for progress and error messages."""
+
+    def perform(self) -> Any:
+        """Do the work (in a worker process) and return a picklable result."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +75,10 @@ class GameJob:
     bot_seeds: tuple[int, int]
     run: RunOptions
     tags: Mapping[str, str] = field(default_factory=dict)
+
+    def perform(self) -> dict[str, Any]:
+        """Play the game: its record as a dict (:func:`play_job`)."""
+        return play_job(self)
 
 
 def play_job(job: GameJob) -> dict[str, Any]:

@@ -11,6 +11,11 @@ Two engines behind one bot:
 
 ``time``, ``depth``, ``table`` and ``weights`` mean the same for both; the
 accelerated engine evaluates with exactly the reference's evaluation.
+
+With ``book`` on (the default), a position in the game's opening book
+(:mod:`plyground.bots.books`; for the adjacency game the solved starts of
+docs/adjacency-solved.md) is answered from the book, without a search: the
+first of its proven best moves (so the bot stays deterministic).
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from typing import ClassVar, Protocol
 
 from plyground.algorithms.search.alphabeta import AlphaBeta
 from plyground.bots.base import TIME_SETTING, Bot, Decision, InfoCallback
+from plyground.bots.books import booked_moves
 from plyground.bots.evaluators import evaluator_for, load_weights
 from plyground.core.errors import SettingsError
 from plyground.core.evaluation import Evaluator
@@ -118,6 +124,7 @@ class AlphaBetaBot(Bot):
             None,
             "compiled engine only: techniques switched on/off, e.g. '-lmr+futility'",
         ),
+        Setting("book", bool, True, "play the opening book's proven best moves where it has one"),
     )
 
     def __init__(self, **settings: object) -> None:
@@ -164,13 +171,34 @@ class AlphaBetaBot(Bot):
         self, state: State, limit: Limit | None = None, on_info: InfoCallback | None = None
     ) -> Decision:
         started = time.perf_counter()
+        search = self._searcher(state.game)
+        if self._settings["book"]:
+            booked = self._from_book(state, started)
+            if booked is not None:
+                if on_info is not None:
+                    on_info(booked.info)
+                return booked
         limit = self.time_limit(limit)
         if self._settings["depth"] is not None and limit.depth is None:
             limit = Limit(time=limit.time, depth=self._settings["depth"], nodes=limit.nodes)
-        search = self._searcher(state.game)
         if limit.time is not None:
             # Loading the kernels on a first move counts against this move's time.
             spent = time.perf_counter() - started
             limit = Limit(time=max(limit.time - spent, 1e-3), depth=limit.depth, nodes=limit.nodes)
         result = search.search(state, limit, on_info)
         return Decision(result.move, result.info)
+
+    def _from_book(self, state: State, started: float) -> Decision | None:
+        """A proven best move from the game's opening book, or None when ``state`` is not in it."""
+        booked = booked_moves(state)
+        if booked is None:
+            return None
+        move = booked.moves[0]
+        info = SearchInfo(
+            depth=booked.depth,
+            score=booked.value,
+            pv=(state.move_text(move),),
+            elapsed=time.perf_counter() - started,
+            extra={"exact": True, "book": True},
+        )
+        return Decision(move, info)

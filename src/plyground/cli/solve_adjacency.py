@@ -6,6 +6,11 @@ Values are always X's marks minus O's at the end, whoever moves. On a
 terminal a long solve shows its progress; Ctrl-C stops it (exit 130).
 
   plyground solve adjacency '6OO/6OO/8/8/O7/OO3X2/OO6/XX6 X 12' --moves
+
+--start solves the game's start resumably instead, one subproblem per first
+move, each stored in --store FILE as it finishes (docs/adjacency-solved.md):
+
+  plyground solve adjacency --start --store s.db --game 'adjacency(size=6,rounds=6)'
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import time
 from typing import TYPE_CHECKING
 
 from plyground.cli.options import positive_float
+from plyground.cli.solve_start import add_start_options, solve_start
 
 if TYPE_CHECKING:
     from plyground.games.adjacency.rules import AdjacencyState
@@ -34,7 +40,10 @@ _REFRESH = 0.25
 def configure(parser: argparse.ArgumentParser) -> None:
     """Options of ``plyground solve adjacency``."""
     parser.add_argument(
-        "position", metavar="POSITION", help="position text: '<rows> <to-move> <plies-left>'"
+        "position",
+        metavar="POSITION",
+        nargs="?",
+        help="position text: '<rows> <to-move> <plies-left>' (or --start)",
     )
     parser.add_argument(
         "--game",
@@ -47,11 +56,20 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--time", type=positive_float, help="give up after this many seconds (exit 1)"
     )
+    parser.add_argument(
+        "--start", action="store_true", help="solve the --game's start resumably (with --store)"
+    )
+    add_start_options(parser)
     parser.set_defaults(handler=_solve)
 
 
 def _solve(args: argparse.Namespace) -> int:
     from plyground.core.errors import SettingsError
+
+    if args.start:
+        return solve_start(args)
+    if args.position is None:
+        raise SettingsError("give a POSITION to solve, or --start to solve the game's start")
     from plyground.games import load_game
     from plyground.games.adjacency.rules import AdjacencyGame
     from plyground.games.adjacency.solver import ExactSolver, position_in_game

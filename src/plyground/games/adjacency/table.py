@@ -48,12 +48,16 @@ _MOVE_SHIFT, _DEPTH_SHIFT, _BOUND_SHIFT, _GENERATION_SHIFT = 0, 7, 14, 16
 
 @njit(cache=True)
 def position_hash(own: int, theirs: int, salt: int) -> int:
-    """A 64-bit mix of both masks and ``salt`` (murmur3's finaliser).
+    """A 64-bit mix of both masks and ``salt`` (murmur3's finaliser, once per mask).
 
     The playing search salts with the plies left; the exact search with a
     constant of the whole solve, so its key depends on the masks only.
+    Each mask gets its own round: mixing ``own * C1 + theirs * C2`` in one
+    round cancels in the top bits (``C1 - C2`` is 4 times an odd number), so
+    the mark on g8 or h8 changing sides left the hash unchanged and the two
+    positions shared a table entry.
     """
-    return mix64(own * -7046029254386353131 + theirs * -4658895280553007687 + salt)
+    return mix64(mix64(own * -7046029254386353131 + salt) + theirs * -4658895280553007687)
 
 
 @njit(cache=True)

@@ -1,0 +1,148 @@
+"""``plyground solve adjacency --start --store FILE``: a resumable exact solve of a game's start.
+
+The front end reads the options, opens the store, prints progress and the
+answer; the splitting and combining are
+:mod:`plyground.games.adjacency.subproblems`, the running and storing
+:mod:`plyground.arena.solve_run`. Re-running the same command continues
+where the last run stopped; on a finished store it prints the answer at
+once. ``--book FILE`` adds the finished solve to an opening book file
+(:mod:`plyground.games.adjacency.book`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from plyground.arena.backends import BACKENDS, Backend, make_backend
+from plyground.arena.solve_run import Progress, run_solve
+from plyground.arena.solve_store import SolveStore
+from plyground.cli.options import positive_int
+from plyground.core.errors import SettingsError
+from plyground.games import load_game
+from plyground.games.adjacency.book import BookEntry, OpeningBook, SolvedSetting
+from plyground.games.adjacency.rules import AdjacencyGame
+from plyground.games.adjacency.subproblems import DEFAULT_TABLE, RootSolve
+
+__all__ = ["add_start_options", "solve_start"]
+
+
+def add_start_options(parser: argparse.ArgumentParser) -> None:
+    """The options of a resumable start solve (``--start``, ``--game`` and ``--json`` are
+    the caller's)."""
+    group = parser.add_argument_group("resumable solve of the start (--start)")
+    group.add_argument(
+        "--store",
+        metavar="FILE",
+        help="with --start: the SQLite file keeping each finished subproblem (required)",
+    )
+    group.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="pool",
+        help="where subproblems run: a process pool here, or Ray (default: %(default)s)",
+    )
+    group.add_argument(
+        "--address", metavar="HOST:PORT", help="the Ray cluster to use (with --backend ray)"
+    )
+    group.add_argument(
+        "--workers",
+        type=positive_int,
+        default=1,
+        metavar="N",
+        help="subproblems at once (default: %(default)s)",
+    )
+    group.add_argument(
+        "--table",
+        type=positive_int,
+        default=DEFAULT_TABLE,
+        metavar="ENTRIES",
+        help="exact-table entries per worker, 8 bytes each (default: %(default)s)",
+    )
+    group.add_argument(
+        "--book", metavar="FILE", help="add the finished solve to this opening book file"
+    )
+    group.add_argument("--quiet", action="store_true", help="no progress lines")
+
+
+def solve_start(args: argparse.Namespace) -> int:
+    """Run (or continue) the solve of ``--game``'s start in ``--store``; print the answer."""
+    if not args.store:
+        raise SettingsError("--start needs --store FILE (the file that makes the solve resumable)")
+    if args.address and args.backend != "ray":
+        raise SettingsError("--address is for the Ray backend (use --backend ray)")
+    if args.position is not None or args.moves or args.time is not None:
+        raise SettingsError("--start solves the game's start: drop POSITION, --moves and --time")
+    game = load_game(args.game or "adjacency")
+    if not isinstance(game, AdjacencyGame):
+        raise SettingsError(f"--start solves the adjacency game, not {game.spec!r}")
+    book = OpeningBook.read(args.book) if args.book and Path(args.book).exists() else None
+    root = game.initial_state()
+
+    def backend() -> Backend:
+        return make_backend(args.backend, args.workers, args.address)
+
+    def show(progress: Progress) -> None:
+        if not args.quiet and not args.json:
+            print(_progress_line(game.spec, progress), flush=True)
+
+    with SolveStore(args.store, game.spec, root.text()) as store:
+        try:
+            solved = run_solve(root, store, backend, table_size=args.table, on_progress=show)
+        except KeyboardInterrupt:
+            done = len(store.finished())
+            print(
+                f"stopped: {done} subproblems are stored in {args.store}; "
+                f"run the same command again to continue",
+                file=sys.stderr,
+            )
+            return 130
+    if args.book:
+        _add_to_book(book or OpeningBook(), args.book, game.spec, solved)
+    if args.json:
+        print(json.dumps(_json(solved)))
+    else:
+        _print_answer(solved)
+    return 0
+
+
+def _progress_line(spec: str, progress: Progress) -> str:
+    done, total = progress.done, progress.total
+    if progress.subproblem is None or progress.result is None:
+        return f"solving {spec}: {total} subproblems (root moves up to symmetry), {done} stored"
+    result = progress.result
+    mirrors = "=".join(progress.subproblem.mirrors)
+    return (
+        f"[{done}/{total}] {mirrors}: value {result.value:+d}  nodes {result.nodes:,}  "
+        f"{result.seconds:.2f} s  (elapsed {progress.elapsed:.1f} s)"
+    )
+
+
+def _print_answer(solved: RootSolve) -> None:
+    print(f"position: {solved.position}")
+    print(f"value: {solved.value:+d} (X's marks minus O's with best play)")
+    print(f"best first moves: {' '.join(solved.best)}")
+    print(
+        f"nodes {solved.nodes:,}  solving time {solved.seconds:.2f} s (summed over the subproblems)"
+    )
+
+
+def _json(solved: RootSolve) -> dict[str, object]:
+    return {
+        "position": solved.position,
+        "value": solved.value,
+        "best": list(solved.best),
+        "moves": dict(solved.moves),
+        "nodes": solved.nodes,
+        "seconds": round(solved.seconds, 6),
+    }
+
+
+def _add_to_book(book: OpeningBook, path: str, spec: str, solved: RootSolve) -> None:
+    setting = SolvedSetting(
+        spec, solved.position, solved.value, solved.best, solved.nodes, solved.seconds
+    )
+    book.add(setting, {text: BookEntry(v, best) for text, (v, best) in solved.book.items()})
+    book.write(path)

@@ -1,0 +1,179 @@
+"""The opening book: solved starts and their best moves, for perfect play from move 1.
+
+The book is a JSON file shipped in the package (``book.json`` beside this
+module, read through :mod:`importlib.resources`), made by
+``plyground solve adjacency --start --store FILE --book FILE`` for each
+solved setting (docs/adjacency-solved.md lists them with their commands).
+It holds, for every solved setting, the standard start and every position
+after one move, each with its exact value and *every* best move: X plays a
+best first move, and O, whatever X played, a best reply.
+
+Format (version :data:`BOOK_FORMAT`)::
+
+    {"format": 1,
+     "settings": [{"game": "adjacency(size=5,rounds=8)", "position": "...",
+                   "value": -2, "best": ["c1", ...], "nodes": N, "seconds": S}, ...],
+     "positions": {"<position text>": {"value": V, "best": ["d6", ...]}, ...}}
+
+Values are X's marks minus O's at the end with best play, as in the solver.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from plyground.core.errors import ParseError
+from plyground.core.game import State
+from plyground.games.adjacency.rules import AdjacencyState, X, parse_cell
+
+__all__ = [
+    "BOOK_FORMAT",
+    "BookEntry",
+    "OpeningBook",
+    "SolvedSetting",
+    "book_entry",
+    "book_moves",
+    "packaged_book",
+]
+
+BOOK_FORMAT = 1
+"""The book format this code reads and writes."""
+_RESOURCE = "book.json"
+
+
+@dataclass(frozen=True)
+class BookEntry:
+    """A booked position: its exact value (X - O) and every best move (cell names)."""
+
+    value: int
+    best: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SolvedSetting:
+    """One solved start: the game spec, its position, value and best moves, and the solve's cost."""
+
+    game: str
+    position: str
+    value: int
+    best: tuple[str, ...]
+    nodes: int
+    seconds: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "position": self.position,
+            "value": self.value,
+            "best": list(self.best),
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+class OpeningBook:
+    """Booked positions (position text -> :class:`BookEntry`) and the settings they come from."""
+
+    def __init__(
+        self,
+        settings: Mapping[str, SolvedSetting] | None = None,
+        positions: Mapping[str, BookEntry] | None = None,
+    ) -> None:
+        self.settings: dict[str, SolvedSetting] = dict(settings or {})
+        self.positions: dict[str, BookEntry] = dict(positions or {})
+
+    def lookup(self, state: State) -> BookEntry | None:
+        """The entry for ``state``, or None when it is not booked."""
+        return self.positions.get(state.text())
+
+    def add(self, setting: SolvedSetting, positions: Mapping[str, BookEntry]) -> None:
+        """Add (or replace) a solved setting and its positions."""
+        self.settings[setting.game] = setting
+        self.positions.update(positions)
+
+    # -- the file ------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": BOOK_FORMAT,
+            "settings": [self.settings[game].to_dict() for game in sorted(self.settings)],
+            "positions": {
+                text: {"value": entry.value, "best": list(entry.best)}
+                for text, entry in sorted(self.positions.items())
+            },
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any, source: str = "the opening book") -> OpeningBook:
+        """Read a book's JSON object; ParseError names what is wrong."""
+        try:
+            if data.get("format") != BOOK_FORMAT:
+                raise ParseError(
+                    f"{source} has format {data.get('format')!r}; this code reads {BOOK_FORMAT}"
+                )
+            settings = {
+                row["game"]: SolvedSetting(
+                    game=str(row["game"]),
+                    position=str(row["position"]),
+                    value=int(row["value"]),
+                    best=tuple(str(m) for m in row["best"]),
+                    nodes=int(row["nodes"]),
+                    seconds=float(row["seconds"]),
+                )
+                for row in data["settings"]
+            }
+            positions = {
+                str(text): BookEntry(int(row["value"]), tuple(str(m) for m in row["best"]))
+                for text, row in data["positions"].items()
+            }
+        except (AttributeError, KeyError, TypeError, ValueError) as error:
+            if isinstance(error, ParseError):
+                raise
+            raise ParseError(f"{source} is not an opening book ({error!r})") from None
+        return cls(settings, positions)
+
+    @classmethod
+    def read(cls, path: str | Path) -> OpeningBook:
+        """Read a book file (ParseError, naming the file, when it is not one)."""
+        source = f"book file {str(path)!r}"
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+            raise ParseError(f"cannot read {source}: {error}") from None
+        return cls.from_dict(data, source)
+
+    def write(self, path: str | Path) -> None:
+        """Write the book (to a temporary file first, then renamed: never half a file)."""
+        target = Path(path)
+        temporary = target.with_name(target.name + ".tmp")
+        temporary.write_text(json.dumps(self.to_dict(), indent=1) + "\n", encoding="utf-8")
+        temporary.replace(target)
+
+
+@functools.cache
+def packaged_book() -> OpeningBook:
+    """The book shipped with plyground (read once)."""
+    text = resources.files(__package__).joinpath(_RESOURCE).read_text(encoding="utf-8")
+    return OpeningBook.from_dict(json.loads(text), f"the packaged {_RESOURCE}")
+
+
+def book_entry(state: State) -> BookEntry | None:
+    """The packaged book's entry for ``state`` (None when not booked)."""
+    return packaged_book().lookup(state)
+
+
+def book_moves(state: State) -> tuple[list[int], float, int] | None:
+    """The packaged book's answer for ``state`` (the bots' book lookup): every best move
+    (cell indices), the exact value for the side to move, the plies to the end."""
+    entry = book_entry(state)
+    if entry is None:
+        return None
+    assert isinstance(state, AdjacencyState)
+    moves = [parse_cell(name, state.size) for name in entry.best]
+    mover_sign = 1 if state.side == X else -1
+    return moves, float(mover_sign * entry.value), state.plies_left
