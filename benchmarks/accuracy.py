@@ -14,6 +14,7 @@ beside what a uniformly random move would score on the same positions
 
     PYTHONPATH=src nice python benchmarks/accuracy.py            # the table
     PYTHONPATH=src nice python benchmarks/accuracy.py --build    # (re)build the suite
+    PYTHONPATH=src nice python benchmarks/accuracy.py --verify   # re-solve it, list changes
 """
 
 from __future__ import annotations
@@ -140,6 +141,32 @@ def write_suite(path: Path, suite: list[SuitePosition]) -> None:
         raise
 
 
+def verify(write: bool) -> int:
+    """Re-solve every suite position; print those whose values changed (and rewrite them).
+
+    The suite is data computed once: after a change to the solver (a fixed
+    table key, say) this says whether the stored truth still holds.
+    """
+    suite = read_suite(SUITE)
+    solver = ExactSolver()
+    checked: list[SuitePosition] = []
+    changed = 0
+    for number, entry in enumerate(suite, 1):
+        state = entry.state()
+        assert isinstance(state, AdjacencyState)
+        fresh = solved(solver, state, entry.source)
+        if fresh.values != entry.values:
+            changed += 1
+            moves = sorted(m for m in fresh.values if fresh.values[m] != entry.values.get(m))
+            print(f"{number:3d} {entry.position}: values changed at {' '.join(moves)}", flush=True)
+        checked.append(fresh)
+    print(f"{len(suite) - changed} of {len(suite)} positions agree with a fresh solve")
+    if changed and write:
+        write_suite(SUITE, checked)
+        print(f"rewrote {SUITE}")
+    return changed
+
+
 # -- the table ------------------------------------------------------------------------------
 def table(bots: list[str], rounds_list: list[int]) -> None:
     suite = read_suite(SUITE)
@@ -180,6 +207,10 @@ def row(figures: BotAccuracy) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--build", action="store_true", help="play games and solve a new suite")
+    parser.add_argument(
+        "--verify", action="store_true", help="re-solve the suite and list changed values"
+    )
+    parser.add_argument("--write", action="store_true", help="--verify: rewrite changed values")
     parser.add_argument("--count", type=int, default=60, help="--build: positions a setting")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bots", nargs="+", default=list(BOTS), help="bot specs to measure")
@@ -188,6 +219,8 @@ def main() -> None:
     try:
         if args.build:
             build(args.count, args.seed)
+        elif args.verify:
+            sys.exit(1 if verify(args.write) and not args.write else 0)
         else:
             table(args.bots, args.rounds)
     except PlygroundError as error:
