@@ -28,6 +28,7 @@ import math
 from collections.abc import Iterator
 
 from plyground.algorithms.search.deepening import DeepeningSearch, OutOfTimeError, SearchResult
+from plyground.core.deepening import line_texts
 from plyground.core.evaluation import Evaluator
 from plyground.core.game import CHANCE, TERMINAL, Move, State
 from plyground.core.limits import Clock, Limit, SearchInfo
@@ -99,7 +100,7 @@ class AlphaBeta(DeepeningSearch):
                 depth=depth,
                 score=score,
                 nodes=self.nodes,
-                pv=tuple(self._pv_texts(state, pv)),
+                pv=tuple(line_texts(state, pv)),
                 elapsed=self._clock.elapsed(),
                 extra={"exact": True} if exact else {},
             )
@@ -190,9 +191,3 @@ class AlphaBeta(DeepeningSearch):
             line.append(entry[3])
             state = state.play(entry[3])
         return line
-
-    @staticmethod
-    def _pv_texts(state: State, line: list[Move]) -> Iterator[str]:
-        for move in line:
-            yield state.move_text(move)
-            state = state.play(move)

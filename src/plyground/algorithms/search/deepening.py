@@ -6,6 +6,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from plyground.core.deepening import last_result
 from plyground.core.game import Move, State
 from plyground.core.limits import Clock, Limit, SearchInfo
 
@@ -36,12 +37,7 @@ class DeepeningSearch(ABC):
         on_info: Callable[[SearchInfo], None] | None = None,
     ) -> SearchResult:
         """The best move found within ``limit``; ``on_info`` hears each completed depth."""
-        result: SearchResult | None = None
-        for result in self.iterate(state, limit):
-            if on_info is not None:
-                on_info(result.info)
-        assert result is not None  # iterate always yields at least once
-        return result
+        return last_result(self.iterate(state, limit), on_info)
 
     @abstractmethod
     def iterate(self, state: State, limit: Limit) -> Iterator[SearchResult]:

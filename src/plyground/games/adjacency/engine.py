@@ -19,10 +19,10 @@ import ctypes
 import math
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 
 import numpy as np
 
+from plyground.core.deepening import EngineResult, last_result, legal_line
 from plyground.core.limits import Limit, SearchInfo
 from plyground.games.adjacency.endgame import EndgamePlanner
 from plyground.games.adjacency.evaluation import AdjacencyWeights
@@ -95,16 +95,6 @@ def _context_view(cx: int) -> np.ndarray:
     """The context block at address ``cx`` as an int64 array (no copy)."""
     buffer = (ctypes.c_int64 * CONTEXT_WORDS).from_address(cx)
     return np.ctypeslib.as_array(buffer)
-
-
-@dataclass(frozen=True)
-class EngineResult:
-    """One completed depth: the move to play and the report."""
-
-    move: int
-    info: SearchInfo
-    exact: bool = False
-    """True when the score is the game's true value."""
 
 
 class AdjacencyEngine:
@@ -193,12 +183,7 @@ class AdjacencyEngine:
         on_info: Callable[[SearchInfo], None] | None = None,
     ) -> EngineResult:
         """The best move within ``limit``; ``on_info`` hears each completed depth."""
-        result: EngineResult | None = None
-        for result in self.iterate(state, limit):
-            if on_info is not None:
-                on_info(result.info)
-        assert result is not None  # iterate always yields at least once
-        return result
+        return last_result(self.iterate(state, limit), on_info)
 
     def iterate(self, state: AdjacencyState, limit: Limit) -> Iterator[EngineResult]:
         """Yield a result per completed depth until a limit or an exact value.
@@ -265,15 +250,7 @@ class AdjacencyEngine:
 
     def _principal_variation(self, state: AdjacencyState) -> list[int]:
         """The line at ply 0, cut where it stops being legal (it always has a first move)."""
-        length = int(self._pv_length[0])
-        line: list[int] = []
-        current = state
-        for cell in self._pv[:length]:
-            move = int(cell)
-            if current.is_terminal() or move not in current.legal_moves():
-                break
-            line.append(move)
-            current = current.play(move)
+        line = legal_line(state, self._pv[: int(self._pv_length[0])])
         return line or [_first_move(state)]
 
 

@@ -6,7 +6,7 @@ a :class:`~plyground.core.limits.Limit` and a
 yields an :class:`EngineResult` per completed depth, like
 :meth:`plyground.algorithms.search.AlphaBeta.iterate` with the same
 evaluator, which stays the readable reference. (A game's kernels import
-only the core, so this module has its own result type.) Per node, in
+only the core, so the result is the core's compiled-engine result.) Per node, in
 compiled code (:mod:`plyground.games.morris.kernels` for the board work):
 
 * copy-make over the mover's and the opponent's masks, men in hand, turns;
@@ -47,21 +47,27 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import numpy as np
 from numba import njit
 
-from plyground.core.jit import (
-    load_float,
-    load_int,
-    monotonic_ns,
-    popcount,
-    store_float,
-    store_int,
-)
+from plyground.core.deepening import EngineResult, last_result, legal_line, line_texts
+from plyground.core.jit import load_float, load_int, popcount, store_float, store_int
 from plyground.core.limits import Limit, SearchInfo
-from plyground.core.search_kernels import mix64, set_pv
+from plyground.core.search_kernels import (
+    CLOCK_DEADLINE,
+    CLOCK_NODE_LIMIT,
+    CLOCK_NODES,
+    CLOCK_STOPPED,
+    add_killer,
+    bound_cuts,
+    count_node,
+    mix64,
+    research_window,
+    result_bound,
+    set_pv,
+)
 from plyground.games.morris.endgames import MAX_MEN, EndgameTables, position_index
 from plyground.games.morris.evaluation import PHASES, RELATIONS, WIN, MorrisEvaluator
 from plyground.games.morris.kernels import (
@@ -77,11 +83,11 @@ from plyground.games.morris.rules import MAX_TURNS, WHITE, MorrisState
 __all__ = ["EngineResult", "MorrisEngine", "warm_up", "with_times"]
 
 # -- the context block: one int64 word each ------------------------------------------------
-X_NODES = 0
-X_DEADLINE = 1
-"""Monotonic nanoseconds at which to stop (0: no deadline)."""
-X_STOPPED = 2
-X_NODE_LIMIT = 3
+X_NODES = CLOCK_NODES
+"""The first of the clock block's four words (:func:`plyground.core.search_kernels.count_node`)."""
+X_DEADLINE = CLOCK_DEADLINE
+X_STOPPED = CLOCK_STOPPED
+X_NODE_LIMIT = CLOCK_NODE_LIMIT
 X_TABLE = 4
 X_TABLE_MASK = 5
 X_KILLERS = 6
@@ -128,7 +134,6 @@ LMR_FIRST = 4
 DECISIVE = WIN / 2
 INFO_BITS = 34
 INFO_MASK = (1 << INFO_BITS) - 1
-BOUND_EXACT, BOUND_LOWER, BOUND_UPPER = 0, 1, 2
 NO_MOVE = 0
 """A table entry without a move (no legal move encodes to 0: placing on a7 is 0 too,
 so the move is stored plus one)."""
@@ -156,16 +161,7 @@ def _repetition_key(own: int, theirs: int, turns: int) -> int:
 @njit(cache=True)
 def _count_node(cx: int) -> bool:
     """Count a node; read the clock now and then. True when the search must stop."""
-    nodes = load_int(cx, X_NODES) + 1
-    store_int(cx, X_NODES, nodes)
-    if (nodes & CHECK_EVERY) == 0:
-        deadline = load_int(cx, X_DEADLINE)
-        if deadline != 0 and monotonic_ns() >= deadline:
-            store_int(cx, X_STOPPED, 1)
-        node_limit = load_int(cx, X_NODE_LIMIT)
-        if node_limit != 0 and nodes >= node_limit:
-            store_int(cx, X_STOPPED, 1)
-    return load_int(cx, X_STOPPED) != 0
+    return count_node(cx + 8 * X_NODES, CHECK_EVERY)
 
 
 @njit(cache=True)
@@ -302,11 +298,7 @@ def _negamax(  # noqa: PLR0911, PLR0915, PLR0917 - one self-recursive kernel
                 value -= ply
             elif value <= -DECISIVE:
                 value += ply
-            if (
-                bound == BOUND_EXACT
-                or (bound == BOUND_LOWER and value >= beta)
-                or (bound == BOUND_UPPER and value <= alpha)
-            ):
+            if bound_cuts(bound, value, alpha, beta):
                 return value
 
     moves = load_int(cx, X_MOVES) + 8 * ply * MAX_MOVES
@@ -354,46 +346,21 @@ def _negamax(  # noqa: PLR0911, PLR0915, PLR0917 - one self-recursive kernel
                     child_floor = -1
             if child_floor < 0:
                 value = 0.0
-            elif index == 0:
-                value = -_negamax(
-                    cx,
-                    child_own,
-                    child_theirs,
-                    their_hand,
-                    child_hand,
-                    turns + 1,
-                    taken >= 0,
-                    child_floor,
-                    depth - 1,
-                    -beta,
-                    -alpha,
-                    ply + 1,
-                )
             else:
-                reduction = 0
-                if (
-                    reduce
-                    and depth >= 3
-                    and index >= LMR_FIRST
-                    and load_int(scores, index) < _BLOCK_SCORE
-                ):
-                    reduction = 1 if index < 2 * LMR_FIRST or depth < 6 else 2
-                null_beta = alpha + NULL_WINDOW
-                value = -_negamax(
-                    cx,
-                    child_own,
-                    child_theirs,
-                    their_hand,
-                    child_hand,
-                    turns + 1,
-                    taken >= 0,
-                    child_floor,
-                    depth - 1 - reduction,
-                    -null_beta,
-                    -alpha,
-                    ply + 1,
-                )
-                if value > alpha and reduction > 0:
+                # PVS: the first move with the full window, the rest with a null window (late
+                # quiet ones reduced first), searched again as research_window says.
+                child_depth = depth - 1
+                window_beta = beta
+                if index > 0:
+                    window_beta = alpha + NULL_WINDOW
+                    if (
+                        reduce
+                        and depth >= 3
+                        and index >= LMR_FIRST
+                        and load_int(scores, index) < _BLOCK_SCORE
+                    ):
+                        child_depth -= 1 if index < 2 * LMR_FIRST or depth < 6 else 2
+                while child_depth >= 0:
                     value = -_negamax(
                         cx,
                         child_own,
@@ -403,25 +370,13 @@ def _negamax(  # noqa: PLR0911, PLR0915, PLR0917 - one self-recursive kernel
                         turns + 1,
                         taken >= 0,
                         child_floor,
-                        depth - 1,
-                        -null_beta,
+                        child_depth,
+                        -window_beta,
                         -alpha,
                         ply + 1,
                     )
-                if alpha < value < beta and null_beta < beta:
-                    value = -_negamax(
-                        cx,
-                        child_own,
-                        child_theirs,
-                        their_hand,
-                        child_hand,
-                        turns + 1,
-                        taken >= 0,
-                        child_floor,
-                        depth - 1,
-                        -beta,
-                        -alpha,
-                        ply + 1,
+                    child_depth, window_beta = research_window(
+                        value, alpha, beta, child_depth, depth - 1, window_beta
                     )
             if load_int(cx, X_STOPPED) != 0:
                 return 0.0
@@ -445,7 +400,7 @@ def _negamax(  # noqa: PLR0911, PLR0915, PLR0917 - one self-recursive kernel
         or depth >= ((old_info >> 15) & 255)
         or ((stored ^ key) & ~INFO_MASK) == 0
     ):
-        bound = BOUND_UPPER if best <= alpha_start else BOUND_LOWER if best >= beta else BOUND_EXACT
+        bound = result_bound(best, alpha_start, beta)
         info = (best_move + 1) | (depth << 15) | (bound << 23) | (generation << 25)
         store_int(table, slot, (key & ~INFO_MASK) | info)
         value = best
@@ -460,26 +415,13 @@ def _negamax(  # noqa: PLR0911, PLR0915, PLR0917 - one self-recursive kernel
 @njit(cache=True)
 def _remember_cutoff(cx: int, move: int, ply: int, depth: int) -> None:
     """A quiet move that cut off: the ply's first killer, and history credit."""
-    killers = load_int(cx, X_KILLERS)
-    if load_int(killers, 2 * ply) != move:
-        store_int(killers, 2 * ply + 1, load_int(killers, 2 * ply))
-        store_int(killers, 2 * ply, move)
+    add_killer(load_int(cx, X_KILLERS), ply, move)
     history = load_int(cx, X_HISTORY)
     slot = move & 1023
     store_int(history, slot, min(load_int(history, slot) + depth * depth, 1 << 30))
 
 
 # -- the Python side -------------------------------------------------------------------------
-@dataclass(frozen=True)
-class EngineResult:
-    """One completed depth: the move to play and the report."""
-
-    move: int
-    info: SearchInfo
-    exact: bool = False
-    """True when the score is decided (a win or loss within the searched depth)."""
-
-
 class MorrisEngine:
     """The compiled iterative-deepening alpha-beta for Nine Men's Morris.
 
@@ -595,11 +537,7 @@ class MorrisEngine:
         itself used: on a busy machine the wall time also holds the waits to be scheduled.
         """
         started, cpu = time.monotonic_ns(), time.thread_time_ns()
-        result: EngineResult | None = None
-        for result in self.iterate(state, limit):
-            if on_info is not None:
-                on_info(result.info)
-        assert result is not None  # iterate always yields at least once
+        result = last_result(self.iterate(state, limit), on_info)
         return EngineResult(result.move, with_times(result.info, started, cpu), result.exact)
 
     def iterate(self, state: MorrisState, limit: Limit) -> Iterator[EngineResult]:
@@ -653,7 +591,7 @@ class MorrisEngine:
                 depth=depth,
                 score=score,
                 nodes=self.nodes,
-                pv=tuple(self._texts(state, line)),
+                pv=tuple(line_texts(state, line)),
                 elapsed=(time.monotonic_ns() - start_ns) / 1e9,
                 extra={"exact": True} if decided else {},
             )
@@ -673,15 +611,7 @@ class MorrisEngine:
 
     def _principal_variation(self, state: MorrisState) -> list[int]:
         """The line at ply 0, cut where it stops being legal (it always has a first move)."""
-        length = int(self._pv_length[0])
-        line: list[int] = []
-        current = state
-        for value in self._pv[:length]:
-            move = int(value)
-            if current.is_terminal() or move not in current.legal_moves():
-                break
-            line.append(move)
-            current = current.play(move)
+        line = legal_line(state, self._pv[: int(self._pv_length[0])])
         return line or [self._first_move(state)]
 
     def _first_move(self, state: MorrisState) -> int:
@@ -689,12 +619,6 @@ class MorrisEngine:
         move = self.evaluator.order(state, state.legal_moves())[0]
         assert isinstance(move, int)
         return move
-
-    @staticmethod
-    def _texts(state: MorrisState, line: list[int]) -> Iterator[str]:
-        for move in line:
-            yield state.move_text(move)
-            state = state.play(move)
 
 
 def with_times(info: SearchInfo, started_ns: int, cpu_ns: int) -> SearchInfo:
