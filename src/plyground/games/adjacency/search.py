@@ -46,10 +46,6 @@ from plyground.core.jit import (
     trailing_zeros,
 )
 from plyground.core.search_kernels import (
-    CLOCK_DEADLINE,
-    CLOCK_NODE_LIMIT,
-    CLOCK_NODES,
-    CLOCK_STOPPED,
     add_killer,
     bound_cuts,
     research_window,
@@ -57,6 +53,21 @@ from plyground.core.search_kernels import (
     set_pv,
 )
 from plyground.core.search_kernels import count_node as count_clock_node
+from plyground.core.search_memory import (
+    M_DEADLINE,
+    M_GENERATION,
+    M_HISTORY,
+    M_KILLERS,
+    M_MOVES,
+    M_NODE_LIMIT,
+    M_NODES,
+    M_PV,
+    M_PV_LENGTH,
+    M_STOPPED,
+    M_TABLE,
+    M_TABLE_MASK,
+    MEMORY_WORDS,
+)
 from plyground.games.adjacency.features import (
     F_FUTILITY,
     F_HISTORY,
@@ -91,22 +102,23 @@ from plyground.games.adjacency.table import (
 __all__ = ["CONTEXT_WORDS", "MAX_PLY", "count_node", "negamax"]
 
 # -- search words of the context block -----------------------------------------------
-S_NODES = HEADER_WORDS + CLOCK_NODES
-"""The first of the clock block's four words (:func:`plyground.core.search_kernels.count_node`)."""
-S_DEADLINE = HEADER_WORDS + CLOCK_DEADLINE
-S_STOPPED = HEADER_WORDS + CLOCK_STOPPED
-S_NODE_LIMIT = HEADER_WORDS + CLOCK_NODE_LIMIT
-S_TABLE = HEADER_WORDS + 4
-S_TABLE_MASK = HEADER_WORDS + 5
-S_KILLERS = HEADER_WORDS + 6
-S_HISTORY = HEADER_WORDS + 7
-S_MOVES = HEADER_WORDS + 8
-S_PV = HEADER_WORDS + 9
-S_PV_LENGTH = HEADER_WORDS + 10
-S_FLAGS = HEADER_WORDS + 11
-S_TT_MIN_DEPTH = HEADER_WORDS + 12
-S_GENERATION = HEADER_WORDS + 13
-S_SOLVING = HEADER_WORDS + 14
+S_MEMORY = HEADER_WORDS
+"""Base of the memory block (:class:`~plyground.core.search_memory.SearchMemory`)."""
+S_NODES = S_MEMORY + M_NODES
+S_DEADLINE = S_MEMORY + M_DEADLINE
+S_STOPPED = S_MEMORY + M_STOPPED
+S_NODE_LIMIT = S_MEMORY + M_NODE_LIMIT
+S_TABLE = S_MEMORY + M_TABLE
+S_TABLE_MASK = S_MEMORY + M_TABLE_MASK
+S_KILLERS = S_MEMORY + M_KILLERS
+S_HISTORY = S_MEMORY + M_HISTORY
+S_MOVES = S_MEMORY + M_MOVES
+S_PV = S_MEMORY + M_PV
+S_PV_LENGTH = S_MEMORY + M_PV_LENGTH
+S_GENERATION = S_MEMORY + M_GENERATION
+S_FLAGS = S_MEMORY + MEMORY_WORDS
+S_TT_MIN_DEPTH = S_MEMORY + MEMORY_WORDS + 1
+S_SOLVING = S_MEMORY + MEMORY_WORDS + 2
 """1 while the search reaches the end of the game: no forward pruning then."""
 CONTEXT_WORDS = HEADER_WORDS + 16
 
@@ -129,7 +141,7 @@ LATE_MOVES = (0, 8, 16)
 @njit(cache=True)
 def count_node(cx: int) -> bool:
     """Count a node; read the clock now and then. True when the search must stop."""
-    return count_clock_node(cx + 8 * S_NODES, CHECK_EVERY)
+    return count_clock_node(cx + 8 * S_MEMORY, CHECK_EVERY)
 
 
 @njit(cache=True)

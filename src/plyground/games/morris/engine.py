@@ -52,14 +52,10 @@ from dataclasses import replace
 import numpy as np
 from numba import njit
 
-from plyground.core.deepening import EngineResult, last_result, legal_line, line_texts
+from plyground.core.deepening import EngineResult, last_result, line_texts
 from plyground.core.jit import load_float, load_int, popcount, store_float, store_int
 from plyground.core.limits import Limit, SearchInfo
 from plyground.core.search_kernels import (
-    CLOCK_DEADLINE,
-    CLOCK_NODE_LIMIT,
-    CLOCK_NODES,
-    CLOCK_STOPPED,
     add_killer,
     bound_cuts,
     count_node,
@@ -67,6 +63,22 @@ from plyground.core.search_kernels import (
     research_window,
     result_bound,
     set_pv,
+)
+from plyground.core.search_memory import (
+    M_DEADLINE,
+    M_GENERATION,
+    M_HISTORY,
+    M_KILLERS,
+    M_MOVES,
+    M_NODE_LIMIT,
+    M_NODES,
+    M_PV,
+    M_PV_LENGTH,
+    M_STOPPED,
+    M_TABLE,
+    M_TABLE_MASK,
+    MEMORY_WORDS,
+    SearchMemory,
 )
 from plyground.games.morris.endgames import MAX_MEN, EndgameTables, position_index
 from plyground.games.morris.evaluation import PHASES, RELATIONS, WIN, MorrisEvaluator
@@ -83,25 +95,26 @@ from plyground.games.morris.rules import MAX_TURNS, WHITE, MorrisState
 __all__ = ["EngineResult", "MorrisEngine", "warm_up", "with_times"]
 
 # -- the context block: one int64 word each ------------------------------------------------
-X_NODES = CLOCK_NODES
-"""The first of the clock block's four words (:func:`plyground.core.search_kernels.count_node`)."""
-X_DEADLINE = CLOCK_DEADLINE
-X_STOPPED = CLOCK_STOPPED
-X_NODE_LIMIT = CLOCK_NODE_LIMIT
-X_TABLE = 4
-X_TABLE_MASK = 5
-X_KILLERS = 6
-X_HISTORY = 7
-X_MOVES = 8
-X_SCORES = 9
-X_PV = 10
-X_PV_LENGTH = 11
-X_WEIGHTS = 12
-X_PHASE = 13
+# The memory block (:class:`~plyground.core.search_memory.SearchMemory`) comes first.
+X_NODES = M_NODES
+X_DEADLINE = M_DEADLINE
+X_STOPPED = M_STOPPED
+X_NODE_LIMIT = M_NODE_LIMIT
+X_TABLE = M_TABLE
+X_TABLE_MASK = M_TABLE_MASK
+X_KILLERS = M_KILLERS
+X_HISTORY = M_HISTORY
+X_MOVES = M_MOVES
+X_PV = M_PV
+X_PV_LENGTH = M_PV_LENGTH
+X_GENERATION = M_GENERATION
+X_SCORES = MEMORY_WORDS
+"""Address of the move scores, beside the move stack."""
+X_WEIGHTS = 13
+X_PHASE = 14
 """The weights row every position is weighed with, or -1 for each position's own phase."""
-X_CAP = 14
+X_CAP = 15
 """The draw cap in turns."""
-X_GENERATION = 15
 X_EXACT_KEYS = 16
 """1: the turn count is always part of a table key (values then match the reference)."""
 X_REPETITION = 17
@@ -161,7 +174,7 @@ def _repetition_key(own: int, theirs: int, turns: int) -> int:
 @njit(cache=True)
 def _count_node(cx: int) -> bool:
     """Count a node; read the clock now and then. True when the search must stop."""
-    return count_node(cx + 8 * X_NODES, CHECK_EVERY)
+    return count_node(cx, CHECK_EVERY)  # the memory block, its clock first, starts the context
 
 
 @njit(cache=True)
@@ -446,14 +459,10 @@ class MorrisEngine:
     ) -> None:
         self.evaluator = evaluator or MorrisEvaluator()
         self.endgames = endgames
-        entries = 1 << max(10, int(table_size).bit_length() - 1)
-        self._table = np.zeros(2 * entries, dtype=np.int64)
-        self._killers = np.full(2 * MAX_PLY, -1, dtype=np.int64)
-        self._history = np.zeros(1024, dtype=np.int64)
-        self._moves = np.zeros(MAX_PLY * MAX_MOVES, dtype=np.int64)
+        self._memory = SearchMemory(
+            table_size, MAX_PLY, history_slots=1024, move_stack=MAX_PLY * MAX_MOVES
+        )
         self._scores = np.zeros(MAX_PLY * MAX_MOVES, dtype=np.int64)
-        self._pv = np.zeros(MAX_PLY * MAX_PLY, dtype=np.int64)
-        self._pv_length = np.zeros(MAX_PLY + 1, dtype=np.int64)
         self._keys = np.zeros(512 + MAX_PLY, dtype=np.int64)
         weights = self.evaluator.weights
         self._weights = np.array(
@@ -467,7 +476,6 @@ class MorrisEngine:
         )
         self._context[X_EXACT_KEYS] = int(exact)
         self._context[X_REDUCTIONS] = int(not exact)
-        self._generation = 0
 
     @property
     def nodes(self) -> int:
@@ -482,10 +490,7 @@ class MorrisEngine:
 
     def new_game(self) -> None:
         """Forget what earlier searches learned."""
-        self._table[:] = 0
-        self._killers[:] = -1
-        self._history[:] = 0
-        self._generation = 0
+        self._memory.new_game()
 
     def _prepare(self, state: MorrisState, limit: Limit, start_ns: int) -> int:
         context = self._context
@@ -493,24 +498,10 @@ class MorrisEngine:
         if limit.time is not None:
             safety = min(SAFETY, max(0.1 * limit.time, min(SAFETY_MIN, limit.time / 2)))
             deadline = start_ns + max(1, int((limit.time - safety) * 1e9))
-        self._generation = (self._generation + 1) & 0xFF
-        self._killers[:] = -1
-        self._history //= 4
-        context[X_NODES] = 0
-        context[X_DEADLINE] = deadline
-        context[X_STOPPED] = 0
-        context[X_NODE_LIMIT] = limit.nodes or 0
-        context[X_TABLE] = self._table.ctypes.data
-        context[X_TABLE_MASK] = len(self._table) // 2 - 1
-        context[X_KILLERS] = self._killers.ctypes.data
-        context[X_HISTORY] = self._history.ctypes.data
-        context[X_MOVES] = self._moves.ctypes.data
+        self._memory.start(context, deadline, limit.nodes or 0)
         context[X_SCORES] = self._scores.ctypes.data
-        context[X_PV] = self._pv.ctypes.data
-        context[X_PV_LENGTH] = self._pv_length.ctypes.data
         context[X_WEIGHTS] = self._weights.ctypes.data
         context[X_CAP] = MAX_TURNS
-        context[X_GENERATION] = self._generation
         history = state.repetition_keys()
         context[X_REPETITION] = int(state.game.repetition)
         if len(history) + MAX_PLY > len(self._keys):
@@ -611,7 +602,7 @@ class MorrisEngine:
 
     def _principal_variation(self, state: MorrisState) -> list[int]:
         """The line at ply 0, cut where it stops being legal (it always has a first move)."""
-        line = legal_line(state, self._pv[: int(self._pv_length[0])])
+        line = self._memory.line(state)
         return line or [self._first_move(state)]
 
     def _first_move(self, state: MorrisState) -> int:
