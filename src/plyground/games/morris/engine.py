@@ -65,12 +65,10 @@ from plyground.core.search_kernels import (
     set_pv,
 )
 from plyground.core.search_memory import (
-    M_DEADLINE,
     M_GENERATION,
     M_HISTORY,
     M_KILLERS,
     M_MOVES,
-    M_NODE_LIMIT,
     M_NODES,
     M_PV,
     M_PV_LENGTH,
@@ -95,19 +93,8 @@ from plyground.games.morris.rules import MAX_TURNS, WHITE, MorrisState
 __all__ = ["EngineResult", "MorrisEngine", "warm_up", "with_times"]
 
 # -- the context block: one int64 word each ------------------------------------------------
-# The memory block (:class:`~plyground.core.search_memory.SearchMemory`) comes first.
-X_NODES = M_NODES
-X_DEADLINE = M_DEADLINE
-X_STOPPED = M_STOPPED
-X_NODE_LIMIT = M_NODE_LIMIT
-X_TABLE = M_TABLE
-X_TABLE_MASK = M_TABLE_MASK
-X_KILLERS = M_KILLERS
-X_HISTORY = M_HISTORY
-X_MOVES = M_MOVES
-X_PV = M_PV
-X_PV_LENGTH = M_PV_LENGTH
-X_GENERATION = M_GENERATION
+# The memory block (:class:`~plyground.core.search_memory.SearchMemory`, words ``M_*``)
+# comes first; this engine's own words follow it.
 X_SCORES = MEMORY_WORDS
 """Address of the move scores, beside the move stack."""
 X_WEIGHTS = 13
@@ -198,7 +185,7 @@ def _probe(cx: int, own: int, theirs: int) -> int:
 @njit(cache=True)
 def _set_pv(cx: int, ply: int, move: int) -> None:
     """Principal variation at ``ply``: ``move`` followed by the child's line."""
-    set_pv(load_int(cx, X_PV), load_int(cx, X_PV_LENGTH), MAX_PLY, ply, move)
+    set_pv(load_int(cx, M_PV), load_int(cx, M_PV_LENGTH), MAX_PLY, ply, move)
 
 
 @njit(cache=True)
@@ -207,10 +194,10 @@ def _score_moves(  # noqa: PLR0917 - kernels take positional integers
 ) -> None:
     """An ordering score per move: takes, killers, blocks of a two-man line, then history."""
     blocks = threats(theirs, 0xFFFFFF & ~(own | theirs))
-    killers = load_int(cx, X_KILLERS)
+    killers = load_int(cx, M_KILLERS)
     first = load_int(killers, 2 * ply)
     second = load_int(killers, 2 * ply + 1)
-    history = load_int(cx, X_HISTORY)
+    history = load_int(cx, M_HISTORY)
     for index in range(count):
         move = load_int(moves, index)
         if move >= 1 << 10:
@@ -277,7 +264,7 @@ def _negamax(  # noqa: PLR0911, PLR0915, PLR0917 - one self-recursive kernel
     ``floor`` is the index of the earliest repetition key a later position
     may repeat (the position after the last placement or take).
     """
-    store_int(load_int(cx, X_PV_LENGTH), ply, ply)
+    store_int(load_int(cx, M_PV_LENGTH), ply, ply)
     if _count_node(cx):
         return 0.0
     cap = load_int(cx, X_CAP)
@@ -296,8 +283,8 @@ def _negamax(  # noqa: PLR0911, PLR0915, PLR0917 - one self-recursive kernel
         )
     turns_key = turns if load_int(cx, X_EXACT_KEYS) != 0 or cap - turns <= MAX_PLY else -1
     key = _hash(own, theirs, own_hand * 16 + their_hand + 256 * (turns & 1), turns_key)
-    table = load_int(cx, X_TABLE)
-    slot = 2 * (key & load_int(cx, X_TABLE_MASK))
+    table = load_int(cx, M_TABLE)
+    slot = 2 * (key & load_int(cx, M_TABLE_MASK))
     stored = load_int(table, slot)
     table_move = -1
     if stored != 0 and ((stored ^ key) & ~INFO_MASK) == 0:
@@ -314,7 +301,7 @@ def _negamax(  # noqa: PLR0911, PLR0915, PLR0917 - one self-recursive kernel
             if bound_cuts(bound, value, alpha, beta):
                 return value
 
-    moves = load_int(cx, X_MOVES) + 8 * ply * MAX_MOVES
+    moves = load_int(cx, M_MOVES) + 8 * ply * MAX_MOVES
     scores = load_int(cx, X_SCORES) + 8 * ply * MAX_MOVES
     count = generate(moves, own, theirs, own_hand)
     _score_moves(cx, moves, scores, count, theirs, own, ply)
@@ -391,7 +378,7 @@ def _negamax(  # noqa: PLR0911, PLR0915, PLR0917 - one self-recursive kernel
                     child_depth, window_beta = research_window(
                         value, alpha, beta, child_depth, depth - 1, window_beta
                     )
-            if load_int(cx, X_STOPPED) != 0:
+            if load_int(cx, M_STOPPED) != 0:
                 return 0.0
         if value > best:
             best = value
@@ -404,7 +391,7 @@ def _negamax(  # noqa: PLR0911, PLR0915, PLR0917 - one self-recursive kernel
                         _remember_cutoff(cx, move, ply, depth)
                     break
 
-    generation = load_int(cx, X_GENERATION)
+    generation = load_int(cx, M_GENERATION)
     stored = load_int(table, slot)
     old_info = stored & INFO_MASK
     if (
@@ -428,8 +415,8 @@ def _negamax(  # noqa: PLR0911, PLR0915, PLR0917 - one self-recursive kernel
 @njit(cache=True)
 def _remember_cutoff(cx: int, move: int, ply: int, depth: int) -> None:
     """A quiet move that cut off: the ply's first killer, and history credit."""
-    add_killer(load_int(cx, X_KILLERS), ply, move)
-    history = load_int(cx, X_HISTORY)
+    add_killer(load_int(cx, M_KILLERS), ply, move)
+    history = load_int(cx, M_HISTORY)
     slot = move & 1023
     store_int(history, slot, min(load_int(history, slot) + depth * depth, 1 << 30))
 
@@ -480,13 +467,13 @@ class MorrisEngine:
     @property
     def nodes(self) -> int:
         """Nodes visited by the last search, its unfinished depth included."""
-        return int(self._context[X_NODES])
+        return int(self._context[M_NODES])
 
     @property
     def stopped(self) -> bool:
         """True when the last search ran into its deadline or node limit (rather than
         completing every depth it was allowed or deciding the game)."""
-        return bool(self._context[X_STOPPED])
+        return bool(self._context[M_STOPPED])
 
     def new_game(self) -> None:
         """Forget what earlier searches learned."""
@@ -574,7 +561,7 @@ class MorrisEngine:
                     0,
                 )
             )
-            if self._context[X_STOPPED]:
+            if self._context[M_STOPPED]:
                 break
             line = self._principal_variation(state)
             decided = abs(score) >= DECISIVE and WIN - abs(score) <= depth
