@@ -14,7 +14,7 @@ from typing import Any
 
 from plyground.core.game import Move, State
 
-__all__ = ["Evaluator", "TunableWeight", "declared_weights", "weight"]
+__all__ = ["Evaluator", "TunableWeight", "by_distance", "declared_weights", "weight"]
 
 _WEIGHT_KEY = "plyground.tunable"
 """The key of a tunable weight's (low, high, help) in a dataclass field's metadata."""
@@ -50,6 +50,14 @@ def weight(default: float, low: float, high: float, help: str) -> Any:
     :func:`declared_weights` reads the declarations back.
     """
     return field(default=default, metadata={_WEIGHT_KEY: (low, high, help)})
+
+
+def by_distance(winner: int | None, player: int, ply: int, win: float) -> float:
+    """A win/loss game's end for ``player``, ``ply`` plies below the root: ``win - ply`` won
+    (sooner is better), ``ply - win`` lost (later is better), 0 drawn (``winner`` None)."""
+    if winner is None:
+        return 0.0
+    return float(win - ply) if winner == player else float(ply - win)
 
 
 def declared_weights(weights_type: type) -> tuple[TunableWeight, ...]:

@@ -102,50 +102,37 @@ def _element_pointer(builder: Any, address: Any, index: Any, element: Any) -> An
     return builder.gep(pointer, [index])
 
 
-@intrinsic
-def _load_int(typingctx: Any, address: Any, index: Any) -> Any:
-    sig = types.int64(types.int64, types.int64)
+def _buffer_access(element: Any, llvm_element: Callable[[Any], Any]) -> tuple[Any, Any]:
+    """The load and store intrinsics of a buffer of ``element`` s (numba type), whose LLVM
+    type is ``llvm_element(ir)``: ``load(address, index)`` and ``store(address, index, value)``."""
+    name = str(element)
 
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        ir = _llvm_ir()
-        return builder.load(_element_pointer(builder, args[0], args[1], ir.IntType(64)))
+    def load(typingctx: Any, address: Any, index: Any) -> Any:
+        sig = element(types.int64, types.int64)
 
-    return sig, codegen
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            pointer = _element_pointer(builder, args[0], args[1], llvm_element(_llvm_ir()))
+            return builder.load(pointer)
 
+        return sig, codegen
 
-@intrinsic
-def _store_int(typingctx: Any, address: Any, index: Any, value: Any) -> Any:
-    sig = types.void(types.int64, types.int64, types.int64)
+    def store(typingctx: Any, address: Any, index: Any, value: Any) -> Any:
+        sig = types.void(types.int64, types.int64, element)
 
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        ir = _llvm_ir()
-        builder.store(args[2], _element_pointer(builder, args[0], args[1], ir.IntType(64)))
-        return context.get_dummy_value()
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            pointer = _element_pointer(builder, args[0], args[1], llvm_element(_llvm_ir()))
+            builder.store(args[2], pointer)
+            return context.get_dummy_value()
 
-    return sig, codegen
+        return sig, codegen
 
-
-@intrinsic
-def _load_float(typingctx: Any, address: Any, index: Any) -> Any:
-    sig = types.float64(types.int64, types.int64)
-
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        ir = _llvm_ir()
-        return builder.load(_element_pointer(builder, args[0], args[1], ir.DoubleType()))
-
-    return sig, codegen
+    load.__name__ = load.__qualname__ = f"_load_{name}"
+    store.__name__ = store.__qualname__ = f"_store_{name}"
+    return intrinsic(load), intrinsic(store)
 
 
-@intrinsic
-def _store_float(typingctx: Any, address: Any, index: Any, value: Any) -> Any:
-    sig = types.void(types.int64, types.int64, types.float64)
-
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        ir = _llvm_ir()
-        builder.store(args[2], _element_pointer(builder, args[0], args[1], ir.DoubleType()))
-        return context.get_dummy_value()
-
-    return sig, codegen
+_load_int, _store_int = _buffer_access(types.int64, lambda ir: ir.IntType(64))
+_load_float, _store_float = _buffer_access(types.float64, lambda ir: ir.DoubleType())
 
 
 @intrinsic

@@ -1,19 +1,51 @@
-"""Numba pieces every compiled game-tree search shares: the hash finaliser and the PV table.
+"""Numba pieces every compiled game-tree search shares.
 
 The adjacency and Morris engines hash their positions the same way (a
-multiply-add of the boards, then murmur3's 64-bit finaliser) and keep their
-principal variation in the same triangular table: one row per ply, row
-``ply`` holding the best line from that ply on. The games own what differs
-(which words go into the hash, where the table lives in their context).
+multiply-add of the boards, then murmur3's 64-bit finaliser), keep their
+principal variation in the same triangular table (one row per ply, row
+``ply`` holding the best line from that ply on), count nodes and read the
+clock through the same four context words (:func:`count_node`), and judge
+a table entry's bound and a cutoff's killer moves alike. The games own what
+differs (which words go into the hash, where the tables live in their
+context, how an entry is packed).
 """
 
 from __future__ import annotations
 
 from numba import njit
 
-from plyground.core.jit import load_int, store_int
+from plyground.core.jit import load_int, monotonic_ns, store_int
 
-__all__ = ["mix64", "set_pv"]
+__all__ = [
+    "BOUND_EXACT",
+    "BOUND_LOWER",
+    "BOUND_UPPER",
+    "CLOCK_DEADLINE",
+    "CLOCK_NODES",
+    "CLOCK_NODE_LIMIT",
+    "CLOCK_STOPPED",
+    "add_killer",
+    "bound_cuts",
+    "check_clock",
+    "count_node",
+    "mix64",
+    "research_window",
+    "result_bound",
+    "set_pv",
+]
+
+BOUND_EXACT, BOUND_LOWER, BOUND_UPPER = 0, 1, 2
+"""What a stored value is: the exact value, a lower bound (it failed high), an upper bound."""
+
+# -- the clock block: four int64 words of a search's context, in this order -------------
+CLOCK_NODES = 0
+"""Nodes searched so far."""
+CLOCK_DEADLINE = 1
+"""Monotonic nanoseconds at which to stop (0: no deadline)."""
+CLOCK_STOPPED = 2
+"""1 once the search must stop (the deadline or the node limit is reached)."""
+CLOCK_NODE_LIMIT = 3
+"""Stop once this many nodes are searched (0: none); checked with the clock."""
 
 
 @njit(cache=True)
@@ -39,3 +71,74 @@ def set_pv(pv: int, lengths: int, max_ply: int, ply: int, move: int) -> None:
     for index in range(ply + 1, child_length):
         store_int(pv, ply * max_ply + index, load_int(pv, (ply + 1) * max_ply + index))
     store_int(lengths, ply, max(child_length, ply + 1))
+
+
+@njit(cache=True)
+def check_clock(clock: int) -> None:
+    """Set the stop word of the clock block at ``clock`` if its deadline or node limit is due."""
+    deadline = load_int(clock, CLOCK_DEADLINE)
+    if deadline != 0 and monotonic_ns() >= deadline:
+        store_int(clock, CLOCK_STOPPED, 1)
+    node_limit = load_int(clock, CLOCK_NODE_LIMIT)
+    if node_limit != 0 and load_int(clock, CLOCK_NODES) >= node_limit:
+        store_int(clock, CLOCK_STOPPED, 1)
+
+
+@njit(cache=True)
+def count_node(clock: int, check_every: int) -> bool:
+    """Count a node in the clock block at ``clock``; read the clock when
+    ``nodes & check_every == 0``. True when the search must stop."""
+    nodes = load_int(clock, CLOCK_NODES) + 1
+    store_int(clock, CLOCK_NODES, nodes)
+    if (nodes & check_every) == 0:
+        check_clock(clock)
+    return load_int(clock, CLOCK_STOPPED) != 0
+
+
+@njit(cache=True)
+def bound_cuts(bound: int, value: float, alpha: float, beta: float) -> bool:
+    """True when a stored ``value`` of kind ``bound`` settles a node with the window
+    ``(alpha, beta)``."""
+    return (
+        bound == BOUND_EXACT
+        or (bound == BOUND_LOWER and value >= beta)
+        or (bound == BOUND_UPPER and value <= alpha)
+    )
+
+
+@njit(cache=True)
+def result_bound(best: float, alpha: float, beta: float) -> int:
+    """The kind of a fail-soft result ``best`` of a node entered with the window
+    ``(alpha, beta)``."""
+    if best <= alpha:
+        return BOUND_UPPER
+    if best >= beta:
+        return BOUND_LOWER
+    return BOUND_EXACT
+
+
+@njit(cache=True)
+def research_window(  # noqa: PLR0917 - kernels take positional values
+    value: float, alpha: float, beta: float, child_depth: int, full_depth: int, window_beta: float
+) -> tuple[int, float]:
+    """Principal variation search's rule once a child searched to ``child_depth`` with the
+    window ``(alpha, window_beta)`` returned ``value``: the depth and window top to search it
+    again with, or depth -1 when ``value`` stands.
+
+    A reduced search (``child_depth < full_depth``) that beats alpha is searched again at
+    ``full_depth``; a null-window search (``window_beta < beta``) whose value falls inside
+    ``(alpha, beta)`` again with the full window.
+    """
+    if value > alpha and child_depth < full_depth:
+        return full_depth, window_beta
+    if alpha < value < beta and window_beta < beta:
+        return child_depth, beta
+    return -1, window_beta
+
+
+@njit(cache=True)
+def add_killer(killers: int, ply: int, move: int) -> None:
+    """``move`` becomes the first of the two killer moves of ``ply`` (the old first, the second)."""
+    if load_int(killers, 2 * ply) != move:
+        store_int(killers, 2 * ply + 1, load_int(killers, 2 * ply))
+        store_int(killers, 2 * ply, move)

@@ -26,16 +26,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from functools import partial
 
-from plyground.algorithms.search.deepening import DeepeningSearch, OutOfTimeError, SearchResult
+from plyground.algorithms.search.deepening import DeepeningSearch, SearchResult
+from plyground.core.deepening import line_texts
 from plyground.core.evaluation import Evaluator
 from plyground.core.game import CHANCE, TERMINAL, Move, State
-from plyground.core.limits import Clock, Limit, SearchInfo
+from plyground.core.limits import Limit, SearchInfo
 
 __all__ = ["AlphaBeta", "SearchResult"]
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
-_CHECK_EVERY = 256
 
 
 class AlphaBeta(DeepeningSearch):
@@ -61,8 +62,6 @@ class AlphaBeta(DeepeningSearch):
         # state -> (depth, bound flag, value, best move, value is final: no horizon below)
         self.table: dict[State, tuple[int, int, float, Move | None, bool]] = {}
         self.nodes = 0
-        self._clock = Clock(None)
-        self._node_limit: int | None = None
         self._horizon_reached = False
         self._killers: list[list[Move]] = []
 
@@ -78,46 +77,32 @@ class AlphaBeta(DeepeningSearch):
         if state.to_move() == CHANCE:
             raise ValueError("alpha-beta does not handle chance nodes; use expectimax")
         moves = list(self.evaluator.order(state, state.legal_moves()))
-        self._clock = self.start_clock(limit)
-        self._node_limit = limit.nodes
-        self.nodes = 0
+        self._start(limit)
         if len(self.table) >= self.table_size:
             self.table.clear()
         max_depth = limit.depth or 1000
         self._killers = [[] for _ in range(max_depth + 1)]
-        yielded = False
-        for depth in range(1, max_depth + 1):
-            self._horizon_reached = False
-            try:
-                score = self._negamax(state, depth, -math.inf, math.inf, 0)
-            except OutOfTimeError:
-                break
-            pv = self._principal_variation(state, depth)
-            move = pv[0] if pv else moves[0]
-            exact = not self._horizon_reached
-            info = SearchInfo(
-                depth=depth,
-                score=score,
-                nodes=self.nodes,
-                pv=tuple(self._pv_texts(state, pv)),
-                elapsed=self._clock.elapsed(),
-                extra={"exact": True} if exact else {},
-            )
-            yielded = True
-            yield SearchResult(move, info, exact)
-            if exact or self._clock.expired():
-                return
-        if not yielded:
-            yield self.unsearched(state, moves[0], self.nodes, self._clock.elapsed())
+        search_depth = partial(self._search_depth, state, moves)
+        yield from self.deepen(state, search_depth, max_depth, moves[0])
+
+    def _search_depth(self, state: State, moves: list[Move], depth: int) -> SearchResult:
+        """One iteration: the root searched to ``depth`` (raises :class:`OutOfTimeError`)."""
+        self._horizon_reached = False
+        score = self._negamax(state, depth, -math.inf, math.inf, 0)
+        pv = self._principal_variation(state, depth)
+        move = pv[0] if pv else moves[0]
+        exact = not self._horizon_reached
+        info = SearchInfo(
+            depth=depth,
+            score=score,
+            nodes=self.nodes,
+            pv=tuple(line_texts(state, pv)),
+            elapsed=self._clock.elapsed(),
+            extra={"exact": True} if exact else {},
+        )
+        return SearchResult(move, info, exact)
 
     # -- the search ---------------------------------------------------------
-    def _tick(self) -> None:
-        self.nodes += 1
-        if self.nodes % _CHECK_EVERY == 0 and self._clock.expired():
-            raise OutOfTimeError
-        if self._node_limit is not None and self.nodes >= self._node_limit:
-            raise OutOfTimeError
-
     def _negamax(self, state: State, depth: int, alpha: float, beta: float, ply: int) -> float:
         self._tick()
         player = state.to_move()
@@ -190,9 +175,3 @@ class AlphaBeta(DeepeningSearch):
             line.append(entry[3])
             state = state.play(entry[3])
         return line
-
-    @staticmethod
-    def _pv_texts(state: State, line: list[Move]) -> Iterator[str]:
-        for move in line:
-            yield state.move_text(move)
-            state = state.play(move)

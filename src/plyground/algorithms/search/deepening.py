@@ -6,6 +6,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from plyground.core.deepening import last_result
 from plyground.core.game import Move, State
 from plyground.core.limits import Clock, Limit, SearchInfo
 
@@ -29,6 +30,28 @@ class SearchResult:
 class DeepeningSearch(ABC):
     """A search that reports a result per completed depth (:meth:`iterate`)."""
 
+    nodes: int = 0
+    """Nodes the last search visited."""
+    check_every: int = 256
+    """The clock is read every this many nodes (:meth:`_tick`)."""
+    _clock: Clock = Clock(None)
+    _node_limit: int | None = None
+
+    def _start(self, limit: Limit) -> None:
+        """Begin a search under ``limit``: a fresh clock and node count."""
+        self._clock = self.start_clock(limit)
+        self._node_limit = limit.nodes
+        self.nodes = 0
+
+    def _tick(self) -> None:
+        """Count a node; raise :class:`OutOfTimeError` once the clock (read every
+        :attr:`check_every` nodes) has expired or the node budget is spent."""
+        self.nodes += 1
+        if self.nodes % self.check_every == 0 and self._clock.expired():
+            raise OutOfTimeError
+        if self._node_limit is not None and self.nodes >= self._node_limit:
+            raise OutOfTimeError
+
     def search(
         self,
         state: State,
@@ -36,16 +59,37 @@ class DeepeningSearch(ABC):
         on_info: Callable[[SearchInfo], None] | None = None,
     ) -> SearchResult:
         """The best move found within ``limit``; ``on_info`` hears each completed depth."""
-        result: SearchResult | None = None
-        for result in self.iterate(state, limit):
-            if on_info is not None:
-                on_info(result.info)
-        assert result is not None  # iterate always yields at least once
-        return result
+        return last_result(self.iterate(state, limit), on_info)
 
     @abstractmethod
     def iterate(self, state: State, limit: Limit) -> Iterator[SearchResult]:
         """Yield a result after each completed depth; always yields at least once."""
+
+    def deepen(
+        self,
+        state: State,
+        search_depth: Callable[[int], SearchResult],
+        max_depth: int,
+        fallback: Move,
+    ) -> Iterator[SearchResult]:
+        """The deepening loop: ``search_depth(depth)`` for depths 1 to ``max_depth``, each
+        result yielded, until one is exact or the clock (:meth:`_start`) has expired.
+
+        A depth that runs out of time (:class:`OutOfTimeError`) is dropped and ends the
+        loop; if no depth completed, ``fallback``, unsearched (with :attr:`nodes`).
+        """
+        yielded = False
+        for depth in range(1, max_depth + 1):
+            try:
+                result = search_depth(depth)
+            except OutOfTimeError:
+                break
+            yielded = True
+            yield result
+            if result.exact or self._clock.expired():
+                return
+        if not yielded:
+            yield self.unsearched(state, fallback, self.nodes, self._clock.elapsed())
 
     @staticmethod
     def unsearched(state: State, move: Move, nodes: int, elapsed: float) -> SearchResult:

@@ -29,15 +29,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from functools import partial
 
-from plyground.algorithms.search.deepening import DeepeningSearch, OutOfTimeError, SearchResult
+from plyground.algorithms.search.deepening import DeepeningSearch, SearchResult
 from plyground.core.evaluation import Evaluator
 from plyground.core.game import CHANCE, TERMINAL, Move, State
-from plyground.core.limits import Clock, Limit, SearchInfo
+from plyground.core.limits import Limit, SearchInfo
 
 __all__ = ["Expectimax"]
-
-_CHECK_EVERY = 256
 
 
 class Expectimax(DeepeningSearch):
@@ -63,8 +62,6 @@ class Expectimax(DeepeningSearch):
         self.chance_nodes = 0
         self.evaluations = 0
         self.cache_hits = 0
-        self._clock = Clock(None)
-        self._node_limit: int | None = None
 
     # -- public -------------------------------------------------------------
     def iterate(self, state: State, limit: Limit) -> Iterator[SearchResult]:
@@ -76,38 +73,33 @@ class Expectimax(DeepeningSearch):
         """
         self._check(state)
         moves = list(state.legal_moves())
-        self._clock = self.start_clock(limit)
-        self._node_limit = limit.nodes
-        self.nodes = self.chance_nodes = self.evaluations = self.cache_hits = 0
+        self._start(limit)
+        self.chance_nodes = self.evaluations = self.cache_hits = 0
         max_depth = limit.depth or 64
-        yielded = False
-        for depth in range(1, max_depth + 1):
-            evaluations_before = self.evaluations
-            try:
-                values = self.move_values(state, depth)
-            except OutOfTimeError:
-                break
-            best = max(moves, key=lambda m: values[m])
-            exact = self.evaluations == evaluations_before
-            info = SearchInfo(
-                depth=depth,
-                score=values[best],
-                nodes=self.nodes,
-                pv=(state.move_text(best),),
-                elapsed=self._clock.elapsed(),
-                extra={
-                    "chance_nodes": self.chance_nodes,
-                    "evaluations": self.evaluations,
-                    "cache_hits": self.cache_hits,
-                    **({"exact": True} if exact else {}),
-                },
-            )
-            yielded = True
-            yield SearchResult(best, info, exact)
-            if exact or self._clock.expired():
-                return
-        if not yielded:
-            yield self.unsearched(state, moves[0], self.nodes, self._clock.elapsed())
+        search_depth = partial(self._search_depth, state, moves)
+        yield from self.deepen(state, search_depth, max_depth, moves[0])
+
+    def _search_depth(self, state: State, moves: list[Move], depth: int) -> SearchResult:
+        """One iteration: every root move valued ``depth`` moves deep (raises
+        :class:`OutOfTimeError`)."""
+        evaluations_before = self.evaluations
+        values = self.move_values(state, depth)
+        best = max(moves, key=lambda m: values[m])
+        exact = self.evaluations == evaluations_before
+        info = SearchInfo(
+            depth=depth,
+            score=values[best],
+            nodes=self.nodes,
+            pv=(state.move_text(best),),
+            elapsed=self._clock.elapsed(),
+            extra={
+                "chance_nodes": self.chance_nodes,
+                "evaluations": self.evaluations,
+                "cache_hits": self.cache_hits,
+                **({"exact": True} if exact else {}),
+            },
+        )
+        return SearchResult(best, info, exact)
 
     def move_values(self, state: State, depth: int) -> dict[Move, float]:
         """The expectimax value of each legal move at a max node, searched ``depth`` moves deep."""
@@ -143,13 +135,6 @@ class Expectimax(DeepeningSearch):
             )
         if state.to_move() != 0:
             raise ValueError(f"no move to search: {state.text()!r} is not the player's turn")
-
-    def _tick(self) -> None:
-        self.nodes += 1
-        if self.nodes % _CHECK_EVERY == 0 and self._clock.expired():
-            raise OutOfTimeError
-        if self._node_limit is not None and self.nodes >= self._node_limit:
-            raise OutOfTimeError
 
     def _chance(self, state: State, depth: int, probability: float, ply: int) -> float:
         self.chance_nodes += 1

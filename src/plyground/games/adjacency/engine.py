@@ -19,11 +19,12 @@ import ctypes
 import math
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 
 import numpy as np
 
+from plyground.core.deepening import EngineResult, last_result
 from plyground.core.limits import Limit, SearchInfo
+from plyground.core.search_memory import SearchMemory
 from plyground.games.adjacency.endgame import EndgamePlanner
 from plyground.games.adjacency.evaluation import AdjacencyWeights
 from plyground.games.adjacency.features import F_ASPIRATION, SearchFeatures
@@ -32,20 +33,11 @@ from plyground.games.adjacency.rules import AdjacencyState
 from plyground.games.adjacency.search import (
     CONTEXT_WORDS,
     MAX_PLY,
-    S_DEADLINE,
     S_FLAGS,
-    S_GENERATION,
-    S_HISTORY,
-    S_KILLERS,
-    S_MOVES,
-    S_NODE_LIMIT,
+    S_MEMORY,
     S_NODES,
-    S_PV,
-    S_PV_LENGTH,
     S_SOLVING,
     S_STOPPED,
-    S_TABLE,
-    S_TABLE_MASK,
     S_TT_MIN_DEPTH,
     negamax,
 )
@@ -97,16 +89,6 @@ def _context_view(cx: int) -> np.ndarray:
     return np.ctypeslib.as_array(buffer)
 
 
-@dataclass(frozen=True)
-class EngineResult:
-    """One completed depth: the move to play and the report."""
-
-    move: int
-    info: SearchInfo
-    exact: bool = False
-    """True when the score is the game's true value."""
-
-
 class AdjacencyEngine:
     """The compiled iterative-deepening alpha-beta for the adjacency game.
 
@@ -124,16 +106,11 @@ class AdjacencyEngine:
     ) -> None:
         self.weights = weights or AdjacencyWeights()
         self.features = features or SearchFeatures()
-        entries = 1 << max(10, int(table_size).bit_length() - 1)
-        self._table = np.zeros(2 * entries, dtype=np.int64)
-        self._killers = np.full(2 * MAX_PLY, -1, dtype=np.int64)
-        self._history = np.zeros(64, dtype=np.int64)
-        self._moves = np.zeros(MAX_PLY * MAX_PLY, dtype=np.int64)
-        self._pv = np.zeros(MAX_PLY * MAX_PLY, dtype=np.int64)
-        self._pv_length = np.zeros(MAX_PLY + 1, dtype=np.int64)
+        self._memory = SearchMemory(
+            table_size, MAX_PLY, history_slots=64, move_stack=MAX_PLY * MAX_PLY
+        )
         self._size = 0
         self._context = np.zeros(CONTEXT_WORDS, dtype=np.int64)
-        self._generation = 0
         self.endgame = EndgamePlanner()
         """Decides when a timed search solves exactly instead (``features.endgame``)."""
         self._rate: float | None = None
@@ -142,7 +119,7 @@ class AdjacencyEngine:
     @property
     def table_entries(self) -> int:
         """How many entries the transposition table holds."""
-        return len(self._table) // 2
+        return self._memory.table_entries
 
     @property
     def nodes(self) -> int:
@@ -151,10 +128,7 @@ class AdjacencyEngine:
 
     def new_game(self) -> None:
         """Forget what earlier searches learned."""
-        self._table[:] = 0
-        self._killers[:] = -1
-        self._history[:] = 0
-        self._generation = 0
+        self._memory.new_game()
         self.endgame.new_game()
 
     def _prepare(self, size: int, limit: Limit, start_ns: int) -> int:
@@ -167,23 +141,9 @@ class AdjacencyEngine:
         deadline = 0
         if limit.time is not None:
             deadline = start_ns + max(1, int((limit.time - _safety(limit.time)) * 1e9))
-        self._generation = (self._generation + 1) & 0xFF
-        self._killers[:] = -1
-        self._history //= 4
-        context[S_NODES] = 0
-        context[S_DEADLINE] = deadline
-        context[S_STOPPED] = 0
-        context[S_NODE_LIMIT] = limit.nodes or 0
-        context[S_TABLE] = self._table.ctypes.data
-        context[S_TABLE_MASK] = self.table_entries - 1
-        context[S_KILLERS] = self._killers.ctypes.data
-        context[S_HISTORY] = self._history.ctypes.data
-        context[S_MOVES] = self._moves.ctypes.data
-        context[S_PV] = self._pv.ctypes.data
-        context[S_PV_LENGTH] = self._pv_length.ctypes.data
+        self._memory.start(context[S_MEMORY:], deadline, limit.nodes or 0)
         context[S_FLAGS] = self.features.flags()
         context[S_TT_MIN_DEPTH] = max(2, self.features.tt_min_depth)
-        context[S_GENERATION] = self._generation
         return int(context.ctypes.data)
 
     def search(
@@ -193,12 +153,7 @@ class AdjacencyEngine:
         on_info: Callable[[SearchInfo], None] | None = None,
     ) -> EngineResult:
         """The best move within ``limit``; ``on_info`` hears each completed depth."""
-        result: EngineResult | None = None
-        for result in self.iterate(state, limit):
-            if on_info is not None:
-                on_info(result.info)
-        assert result is not None  # iterate always yields at least once
-        return result
+        return last_result(self.iterate(state, limit), on_info)
 
     def iterate(self, state: AdjacencyState, limit: Limit) -> Iterator[EngineResult]:
         """Yield a result per completed depth until a limit or an exact value.
@@ -265,15 +220,7 @@ class AdjacencyEngine:
 
     def _principal_variation(self, state: AdjacencyState) -> list[int]:
         """The line at ply 0, cut where it stops being legal (it always has a first move)."""
-        length = int(self._pv_length[0])
-        line: list[int] = []
-        current = state
-        for cell in self._pv[:length]:
-            move = int(cell)
-            if current.is_terminal() or move not in current.legal_moves():
-                break
-            line.append(move)
-            current = current.play(move)
+        line = self._memory.line(state)
         return line or [_first_move(state)]
 
 

@@ -40,13 +40,34 @@ from numba import njit
 from plyground.core.jit import (
     load_float,
     load_int,
-    monotonic_ns,
     popcount,
     store_float,
     store_int,
     trailing_zeros,
 )
-from plyground.core.search_kernels import set_pv
+from plyground.core.search_kernels import (
+    add_killer,
+    bound_cuts,
+    research_window,
+    result_bound,
+    set_pv,
+)
+from plyground.core.search_kernels import count_node as count_clock_node
+from plyground.core.search_memory import (
+    M_DEADLINE,
+    M_GENERATION,
+    M_HISTORY,
+    M_KILLERS,
+    M_MOVES,
+    M_NODE_LIMIT,
+    M_NODES,
+    M_PV,
+    M_PV_LENGTH,
+    M_STOPPED,
+    M_TABLE,
+    M_TABLE_MASK,
+    MEMORY_WORDS,
+)
 from plyground.games.adjacency.features import (
     F_FUTILITY,
     F_HISTORY,
@@ -67,9 +88,6 @@ from plyground.games.adjacency.kernels import (
     gain_masks,
 )
 from plyground.games.adjacency.table import (
-    BOUND_EXACT,
-    BOUND_LOWER,
-    BOUND_UPPER,
     NO_MOVE,
     SOLVED_DEPTH,
     entry_bound,
@@ -81,26 +99,26 @@ from plyground.games.adjacency.table import (
     position_hash,
 )
 
-__all__ = ["CONTEXT_WORDS", "MAX_PLY", "check_clock", "count_node", "negamax"]
+__all__ = ["CONTEXT_WORDS", "MAX_PLY", "count_node", "negamax"]
 
 # -- search words of the context block -----------------------------------------------
-S_NODES = HEADER_WORDS + 0
-S_DEADLINE = HEADER_WORDS + 1
-"""Monotonic nanoseconds at which to stop (0: no deadline)."""
-S_STOPPED = HEADER_WORDS + 2
-S_NODE_LIMIT = HEADER_WORDS + 3
-"""Stop once this many nodes are searched (0: none); checked with the clock."""
-S_TABLE = HEADER_WORDS + 4
-S_TABLE_MASK = HEADER_WORDS + 5
-S_KILLERS = HEADER_WORDS + 6
-S_HISTORY = HEADER_WORDS + 7
-S_MOVES = HEADER_WORDS + 8
-S_PV = HEADER_WORDS + 9
-S_PV_LENGTH = HEADER_WORDS + 10
-S_FLAGS = HEADER_WORDS + 11
-S_TT_MIN_DEPTH = HEADER_WORDS + 12
-S_GENERATION = HEADER_WORDS + 13
-S_SOLVING = HEADER_WORDS + 14
+S_MEMORY = HEADER_WORDS
+"""Base of the memory block (:class:`~plyground.core.search_memory.SearchMemory`)."""
+S_NODES = S_MEMORY + M_NODES
+S_DEADLINE = S_MEMORY + M_DEADLINE
+S_STOPPED = S_MEMORY + M_STOPPED
+S_NODE_LIMIT = S_MEMORY + M_NODE_LIMIT
+S_TABLE = S_MEMORY + M_TABLE
+S_TABLE_MASK = S_MEMORY + M_TABLE_MASK
+S_KILLERS = S_MEMORY + M_KILLERS
+S_HISTORY = S_MEMORY + M_HISTORY
+S_MOVES = S_MEMORY + M_MOVES
+S_PV = S_MEMORY + M_PV
+S_PV_LENGTH = S_MEMORY + M_PV_LENGTH
+S_GENERATION = S_MEMORY + M_GENERATION
+S_FLAGS = S_MEMORY + MEMORY_WORDS
+S_TT_MIN_DEPTH = S_MEMORY + MEMORY_WORDS + 1
+S_SOLVING = S_MEMORY + MEMORY_WORDS + 2
 """1 while the search reaches the end of the game: no forward pruning then."""
 CONTEXT_WORDS = HEADER_WORDS + 16
 
@@ -121,23 +139,9 @@ LATE_MOVES = (0, 8, 16)
 
 # -- small kernels ---------------------------------------------------------------------
 @njit(cache=True)
-def check_clock(cx: int) -> None:
-    deadline = load_int(cx, S_DEADLINE)
-    if deadline != 0 and monotonic_ns() >= deadline:
-        store_int(cx, S_STOPPED, 1)
-    node_limit = load_int(cx, S_NODE_LIMIT)
-    if node_limit != 0 and load_int(cx, S_NODES) >= node_limit:
-        store_int(cx, S_STOPPED, 1)
-
-
-@njit(cache=True)
 def count_node(cx: int) -> bool:
     """Count a node; read the clock now and then. True when the search must stop."""
-    nodes = load_int(cx, S_NODES) + 1
-    store_int(cx, S_NODES, nodes)
-    if (nodes & CHECK_EVERY) == 0:
-        check_clock(cx)
-    return load_int(cx, S_STOPPED) != 0
+    return count_clock_node(cx + 8 * S_MEMORY, CHECK_EVERY)
 
 
 @njit(cache=True)
@@ -327,14 +331,9 @@ def negamax(  # noqa: PLR0911, PLR0915, PLR0917 - one self-recursive kernel
         stored = load_int(table, slot)
         if key_matches(stored, key):
             table_move = entry_move(stored)
-            bound = entry_bound(stored)
             if ply > 0 and entry_depth(stored) >= depth:
                 value = load_float(table, slot + 1)
-                if (
-                    bound == BOUND_EXACT
-                    or (bound == BOUND_LOWER and value >= beta)
-                    or (bound == BOUND_UPPER and value <= alpha)
-                ):
+                if bound_cuts(entry_bound(stored), value, alpha, beta):
                     return value
 
     count, first_quiet = _generate(cx, own, theirs, empty, table_move, ply, depth)
@@ -362,12 +361,12 @@ def negamax(  # noqa: PLR0911, PLR0915, PLR0917 - one self-recursive kernel
                 continue
             if (flags & F_LATE_MOVE_PRUNING) != 0 and index - first_quiet >= late_limit:
                 break
-        if index == 0 or (flags & F_PVS) == 0:
-            value = -negamax(
-                cx, child_own, child_theirs, plies_left - 1, depth - 1, -beta, -alpha, ply + 1
-            )
-        else:
-            reduction = 0
+        # PVS: the first move with the full window, the rest with a null window (late quiet
+        # ones reduced first), searched again as research_window says.
+        child_depth = depth - 1
+        window_beta = beta
+        if index > 0 and (flags & F_PVS) != 0:
+            window_beta = alpha + NULL_WINDOW
             if (
                 (flags & F_LMR) != 0
                 and quiet
@@ -375,33 +374,21 @@ def negamax(  # noqa: PLR0911, PLR0915, PLR0917 - one self-recursive kernel
                 and index >= LMR_FIRST
                 and load_int(cx, S_SOLVING) == 0
             ):
-                reduction = 1 if index < 16 or depth < 6 else 2
-            null_beta = alpha + NULL_WINDOW
+                child_depth -= 1 if index < 16 or depth < 6 else 2
+        while child_depth >= 0:
             value = -negamax(
                 cx,
                 child_own,
                 child_theirs,
                 plies_left - 1,
-                depth - 1 - reduction,
-                -null_beta,
+                child_depth,
+                -window_beta,
                 -alpha,
                 ply + 1,
             )
-            if value > alpha and reduction > 0:
-                value = -negamax(
-                    cx,
-                    child_own,
-                    child_theirs,
-                    plies_left - 1,
-                    depth - 1,
-                    -null_beta,
-                    -alpha,
-                    ply + 1,
-                )
-            if alpha < value < beta and null_beta < beta:
-                value = -negamax(
-                    cx, child_own, child_theirs, plies_left - 1, depth - 1, -beta, -alpha, ply + 1
-                )
+            child_depth, window_beta = research_window(
+                value, alpha, beta, child_depth, depth - 1, window_beta
+            )
         if load_int(cx, S_STOPPED) != 0:
             return 0.0
         if value > best:
@@ -413,10 +400,7 @@ def negamax(  # noqa: PLR0911, PLR0915, PLR0917 - one self-recursive kernel
                 if alpha >= beta:
                     if flips == 0:
                         if (flags & F_KILLERS) != 0:
-                            killers = load_int(cx, S_KILLERS)
-                            if load_int(killers, 2 * ply) != cell:
-                                store_int(killers, 2 * ply + 1, load_int(killers, 2 * ply))
-                                store_int(killers, 2 * ply, cell)
+                            add_killer(load_int(cx, S_KILLERS), ply, cell)
                         if (flags & F_HISTORY) != 0:
                             history = load_int(cx, S_HISTORY)
                             store_int(history, cell, load_int(history, cell) + depth * depth)
@@ -431,9 +415,7 @@ def negamax(  # noqa: PLR0911, PLR0915, PLR0917 - one self-recursive kernel
             or depth >= entry_depth(stored)
             or key_matches(stored, key)
         ):
-            bound = (
-                BOUND_UPPER if best <= alpha_start else BOUND_LOWER if best >= beta else BOUND_EXACT
-            )
+            bound = result_bound(best, alpha_start, beta)
             stored_depth = SOLVED_DEPTH if depth >= plies_left else depth
             store_int(table, slot, pack_entry(key, best_move, stored_depth, bound, generation))
             store_float(table, slot + 1, best)

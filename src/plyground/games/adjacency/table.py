@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from plyground.core.search_kernels import mix64
+from plyground.core.search_kernels import BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, mix64
 
 __all__ = [
     "BOUND_EXACT",
@@ -37,7 +37,6 @@ __all__ = [
 
 INFO_BITS = 24
 INFO_MASK = (1 << INFO_BITS) - 1
-BOUND_EXACT, BOUND_LOWER, BOUND_UPPER = 0, 1, 2
 SOLVED_DEPTH = 127
 """Stored depth of an entry whose value is exact to the end of the game."""
 NO_MOVE = 127

@@ -6,7 +6,7 @@ a :class:`~plyground.core.limits.Limit` and a
 yields an :class:`EngineResult` per completed depth, like
 :meth:`plyground.algorithms.search.AlphaBeta.iterate` with the same
 evaluator, which stays the readable reference. (A game's kernels import
-only the core, so this module has its own result type.) Per node, in
+only the core, so the result is the core's compiled-engine result.) Per node, in
 compiled code (:mod:`plyground.games.morris.kernels` for the board work):
 
 * copy-make over the mover's and the opponent's masks, men in hand, turns;
@@ -47,21 +47,37 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import numpy as np
 from numba import njit
 
-from plyground.core.jit import (
-    load_float,
-    load_int,
-    monotonic_ns,
-    popcount,
-    store_float,
-    store_int,
-)
+from plyground.core.deepening import EngineResult, last_result, line_texts
+from plyground.core.jit import load_float, load_int, popcount, store_float, store_int
 from plyground.core.limits import Limit, SearchInfo
-from plyground.core.search_kernels import mix64, set_pv
+from plyground.core.search_kernels import (
+    add_killer,
+    bound_cuts,
+    count_node,
+    mix64,
+    research_window,
+    result_bound,
+    set_pv,
+)
+from plyground.core.search_memory import (
+    M_GENERATION,
+    M_HISTORY,
+    M_KILLERS,
+    M_MOVES,
+    M_NODES,
+    M_PV,
+    M_PV_LENGTH,
+    M_STOPPED,
+    M_TABLE,
+    M_TABLE_MASK,
+    MEMORY_WORDS,
+    SearchMemory,
+)
 from plyground.games.morris.endgames import MAX_MEN, EndgameTables, position_index
 from plyground.games.morris.evaluation import PHASES, RELATIONS, WIN, MorrisEvaluator
 from plyground.games.morris.kernels import (
@@ -77,25 +93,15 @@ from plyground.games.morris.rules import MAX_TURNS, WHITE, MorrisState
 __all__ = ["EngineResult", "MorrisEngine", "warm_up", "with_times"]
 
 # -- the context block: one int64 word each ------------------------------------------------
-X_NODES = 0
-X_DEADLINE = 1
-"""Monotonic nanoseconds at which to stop (0: no deadline)."""
-X_STOPPED = 2
-X_NODE_LIMIT = 3
-X_TABLE = 4
-X_TABLE_MASK = 5
-X_KILLERS = 6
-X_HISTORY = 7
-X_MOVES = 8
-X_SCORES = 9
-X_PV = 10
-X_PV_LENGTH = 11
-X_WEIGHTS = 12
-X_PHASE = 13
+# The memory block (:class:`~plyground.core.search_memory.SearchMemory`, words ``M_*``)
+# comes first; this engine's own words follow it.
+X_SCORES = MEMORY_WORDS
+"""Address of the move scores, beside the move stack."""
+X_WEIGHTS = 13
+X_PHASE = 14
 """The weights row every position is weighed with, or -1 for each position's own phase."""
-X_CAP = 14
+X_CAP = 15
 """The draw cap in turns."""
-X_GENERATION = 15
 X_EXACT_KEYS = 16
 """1: the turn count is always part of a table key (values then match the reference)."""
 X_REPETITION = 17
@@ -128,7 +134,6 @@ LMR_FIRST = 4
 DECISIVE = WIN / 2
 INFO_BITS = 34
 INFO_MASK = (1 << INFO_BITS) - 1
-BOUND_EXACT, BOUND_LOWER, BOUND_UPPER = 0, 1, 2
 NO_MOVE = 0
 """A table entry without a move (no legal move encodes to 0: placing on a7 is 0 too,
 so the move is stored plus one)."""
@@ -156,16 +161,7 @@ def _repetition_key(own: int, theirs: int, turns: int) -> int:
 @njit(cache=True)
 def _count_node(cx: int) -> bool:
     """Count a node; read the clock now and then. True when the search must stop."""
-    nodes = load_int(cx, X_NODES) + 1
-    store_int(cx, X_NODES, nodes)
-    if (nodes & CHECK_EVERY) == 0:
-        deadline = load_int(cx, X_DEADLINE)
-        if deadline != 0 and monotonic_ns() >= deadline:
-            store_int(cx, X_STOPPED, 1)
-        node_limit = load_int(cx, X_NODE_LIMIT)
-        if node_limit != 0 and nodes >= node_limit:
-            store_int(cx, X_STOPPED, 1)
-    return load_int(cx, X_STOPPED) != 0
+    return count_node(cx, CHECK_EVERY)  # the memory block, its clock first, starts the context
 
 
 @njit(cache=True)
@@ -189,7 +185,7 @@ def _probe(cx: int, own: int, theirs: int) -> int:
 @njit(cache=True)
 def _set_pv(cx: int, ply: int, move: int) -> None:
     """Principal variation at ``ply``: ``move`` followed by the child's line."""
-    set_pv(load_int(cx, X_PV), load_int(cx, X_PV_LENGTH), MAX_PLY, ply, move)
+    set_pv(load_int(cx, M_PV), load_int(cx, M_PV_LENGTH), MAX_PLY, ply, move)
 
 
 @njit(cache=True)
@@ -198,10 +194,10 @@ def _score_moves(  # noqa: PLR0917 - kernels take positional integers
 ) -> None:
     """An ordering score per move: takes, killers, blocks of a two-man line, then history."""
     blocks = threats(theirs, 0xFFFFFF & ~(own | theirs))
-    killers = load_int(cx, X_KILLERS)
+    killers = load_int(cx, M_KILLERS)
     first = load_int(killers, 2 * ply)
     second = load_int(killers, 2 * ply + 1)
-    history = load_int(cx, X_HISTORY)
+    history = load_int(cx, M_HISTORY)
     for index in range(count):
         move = load_int(moves, index)
         if move >= 1 << 10:
@@ -268,7 +264,7 @@ def _negamax(  # noqa: PLR0911, PLR0915, PLR0917 - one self-recursive kernel
     ``floor`` is the index of the earliest repetition key a later position
     may repeat (the position after the last placement or take).
     """
-    store_int(load_int(cx, X_PV_LENGTH), ply, ply)
+    store_int(load_int(cx, M_PV_LENGTH), ply, ply)
     if _count_node(cx):
         return 0.0
     cap = load_int(cx, X_CAP)
@@ -287,8 +283,8 @@ def _negamax(  # noqa: PLR0911, PLR0915, PLR0917 - one self-recursive kernel
         )
     turns_key = turns if load_int(cx, X_EXACT_KEYS) != 0 or cap - turns <= MAX_PLY else -1
     key = _hash(own, theirs, own_hand * 16 + their_hand + 256 * (turns & 1), turns_key)
-    table = load_int(cx, X_TABLE)
-    slot = 2 * (key & load_int(cx, X_TABLE_MASK))
+    table = load_int(cx, M_TABLE)
+    slot = 2 * (key & load_int(cx, M_TABLE_MASK))
     stored = load_int(table, slot)
     table_move = -1
     if stored != 0 and ((stored ^ key) & ~INFO_MASK) == 0:
@@ -302,14 +298,10 @@ def _negamax(  # noqa: PLR0911, PLR0915, PLR0917 - one self-recursive kernel
                 value -= ply
             elif value <= -DECISIVE:
                 value += ply
-            if (
-                bound == BOUND_EXACT
-                or (bound == BOUND_LOWER and value >= beta)
-                or (bound == BOUND_UPPER and value <= alpha)
-            ):
+            if bound_cuts(bound, value, alpha, beta):
                 return value
 
-    moves = load_int(cx, X_MOVES) + 8 * ply * MAX_MOVES
+    moves = load_int(cx, M_MOVES) + 8 * ply * MAX_MOVES
     scores = load_int(cx, X_SCORES) + 8 * ply * MAX_MOVES
     count = generate(moves, own, theirs, own_hand)
     _score_moves(cx, moves, scores, count, theirs, own, ply)
@@ -354,46 +346,21 @@ def _negamax(  # noqa: PLR0911, PLR0915, PLR0917 - one self-recursive kernel
                     child_floor = -1
             if child_floor < 0:
                 value = 0.0
-            elif index == 0:
-                value = -_negamax(
-                    cx,
-                    child_own,
-                    child_theirs,
-                    their_hand,
-                    child_hand,
-                    turns + 1,
-                    taken >= 0,
-                    child_floor,
-                    depth - 1,
-                    -beta,
-                    -alpha,
-                    ply + 1,
-                )
             else:
-                reduction = 0
-                if (
-                    reduce
-                    and depth >= 3
-                    and index >= LMR_FIRST
-                    and load_int(scores, index) < _BLOCK_SCORE
-                ):
-                    reduction = 1 if index < 2 * LMR_FIRST or depth < 6 else 2
-                null_beta = alpha + NULL_WINDOW
-                value = -_negamax(
-                    cx,
-                    child_own,
-                    child_theirs,
-                    their_hand,
-                    child_hand,
-                    turns + 1,
-                    taken >= 0,
-                    child_floor,
-                    depth - 1 - reduction,
-                    -null_beta,
-                    -alpha,
-                    ply + 1,
-                )
-                if value > alpha and reduction > 0:
+                # PVS: the first move with the full window, the rest with a null window (late
+                # quiet ones reduced first), searched again as research_window says.
+                child_depth = depth - 1
+                window_beta = beta
+                if index > 0:
+                    window_beta = alpha + NULL_WINDOW
+                    if (
+                        reduce
+                        and depth >= 3
+                        and index >= LMR_FIRST
+                        and load_int(scores, index) < _BLOCK_SCORE
+                    ):
+                        child_depth -= 1 if index < 2 * LMR_FIRST or depth < 6 else 2
+                while child_depth >= 0:
                     value = -_negamax(
                         cx,
                         child_own,
@@ -403,27 +370,15 @@ def _negamax(  # noqa: PLR0911, PLR0915, PLR0917 - one self-recursive kernel
                         turns + 1,
                         taken >= 0,
                         child_floor,
-                        depth - 1,
-                        -null_beta,
+                        child_depth,
+                        -window_beta,
                         -alpha,
                         ply + 1,
                     )
-                if alpha < value < beta and null_beta < beta:
-                    value = -_negamax(
-                        cx,
-                        child_own,
-                        child_theirs,
-                        their_hand,
-                        child_hand,
-                        turns + 1,
-                        taken >= 0,
-                        child_floor,
-                        depth - 1,
-                        -beta,
-                        -alpha,
-                        ply + 1,
+                    child_depth, window_beta = research_window(
+                        value, alpha, beta, child_depth, depth - 1, window_beta
                     )
-            if load_int(cx, X_STOPPED) != 0:
+            if load_int(cx, M_STOPPED) != 0:
                 return 0.0
         if value > best:
             best = value
@@ -436,7 +391,7 @@ def _negamax(  # noqa: PLR0911, PLR0915, PLR0917 - one self-recursive kernel
                         _remember_cutoff(cx, move, ply, depth)
                     break
 
-    generation = load_int(cx, X_GENERATION)
+    generation = load_int(cx, M_GENERATION)
     stored = load_int(table, slot)
     old_info = stored & INFO_MASK
     if (
@@ -445,7 +400,7 @@ def _negamax(  # noqa: PLR0911, PLR0915, PLR0917 - one self-recursive kernel
         or depth >= ((old_info >> 15) & 255)
         or ((stored ^ key) & ~INFO_MASK) == 0
     ):
-        bound = BOUND_UPPER if best <= alpha_start else BOUND_LOWER if best >= beta else BOUND_EXACT
+        bound = result_bound(best, alpha_start, beta)
         info = (best_move + 1) | (depth << 15) | (bound << 23) | (generation << 25)
         store_int(table, slot, (key & ~INFO_MASK) | info)
         value = best
@@ -460,26 +415,13 @@ def _negamax(  # noqa: PLR0911, PLR0915, PLR0917 - one self-recursive kernel
 @njit(cache=True)
 def _remember_cutoff(cx: int, move: int, ply: int, depth: int) -> None:
     """A quiet move that cut off: the ply's first killer, and history credit."""
-    killers = load_int(cx, X_KILLERS)
-    if load_int(killers, 2 * ply) != move:
-        store_int(killers, 2 * ply + 1, load_int(killers, 2 * ply))
-        store_int(killers, 2 * ply, move)
-    history = load_int(cx, X_HISTORY)
+    add_killer(load_int(cx, M_KILLERS), ply, move)
+    history = load_int(cx, M_HISTORY)
     slot = move & 1023
     store_int(history, slot, min(load_int(history, slot) + depth * depth, 1 << 30))
 
 
 # -- the Python side -------------------------------------------------------------------------
-@dataclass(frozen=True)
-class EngineResult:
-    """One completed depth: the move to play and the report."""
-
-    move: int
-    info: SearchInfo
-    exact: bool = False
-    """True when the score is decided (a win or loss within the searched depth)."""
-
-
 class MorrisEngine:
     """The compiled iterative-deepening alpha-beta for Nine Men's Morris.
 
@@ -504,14 +446,10 @@ class MorrisEngine:
     ) -> None:
         self.evaluator = evaluator or MorrisEvaluator()
         self.endgames = endgames
-        entries = 1 << max(10, int(table_size).bit_length() - 1)
-        self._table = np.zeros(2 * entries, dtype=np.int64)
-        self._killers = np.full(2 * MAX_PLY, -1, dtype=np.int64)
-        self._history = np.zeros(1024, dtype=np.int64)
-        self._moves = np.zeros(MAX_PLY * MAX_MOVES, dtype=np.int64)
+        self._memory = SearchMemory(
+            table_size, MAX_PLY, history_slots=1024, move_stack=MAX_PLY * MAX_MOVES
+        )
         self._scores = np.zeros(MAX_PLY * MAX_MOVES, dtype=np.int64)
-        self._pv = np.zeros(MAX_PLY * MAX_PLY, dtype=np.int64)
-        self._pv_length = np.zeros(MAX_PLY + 1, dtype=np.int64)
         self._keys = np.zeros(512 + MAX_PLY, dtype=np.int64)
         weights = self.evaluator.weights
         self._weights = np.array(
@@ -525,25 +463,21 @@ class MorrisEngine:
         )
         self._context[X_EXACT_KEYS] = int(exact)
         self._context[X_REDUCTIONS] = int(not exact)
-        self._generation = 0
 
     @property
     def nodes(self) -> int:
         """Nodes visited by the last search, its unfinished depth included."""
-        return int(self._context[X_NODES])
+        return int(self._context[M_NODES])
 
     @property
     def stopped(self) -> bool:
         """True when the last search ran into its deadline or node limit (rather than
         completing every depth it was allowed or deciding the game)."""
-        return bool(self._context[X_STOPPED])
+        return bool(self._context[M_STOPPED])
 
     def new_game(self) -> None:
         """Forget what earlier searches learned."""
-        self._table[:] = 0
-        self._killers[:] = -1
-        self._history[:] = 0
-        self._generation = 0
+        self._memory.new_game()
 
     def _prepare(self, state: MorrisState, limit: Limit, start_ns: int) -> int:
         context = self._context
@@ -551,24 +485,10 @@ class MorrisEngine:
         if limit.time is not None:
             safety = min(SAFETY, max(0.1 * limit.time, min(SAFETY_MIN, limit.time / 2)))
             deadline = start_ns + max(1, int((limit.time - safety) * 1e9))
-        self._generation = (self._generation + 1) & 0xFF
-        self._killers[:] = -1
-        self._history //= 4
-        context[X_NODES] = 0
-        context[X_DEADLINE] = deadline
-        context[X_STOPPED] = 0
-        context[X_NODE_LIMIT] = limit.nodes or 0
-        context[X_TABLE] = self._table.ctypes.data
-        context[X_TABLE_MASK] = len(self._table) // 2 - 1
-        context[X_KILLERS] = self._killers.ctypes.data
-        context[X_HISTORY] = self._history.ctypes.data
-        context[X_MOVES] = self._moves.ctypes.data
+        self._memory.start(context, deadline, limit.nodes or 0)
         context[X_SCORES] = self._scores.ctypes.data
-        context[X_PV] = self._pv.ctypes.data
-        context[X_PV_LENGTH] = self._pv_length.ctypes.data
         context[X_WEIGHTS] = self._weights.ctypes.data
         context[X_CAP] = MAX_TURNS
-        context[X_GENERATION] = self._generation
         history = state.repetition_keys()
         context[X_REPETITION] = int(state.game.repetition)
         if len(history) + MAX_PLY > len(self._keys):
@@ -595,11 +515,7 @@ class MorrisEngine:
         itself used: on a busy machine the wall time also holds the waits to be scheduled.
         """
         started, cpu = time.monotonic_ns(), time.thread_time_ns()
-        result: EngineResult | None = None
-        for result in self.iterate(state, limit):
-            if on_info is not None:
-                on_info(result.info)
-        assert result is not None  # iterate always yields at least once
+        result = last_result(self.iterate(state, limit), on_info)
         return EngineResult(result.move, with_times(result.info, started, cpu), result.exact)
 
     def iterate(self, state: MorrisState, limit: Limit) -> Iterator[EngineResult]:
@@ -645,7 +561,7 @@ class MorrisEngine:
                     0,
                 )
             )
-            if self._context[X_STOPPED]:
+            if self._context[M_STOPPED]:
                 break
             line = self._principal_variation(state)
             decided = abs(score) >= DECISIVE and WIN - abs(score) <= depth
@@ -653,7 +569,7 @@ class MorrisEngine:
                 depth=depth,
                 score=score,
                 nodes=self.nodes,
-                pv=tuple(self._texts(state, line)),
+                pv=tuple(line_texts(state, line)),
                 elapsed=(time.monotonic_ns() - start_ns) / 1e9,
                 extra={"exact": True} if decided else {},
             )
@@ -673,15 +589,7 @@ class MorrisEngine:
 
     def _principal_variation(self, state: MorrisState) -> list[int]:
         """The line at ply 0, cut where it stops being legal (it always has a first move)."""
-        length = int(self._pv_length[0])
-        line: list[int] = []
-        current = state
-        for value in self._pv[:length]:
-            move = int(value)
-            if current.is_terminal() or move not in current.legal_moves():
-                break
-            line.append(move)
-            current = current.play(move)
+        line = self._memory.line(state)
         return line or [self._first_move(state)]
 
     def _first_move(self, state: MorrisState) -> int:
@@ -689,12 +597,6 @@ class MorrisEngine:
         move = self.evaluator.order(state, state.legal_moves())[0]
         assert isinstance(move, int)
         return move
-
-    @staticmethod
-    def _texts(state: MorrisState, line: list[int]) -> Iterator[str]:
-        for move in line:
-            yield state.move_text(move)
-            state = state.play(move)
 
 
 def with_times(info: SearchInfo, started_ns: int, cpu_ns: int) -> SearchInfo:

@@ -54,7 +54,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from typing import cast
 
 from plyground.core.errors import SettingsError
-from plyground.core.evaluation import Evaluator, TunableWeight
+from plyground.core.evaluation import Evaluator, TunableWeight, by_distance
 from plyground.core.game import Move, State
 from plyground.games.morris.board import (
     _TO_H0,
@@ -258,6 +258,11 @@ def relations(state: MorrisState) -> dict[str, int]:
     }
 
 
+def _balance(own_h: int, own_v: int, their_h: int, their_v: int) -> int:
+    """The mover's flags less the opponent's, over both orders' triple flags."""
+    return own_h.bit_count() + own_v.bit_count() - their_h.bit_count() - their_v.bit_count()
+
+
 class MorrisEvaluator(Evaluator):
     """Weighted relations with per-phase weights; taking moves searched first.
 
@@ -294,10 +299,7 @@ class MorrisEvaluator(Evaluator):
 
     def terminal(self, state: State, player: int, ply: int) -> float:
         assert isinstance(state, MorrisState)
-        winner = state.winner()
-        if winner is None:
-            return 0.0
-        return float(WIN - ply) if winner == player else float(ply - WIN)
+        return by_distance(state.winner(), player, ply, WIN)
 
     def evaluate(self, state: State) -> float:  # noqa: PLR0915 - one relation a line
         """The weighted relations for the player to move.
@@ -354,19 +356,9 @@ class MorrisEvaluator(Evaluator):
         if w_closed and state.took:
             value -= w_closed
         if w_mills:
-            value += w_mills * (
-                own_full_h.bit_count()
-                + own_full_v.bit_count()
-                - their_full_h.bit_count()
-                - their_full_v.bit_count()
-            )
+            value += w_mills * _balance(own_full_h, own_full_v, their_full_h, their_full_v)
         if w_twos:
-            value += w_twos * (
-                own_two_h.bit_count()
-                + own_two_v.bit_count()
-                - their_two_h.bit_count()
-                - their_two_v.bit_count()
-            )
+            value += w_twos * _balance(own_two_h, own_two_v, their_two_h, their_two_v)
         if w_blocked or w_win:
             # Points next to an empty point: along the usual order's triples, and the vertical
             # ones through the transposed order.

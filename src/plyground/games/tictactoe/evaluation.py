@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from plyground.core.evaluation import Evaluator
+from plyground.core.evaluation import Evaluator, by_distance
 from plyground.core.game import Move, State
 from plyground.games.tictactoe.rules import LINES, TicTacToeState, X
 
@@ -34,10 +34,7 @@ class TicTacToeEvaluator(Evaluator):
 
     def terminal(self, state: State, player: int, ply: int) -> float:
         assert isinstance(state, TicTacToeState)
-        winner = state.winner()
-        if winner is None:
-            return 0.0
-        return float(WIN - ply) if winner == player else float(ply - WIN)
+        return by_distance(state.winner(), player, ply, WIN)
 
     def evaluate(self, state: State) -> float:
         assert isinstance(state, TicTacToeState)
