@@ -106,12 +106,25 @@ def test_a_class_tournament_plays_what_starts_and_reports_the_rest(
     assert "<h2>left out</h2>" in report and "no engine.toml in fay/" in report
     assert "s/move" in report and "rule breaks" in report
     with sqlite3.connect(db) as connection:
-        (stored,) = connection.execute("SELECT settings FROM tournaments").fetchone()
+        tournament_id, stored = connection.execute(
+            "SELECT id, settings FROM tournaments"
+        ).fetchone()
     settings = json.loads(stored)
     assert settings["time"] == 5.0 and settings["openings"] == 0 and settings["isolate"]
     assert settings["memory_mb"] == 4096
     ada = next(e for e in settings["entrants"] if e["name"] == "Ada")
     assert ada["cwd"] == str((folder / "ada").resolve())
+    left_out = {entry["name"]: entry["reason"] for entry in settings["classroom"]["left_out"]}
+    assert left_out["fay"] == "no engine.toml in fay/"
+
+    # resumed (here: by its id, with nothing left to play), the report says the same
+    (folder / "report.html").unlink()
+    resumed = run_cli(["tournament", "--resume", tournament_id, "--db", str(db)])
+    assert resumed.returncode == 0, resumed.stdout + resumed.stderr
+    assert "0 games played" in resumed.stdout
+    again = (folder / "report.html").read_text()
+    assert "Ada: by Ada Lovelace" in again
+    assert "<h2>left out</h2>" in again and "no engine.toml in fay/" in again
 
 
 def test_engine_names_are_made_unique_with_their_folder(tmp_path: Path) -> None:

@@ -21,8 +21,10 @@ import shlex
 import signal
 import subprocess
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from plyground.arena.jobs import Entrant
 from plyground.arena.players import ENGINE_PREFIX, EnginePlayer
@@ -32,6 +34,7 @@ from plyground.core.errors import EngineError, SettingsError
 __all__ = [
     "BUILD_TIMEOUT",
     "MANIFEST",
+    "ClassNotes",
     "EngineFolder",
     "LeftOut",
     "engines_folder",
@@ -70,6 +73,52 @@ class LeftOut:
     author: str
     reason: str
     log: str = ""
+
+    def to_dict(self) -> dict[str, str]:
+        return {
+            "folder": str(self.folder),
+            "name": self.name,
+            "author": self.author,
+            "reason": self.reason,
+            "log": self.log,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> LeftOut:
+        return cls(
+            folder=Path(data["folder"]),
+            name=str(data["name"]),
+            author=str(data["author"]),
+            reason=str(data["reason"]),
+            log=str(data.get("log", "")),
+        )
+
+
+@dataclass(frozen=True)
+class ClassNotes:
+    """What a class tournament's report says beyond its games, stored with the
+    tournament so that a resumed one reports it too: the folder, each playing
+    engine's author and the engines left out."""
+
+    folder: str
+    authors: tuple[tuple[str, str], ...] = ()
+    """(name in the tables, author) of each playing engine."""
+    left_out: tuple[LeftOut, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "folder": self.folder,
+            "authors": [list(pair) for pair in self.authors],
+            "left_out": [entry.to_dict() for entry in self.left_out],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ClassNotes:
+        return cls(
+            folder=str(data["folder"]),
+            authors=tuple((str(name), str(author)) for name, author in data["authors"]),
+            left_out=tuple(LeftOut.from_dict(entry) for entry in data["left_out"]),
+        )
 
 
 def engines_folder(directory: str | Path) -> Path:

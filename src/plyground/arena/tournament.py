@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from plyground.arena.backends import Backend
+from plyground.arena.engine_folders import ClassNotes
 from plyground.arena.jobs import Entrant, GameJob
 from plyground.arena.players import ENGINE_PREFIX
 from plyground.arena.record import GameRecord
@@ -87,6 +88,8 @@ class TournamentSettings:
     run: RunOptions = field(default_factory=RunOptions)
     """How each game is played: time, grace, rule-break policy, engines, isolation."""
     sprt: Sprt | None = None
+    classroom: ClassNotes | None = None
+    """For a class tournament (``--engines DIR``): the authors and the engines left out."""
 
     def __post_init__(self) -> None:
         if self.sprt is not None and len(self.entrants) != 2:
@@ -136,6 +139,7 @@ class TournamentSettings:
                 "beta": self.sprt.beta,
                 "pentanomial": self.sprt.pentanomial,
             },
+            **({} if self.classroom is None else {"classroom": self.classroom.to_dict()}),
         }
 
     @classmethod
@@ -143,6 +147,7 @@ class TournamentSettings:
         """Read what :meth:`to_dict` wrote; StoreError if it is not a tournament's settings."""
         try:
             sprt = data.get("sprt")
+            classroom = data.get("classroom")
             return cls(
                 entrants=tuple(Entrant.from_dict(e) for e in data["entrants"]),
                 game=str(data["game"]),
@@ -153,6 +158,7 @@ class TournamentSettings:
                 seed=int(data["seed"]),
                 run=RunOptions.from_dict(data),
                 sprt=None if sprt is None else Sprt(**sprt),
+                classroom=None if classroom is None else ClassNotes.from_dict(classroom),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise StoreError(f"stored tournament settings are not readable: {error!r}") from None

@@ -16,7 +16,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
-from plyground.arena.engine_folders import LeftOut, engines_folder, find_engines, prepare
+from plyground.arena.engine_folders import ClassNotes, engines_folder, find_engines, prepare
 from plyground.arena.jobs import Entrant
 from plyground.arena.report import html_report
 from plyground.arena.run_options import RunOptions
@@ -29,6 +29,7 @@ __all__ = [
     "ClassRoll",
     "apply_course_defaults",
     "class_entrants",
+    "class_report_path",
     "write_report",
 ]
 
@@ -52,49 +53,55 @@ def apply_course_defaults(args: argparse.Namespace) -> None:
     if engines:
         args.isolate = True
         if args.html is None:
-            args.html = str(engines_folder(args.engines) / REPORT_NAME)
+            args.html = class_report_path(engines_folder(args.engines))
 
 
 @dataclass
 class ClassRoll:
-    """A class's engines: those that play (as entrants), those left out, and authors."""
+    """A class's engines: those that play (as entrants), and what the report says of
+    the class (authors, engines left out), stored with the tournament."""
 
     entrants: list[Entrant] = field(default_factory=list)
-    left_out: list[LeftOut] = field(default_factory=list)
-    authors: dict[str, str] = field(default_factory=dict)
-    """Each playing engine's author by its name in the tables."""
+    notes: ClassNotes | None = None
 
 
 def class_entrants(directory: str, run: RunOptions, console: Console) -> ClassRoll:
     """The engines of ``directory``, each built, started once under ``run`` and
     announced on ``console``: those that answer ``hello`` play, the rest are left out."""
     engines, left_out = find_engines(directory)
-    roll = ClassRoll(left_out=left_out)
+    entrants: list[Entrant] = []
+    authors: list[tuple[str, str]] = []
     for engine in engines:
         console.print(f"checking {escape(engine.name)} ({escape(engine.folder.name)}/) ...")
         failure = prepare(engine, run)
         if failure is None:
-            roll.entrants.append(engine.entrant())
-            roll.authors[engine.name] = engine.author
+            entrants.append(engine.entrant())
+            authors.append((engine.name, engine.author))
         else:
-            roll.left_out.append(failure)
-    for failure in roll.left_out:
+            left_out.append(failure)
+    for failure in left_out:
         console.print(f"[bold]left out[/bold]: {escape(failure.name)}: {escape(failure.reason)}")
         for line in failure.log.splitlines():
             console.print(f"    {escape(line)}", highlight=False)
-    return roll
+    folder = str(engines_folder(directory).resolve())
+    return ClassRoll(entrants, ClassNotes(folder, tuple(authors), tuple(left_out)))
 
 
-def write_report(path: str, summary: Summary, title: str, roll: ClassRoll) -> None:
+def class_report_path(folder: str | Path) -> str:
+    """Where a class tournament's report goes unless ``--html`` says: DIR/report.html."""
+    return str(Path(folder) / REPORT_NAME)
+
+
+def write_report(path: str, summary: Summary, title: str, notes: ClassNotes | None) -> None:
     """The HTML report (standings, cross-table, rule breaks, time per move, plots),
-    with each engine's author and the engines left out with their logs; written
-    whole or not at all."""
-    notes = [f"{name}: by {author}" for name, author in roll.authors.items() if author]
+    with, for a class, each engine's author and the engines left out with their logs;
+    written whole or not at all."""
+    authors = [] if notes is None else [f"{n}: by {a}" for n, a in notes.authors if a]
     details = [
         (f"{f.name}{f' (by {f.author})' if f.author else ''}: {f.reason}", f.log)
-        for f in roll.left_out
+        for f in (() if notes is None else notes.left_out)
     ]
-    page = html_report(summary, title, notes, left_out=details)
+    page = html_report(summary, title, authors, left_out=details)
     target = Path(path)
     partial = target.with_name(f".{target.name}.partial")
     partial.write_text(page, encoding="utf-8")

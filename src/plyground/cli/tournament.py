@@ -33,6 +33,7 @@ from plyground.cli.classroom import (
     ClassRoll,
     apply_course_defaults,
     class_entrants,
+    class_report_path,
     write_report,
 )
 from plyground.cli.options import (
@@ -167,18 +168,19 @@ examples:
     parser.set_defaults(handler=_run)
 
 
-def _settings(args: argparse.Namespace, console: Console) -> tuple[TournamentSettings, ClassRoll]:
+def _settings(args: argparse.Namespace, console: Console) -> TournamentSettings:
     run = run_options(args)
     entrants = tuple(parse_entrant(text) for text in args.players)
     roll = ClassRoll()
     if args.engines is not None:
         roll = class_entrants(args.engines, run, console)
         entrants = (*roll.entrants, *entrants)
+    left_out = len(roll.notes.left_out) if roll.notes is not None else 0
     check_names(entrants)
     if len(entrants) < 2:
         raise SettingsError(
             "a tournament needs at least two players"
-            + (f" ({len(roll.left_out)} of {args.engines} left out)" if roll.left_out else "")
+            + (f" ({left_out} of {args.engines} left out)" if left_out else "")
         )
     if args.openings < 0:
         raise SettingsError(f"--openings must not be negative, got {args.openings}")
@@ -195,8 +197,9 @@ def _settings(args: argparse.Namespace, console: Console) -> tuple[TournamentSet
         seed=args.seed,
         run=run,
         sprt=sprt,
+        classroom=roll.notes,
     )
-    return settings, roll
+    return settings
 
 
 class LiveProgress(TournamentObserver):
@@ -297,7 +300,6 @@ def _run(args: argparse.Namespace) -> int:
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
     apply_course_defaults(args)
     check_output(args.html, "--html")
-    roll = ClassRoll()
     with RecordStore(args.db, must_exist=args.resume is not None) as store:
         if args.resume is not None:
             if args.players or args.engines:
@@ -305,9 +307,12 @@ def _run(args: argparse.Namespace) -> int:
                     "--resume continues a stored tournament with its own players; give none"
                 )
             tournament = Tournament.resume(store, args.resume or None)
+            classroom = tournament.settings.classroom
+            if classroom is not None and args.html is None:  # as the first run wrote it
+                args.html = class_report_path(classroom.folder)
+                check_output(args.html, "--html")
         else:
-            settings, roll = _settings(args, console)
-            tournament = Tournament.create(store, settings, args.name)
+            tournament = Tournament.create(store, _settings(args, console), args.name)
         played = run_tournament(tournament, args, console)
         records = tournament.records()
         row = store.tournament(tournament.id)
@@ -316,7 +321,8 @@ def _run(args: argparse.Namespace) -> int:
         for table in report_tables(summary):
             console.print(table)
         if args.html is not None:
-            write_report(args.html, summary, f"tournament {tournament.id}", roll)
+            title = f"tournament {tournament.id}"
+            write_report(args.html, summary, title, tournament.settings.classroom)
             console.print(f"wrote {args.html}")
         state = tournament.sprt_state(records)
         if state is not None:
