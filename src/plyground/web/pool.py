@@ -16,6 +16,7 @@ import contextlib
 import itertools
 import multiprocessing
 import os
+import queue
 import threading
 import time
 import traceback
@@ -43,6 +44,8 @@ _BOTS_KEPT = 8
 """Bots a worker keeps between moves (most recently used first)."""
 _ABANDONED_KEPT = 64
 """Abandoned job numbers the workers can see (the most recent; a job is abandoned once)."""
+_READ_POLL = 0.2
+"""Seconds the info reader waits for a report before looking whether the pool is closing."""
 
 
 class _AbandonedError(Exception):
@@ -242,6 +245,7 @@ class BotPool:
         self._listeners: dict[int, _Listener] = {}
         self._ids = itertools.count(1)
         self._busy = 0
+        self._closing = threading.Event()
         self._reader = threading.Thread(target=self._read_infos, name="bot-infos", daemon=True)
         self._reader.start()
 
@@ -339,11 +343,11 @@ class BotPool:
         self._abandoned_count += 1
 
     def _read_infos(self) -> None:
-        while True:
-            item = self._queue.get()
-            if item is None:
-                return
-            job, data = item
+        while not self._closing.is_set():
+            try:
+                job, data = self._queue.get(timeout=_READ_POLL)
+            except queue.Empty:
+                continue
             listener = self._listeners.get(job)
             if listener is None:
                 continue
@@ -363,7 +367,9 @@ class BotPool:
                 process.terminate()
         for process in processes:
             process.join(timeout=5)
-        self._queue.put(None)
+        # No "stop" item through the queue: a worker terminated while writing to it may
+        # have left its write lock taken, and a put from here would then wait forever.
+        self._closing.set()
         self._reader.join(timeout=5)
+        self._queue.cancel_join_thread()
         self._queue.close()
-        self._queue.join_thread()
