@@ -31,6 +31,7 @@ __all__ = [
     "geometry",
     "max_rounds",
     "parse_cell",
+    "parse_position",
 ]
 
 X = 0
