@@ -22,6 +22,7 @@ from plyground.arena.annotation import GameAnalysis, annotate
 from plyground.arena.formats import read_record_file
 from plyground.arena.record import GameRecord
 from plyground.arena.store import RecordStore
+from plyground.cli.groups import add_command
 from plyground.cli.options import add_db_option
 from plyground.core.errors import ParseError, SettingsError
 from plyground.core.game import State
@@ -33,10 +34,10 @@ __all__ = ["register"]
 
 def register(subparsers: Any) -> None:
     """Add the ``analyse`` subcommand."""
-    parser = subparsers.add_parser(
+    parser = add_command(
+        subparsers,
         "analyse",
         help="value every move of a game (exact where a solve fits), blunders, accuracy",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
         description="""\
 Annotate each move of an adjacency game with its value (the final margin,
 X's marks minus O's, with best play afterwards): exact where the solver

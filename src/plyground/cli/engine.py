@@ -16,6 +16,7 @@ from typing import Any, ClassVar, TextIO
 
 from plyground.arena.protocol import NO_MOVE, format_hello, format_info
 from plyground.bots import Bot, make_bot
+from plyground.cli.groups import add_command
 from plyground.core.errors import PlygroundError
 from plyground.core.game import Game, State
 from plyground.core.gridtext import quote
@@ -145,10 +146,10 @@ class EngineServer:
 
 def register(subparsers: Any) -> None:
     """Add the ``engine`` subcommand."""
-    parser = subparsers.add_parser(
+    parser = add_command(
+        subparsers,
         "engine",
         help="serve a bot over the engine protocol (stdin/stdout)",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
         description="""\
 Serve a registered bot over the engine protocol (docs/protocol.md) on stdin and
 stdout, so other programs (and plyground's own referee) can play against it.

@@ -1,4 +1,8 @@
-"""Command groups: ``plyground bench NAME`` and ``plyground solve NAME``.
+"""How a command's parser is made, and command groups (``plyground bench NAME``,
+``plyground solve NAME``).
+
+:func:`add_command` adds one command: its help line, and its description shown
+as written (line breaks kept) when it is written in lines.
 
 A group maps each name to the ``module:function`` that configures its
 parser: the function receives the ``argparse`` parser of ``plyground GROUP
@@ -15,25 +19,33 @@ import importlib
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["add_group"]
+__all__ = ["add_command", "add_group"]
+
+
+def add_command(
+    subparsers: Any, name: str, help: str, description: str, epilog: str | None = None
+) -> Any:
+    """Add the command ``name`` and return its parser. A ``description`` (and ``epilog``)
+    with line breaks is shown as written (examples, tables); one without is wrapped to
+    the terminal."""
+    written = "\n" in description.strip() or "\n" in (epilog or "").strip()
+    layout = argparse.RawDescriptionHelpFormatter if written else argparse.HelpFormatter
+    return subparsers.add_parser(
+        name, help=help, description=description, epilog=epilog, formatter_class=layout
+    )
 
 
 def add_group(
     subparsers: Any, command: str, help: str, description: str, members: Mapping[str, str]
 ) -> None:
     """Add ``command`` with one sub-command per entry of ``members`` (name -> module:function)."""
-    parser = subparsers.add_parser(command, help=help, description=description)
+    parser = add_command(subparsers, command, help, description)
     names = parser.add_subparsers(title="choices", dest=f"{command}_name", metavar="NAME")
     for name, target in members.items():
         module_name, _, function_name = target.partition(":")
         module = importlib.import_module(module_name)
         summary = (module.__doc__ or name).strip().splitlines()[0]
-        sub = names.add_parser(
-            name,
-            help=summary,
-            description=module.__doc__,
-            formatter_class=argparse.RawDescriptionHelpFormatter,
-        )
+        sub = add_command(names, name, summary, module.__doc__ or summary)
         getattr(module, function_name)(sub)
 
     def show_help(args: argparse.Namespace) -> int:

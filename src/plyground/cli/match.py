@@ -14,6 +14,7 @@ from plyground.arena.match import MatchResult, SideSummary, play_match
 from plyground.arena.players import HUMAN, Player
 from plyground.arena.record import GameRecord
 from plyground.arena.run_options import RunOptions
+from plyground.cli.groups import add_command
 from plyground.cli.options import (
     PLAYER_HELP,
     SEED_HELP,
@@ -35,10 +36,10 @@ __all__ = ["register", "summary_table"]
 
 def register(subparsers: Any) -> None:
     """Add the ``match`` subcommand."""
-    parser = subparsers.add_parser(
+    parser = add_command(
+        subparsers,
         "match",
         help="play two bots or engines against each other and summarise",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
         description=f"""\
 Play A against B over N games with paired colours: every opening is played
 twice, A taking the first seat once and the second seat once. Openings are

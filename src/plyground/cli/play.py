@@ -23,6 +23,7 @@ from plyground.arena.players import HUMAN, QuitRequest, UndoRequest
 from plyground.arena.record import GameRecord, MoveRecord, PlayerInfo, RuleBreak, Termination
 from plyground.arena.referee import GameObserver
 from plyground.bots import strongest_bot
+from plyground.cli.groups import add_command
 from plyground.cli.options import (
     PLAYER_HELP,
     SEED_HELP,
@@ -274,10 +275,10 @@ class TerminalView(GameObserver):
 
 def register(subparsers: Any) -> None:
     """Add the ``play`` subcommand."""
-    parser = subparsers.add_parser(
+    parser = add_command(
+        subparsers,
         "play",
         help="play a game in the terminal (you against a bot, by default)",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
         description=f"""\
 Play a game in the terminal. By default you are X and the strongest bot
 (alphabeta, 5 s a move) is O. Either seat can be a person, a bot or an

@@ -167,7 +167,8 @@ def play_2048(
         key_source = keys
         if player is None and key_source is None:
             key_source = stack.enter_context(_terminal_keys(sys.stdin))
-        while not state.is_terminal() and (max_moves is None or moves < max_moves):
+        quitting = False
+        while True:  # draw the board, then stop or make a move
             _draw(
                 console,
                 state=state,
@@ -177,6 +178,8 @@ def play_2048(
                 live=live,
                 watching=player is not None,
             )
+            if quitting or state.is_terminal() or (max_moves is not None and moves >= max_moves):
+                break
             message = ""
             if player is not None:
                 decision = player.choose(state)
@@ -187,27 +190,14 @@ def play_2048(
                 assert key_source is not None
                 key = next(key_source, "q")
                 if key in _QUIT_KEYS:
-                    break
-                if key not in KEYS:
-                    message = f"unknown key {key!r}: use the arrow keys, WASD or HJKL; q quits"
+                    quitting = True
                     continue
-                move = KEYS[key]
-                try:
-                    state.parse_move(state.move_text(move))
-                except IllegalMoveError as error:
-                    message = str(error)
+                chosen, message = _key_move(key, state)
+                if chosen is None:
                     continue
+                move = chosen
             state = _spawn(state.play(move), rng)
             moves += 1
-        _draw(
-            console,
-            state=state,
-            moves=moves,
-            message=message,
-            info=info,
-            live=live,
-            watching=player is not None,
-        )
     ending = "game over" if state.is_terminal() else "stopped"
     console.print(
         f"{ending}: score {state.score}, largest tile {state.max_tile()}, "
@@ -236,6 +226,17 @@ def _board(state: G2048State) -> Table:
             cells.append(Text((str(value) if value else ".").center(width), style=style))
         table.add_row(*cells)
     return table
+
+
+def _key_move(key: str, state: G2048State) -> tuple[int | None, str]:
+    """The move ``key`` asks for, or None and the message that says why it is not one."""
+    if key not in KEYS:
+        return None, f"unknown key {key!r}: use the arrow keys, WASD or HJKL; q quits"
+    try:
+        state.parse_move(state.move_text(KEYS[key]))
+    except IllegalMoveError as error:
+        return None, str(error)
+    return KEYS[key], ""
 
 
 def _draw(

@@ -33,6 +33,7 @@ from plyground.arena.tournament import (
     check_names,
     parse_entrant,
 )
+from plyground.cli.groups import add_command
 from plyground.cli.options import add_db_option, add_sprt_options, run_options
 from plyground.cli.outputs import check_output
 from plyground.cli.tournament import add_tournament_run_options, parse_rounds, run_tournament
@@ -43,10 +44,10 @@ __all__ = ["register"]
 
 def register(subparsers: Any) -> None:
     """Add the ``report`` and ``records`` subcommands."""
-    parser = subparsers.add_parser(
+    parser = add_command(
+        subparsers,
         "report",
         help="standings, ratings, cross-table and plots of stored games; experiments",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
         description="""\
 Report on stored games: the standings with Elo ratings (maximum likelihood,
 95% intervals), points, wins/draws/losses, time and depth per move and rule

@@ -36,6 +36,7 @@ from plyground.cli.classroom import (
     class_report_path,
     write_report,
 )
+from plyground.cli.groups import add_command
 from plyground.cli.options import (
     PLAYER_HELP,
     add_backend_options,
@@ -93,10 +94,10 @@ def add_tournament_run_options(
 
 def register(subparsers: Any) -> None:
     """Add the ``tournament`` subcommand."""
-    parser = subparsers.add_parser(
+    parser = add_command(
+        subparsers,
         "tournament",
         help="a round-robin, gauntlet or SPRT between bots and engines, stored as it goes",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
         description=f"""\
 Play every player against every other (or, with --gauntlet, the first
 against the rest) at one or more round counts. Each meeting is --pairs

@@ -32,6 +32,7 @@ from plyground.arena.tuning import (
     TuneSettings,
     TuningRun,
 )
+from plyground.cli.groups import add_command
 from plyground.cli.options import positive_int, run_options
 from plyground.cli.tournament import LiveProgress, add_tournament_run_options
 from plyground.core.errors import SettingsError
@@ -67,10 +68,10 @@ def _rate(text: str) -> float:
 
 def register(subparsers: Any) -> None:
     """Add the ``tune`` subcommand."""
-    parser = subparsers.add_parser(
+    parser = add_command(
+        subparsers,
         "tune",
         help="evolve a bot's evaluation weights through tournaments (genetic algorithm)",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
         description="""\
 Evolve the weights of BOT's evaluation for GAME. A population of weight sets
 (the starting weights plus sets drawn within the ranges the evaluation
