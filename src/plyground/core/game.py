@@ -25,7 +25,7 @@ from typing import Any, ClassVar, TypeAlias
 from plyground.core.errors import IllegalMoveError
 from plyground.core.settings import Setting, format_spec, resolve_settings
 
-__all__ = ["CHANCE", "TERMINAL", "Capabilities", "Game", "Move", "State"]
+__all__ = ["CHANCE", "TERMINAL", "Capabilities", "Game", "Move", "State", "ValueState"]
 
 Move: TypeAlias = Hashable
 """A move (or a chance outcome): any small hashable value the game chooses."""
@@ -178,3 +178,35 @@ class State(ABC):
             raise IllegalMoveError(f"the game is over: no move is legal in {self.text()!r}")
         if move not in self.legal_moves():
             raise IllegalMoveError(f"illegal move {move!r} in {self.text()!r}")
+
+
+class ValueState(State):
+    """A state that is a value: its fields are set once, in ``__init__``, and two states
+    of one class are equal when their identities are.
+
+    A subclass sets its fields with ``object.__setattr__`` and ends its ``__init__``
+    with :meth:`_fix`, giving the tuple of everything that tells two positions apart
+    (the hash is that tuple's, computed once: states are keys of transposition tables).
+    """
+
+    __slots__ = ("_hash", "_identity")
+
+    _hash: int
+    _identity: tuple[object, ...]
+
+    def _fix(self, identity: tuple[object, ...]) -> None:
+        """Fix the state's identity (and so its equality and hash)."""
+        object.__setattr__(self, "_identity", identity)
+        object.__setattr__(self, "_hash", hash(identity))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._identity == other._identity
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.text()!r})"

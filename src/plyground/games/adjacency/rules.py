@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from plyground.core.errors import IllegalMoveError, ParseError, SettingsError
-from plyground.core.game import TERMINAL, Capabilities, Game, Move, State
+from plyground.core.game import TERMINAL, Capabilities, Game, Move, ValueState
 from plyground.core.gridtext import format_rows, parse_bounded, parse_rows, quote, split_fields
 from plyground.core.settings import Setting
 
@@ -187,14 +187,14 @@ def parse_position(text: str) -> AdjacencyState:
     return AdjacencyState(game, x, o, SIDES.index(side_text), plies)
 
 
-class AdjacencyState(State):
+class AdjacencyState(ValueState):
     """A position: X's and O's masks, the side to move and the plies left.
 
     Immutable and hashable. The friendly API names cells (``"d5"``); the
     fields ``x``, ``o`` (bitboards), ``side`` and ``plies_left`` are for speed.
     """
 
-    __slots__ = ("_game", "_hash", "geometry", "o", "plies_left", "side", "x")
+    __slots__ = ("_game", "geometry", "o", "plies_left", "side", "x")
 
     _game: AdjacencyGame
     geometry: Geometry
@@ -202,7 +202,6 @@ class AdjacencyState(State):
     o: int
     side: int
     plies_left: int
-    _hash: int
 
     def __init__(self, game: AdjacencyGame, x: int, o: int, side: int, plies_left: int) -> None:
         if x & o:
@@ -215,26 +214,7 @@ class AdjacencyState(State):
         object.__setattr__(self, "o", o)
         object.__setattr__(self, "side", side)
         object.__setattr__(self, "plies_left", plies_left)
-        object.__setattr__(self, "_hash", hash((x, o, side, plies_left)))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("AdjacencyState is immutable")
-
-    def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, AdjacencyState)
-            and self.x == other.x
-            and self.o == other.o
-            and self.side == other.side
-            and self.plies_left == other.plies_left
-            and self.geometry.size == other.geometry.size
-        )
-
-    def __hash__(self) -> int:
-        return self._hash
-
-    def __repr__(self) -> str:
-        return f"AdjacencyState({self.text()!r})"
+        self._fix((x, o, side, plies_left, game.geometry.size))
 
     # -- the contract -------------------------------------------------------
     @property

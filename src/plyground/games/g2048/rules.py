@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from plyground.core.errors import IllegalMoveError, ParseError
-from plyground.core.game import CHANCE, TERMINAL, Capabilities, Game, Move, State
+from plyground.core.game import CHANCE, TERMINAL, Capabilities, Game, Move, ValueState
 from plyground.core.gridtext import parse_bounded, quote, split_fields
 from plyground.core.settings import Setting
 
@@ -242,20 +242,19 @@ def _parse_tile(value_text: str, row: int, text: str) -> int:
     return exponent
 
 
-class G2048State(State):
+class G2048State(ValueState):
     """A position: the 16 tile exponents, the score and the spawns still due.
 
     Immutable and hashable. ``board`` holds exponents (see the module
     docstring); :meth:`tiles` gives tile values.
     """
 
-    __slots__ = ("_after", "_game", "_hash", "board", "score", "spawns")
+    __slots__ = ("_after", "_game", "board", "score", "spawns")
 
     _game: G2048Game
     board: Board
     score: int
     spawns: int
-    _hash: int
     _after: dict[int, tuple[Board, int]] | None
 
     def __init__(self, game: G2048Game, board: Board, score: int, spawns: int) -> None:
@@ -263,25 +262,8 @@ class G2048State(State):
         object.__setattr__(self, "board", board)
         object.__setattr__(self, "score", score)
         object.__setattr__(self, "spawns", spawns)
-        object.__setattr__(self, "_hash", hash((board, score, spawns)))
+        self._fix((board, score, spawns))
         object.__setattr__(self, "_after", None)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("G2048State is immutable")
-
-    def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, G2048State)
-            and self.board == other.board
-            and self.score == other.score
-            and self.spawns == other.spawns
-        )
-
-    def __hash__(self) -> int:
-        return self._hash
-
-    def __repr__(self) -> str:
-        return f"G2048State({self.text()!r})"
 
     # -- the contract -------------------------------------------------------
     @property

@@ -46,7 +46,7 @@ import re
 from typing import ClassVar, Final
 
 from plyground.core.errors import IllegalMoveError, ParseError
-from plyground.core.game import TERMINAL, Capabilities, Game, Move, State
+from plyground.core.game import TERMINAL, Capabilities, Game, Move, ValueState
 from plyground.core.gridtext import parse_bounded, quote, split_fields
 from plyground.core.settings import Setting
 from plyground.games.morris.board import (
@@ -270,7 +270,7 @@ class MorrisGame(Game):
         return replayed
 
 
-class MorrisState(State):
+class MorrisState(ValueState):
     """A position: both players' masks, their men in hand and the turns played.
 
     Immutable and hashable. ``took`` remembers whether the move that made
@@ -281,7 +281,6 @@ class MorrisState(State):
 
     __slots__ = (
         "_game",
-        "_hash",
         "_moves",
         "_status",
         "_winner",
@@ -306,7 +305,6 @@ class MorrisState(State):
     took: bool
     since: tuple[int, ...]
     history: tuple[int, ...]
-    _hash: int
     _status: int
     _winner: int | None
     _moves: list[int] | None
@@ -336,7 +334,7 @@ class MorrisState(State):
         setter(self, "side", side)
         setter(self, "since", since)
         setter(self, "history", history)
-        setter(self, "_hash", hash((white, black, white_hand, black_hand, turns, history)))
+        self._fix((white, black, white_hand, black_hand, turns, history))
         setter(self, "_moves", None)
         # The result, in OpenSpiel's order: a player to move without a legal
         # move loses; then a player with two men; then the draw cap; then
@@ -359,26 +357,6 @@ class MorrisState(State):
             over = False
         setter(self, "_winner", winner)
         setter(self, "_status", TERMINAL if over else side)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("MorrisState is immutable")
-
-    def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, MorrisState)
-            and self.white == other.white
-            and self.black == other.black
-            and self.turns == other.turns
-            and self.white_hand == other.white_hand
-            and self.black_hand == other.black_hand
-            and self.history == other.history
-        )
-
-    def __hash__(self) -> int:
-        return self._hash
-
-    def __repr__(self) -> str:
-        return f"MorrisState({self.text()!r})"
 
     # -- the contract -------------------------------------------------------
     @property

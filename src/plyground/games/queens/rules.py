@@ -22,7 +22,7 @@ from numbers import Integral
 from typing import ClassVar
 
 from plyground.core.errors import IllegalMoveError, ParseError
-from plyground.core.game import TERMINAL, Capabilities, Game, Move, State
+from plyground.core.game import TERMINAL, Capabilities, Game, Move, ValueState
 from plyground.core.gridtext import parse_bounded, quote
 from plyground.core.settings import Setting
 
@@ -170,36 +170,22 @@ def parse_position(text: str) -> tuple[int, tuple[int, ...]]:
     return size, tuple(rows)
 
 
-class QueensState(State):
+class QueensState(ValueState):
     """Non-attacking queens in the first ``len(rows)`` columns; immutable and hashable.
 
     Build states through the game (``initial_state``, ``parse_state``,
     ``state_from_rows``) or ``play``: the constructor trusts its input.
     """
 
-    __slots__ = ("_game", "_hash", "rows")
+    __slots__ = ("_game", "rows")
 
     _game: QueensGame
     rows: tuple[int, ...]
-    _hash: int
 
     def __init__(self, game: QueensGame, rows: tuple[int, ...]) -> None:
         object.__setattr__(self, "_game", game)
         object.__setattr__(self, "rows", rows)
-        object.__setattr__(self, "_hash", hash((game.size, rows)))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("QueensState is immutable")
-
-    def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, QueensState)
-            and self._game.size == other._game.size
-            and self.rows == other.rows
-        )
-
-    def __hash__(self) -> int:
-        return self._hash
+        self._fix((game.size, rows))
 
     def __repr__(self) -> str:
         text = self.text()

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from plyground.core.errors import IllegalMoveError, ParseError
-from plyground.core.game import TERMINAL, Capabilities, Game, Move, State
+from plyground.core.game import TERMINAL, Capabilities, Game, Move, ValueState
 from plyground.core.gridtext import format_rows, parse_rows, quote, split_fields
 from plyground.core.settings import Setting
 from plyground.games.adjacency.rules import parse_cell
@@ -108,19 +108,18 @@ class TicTacToeGame(Game):
         return TicTacToeState(self, x, o)
 
 
-class TicTacToeState(State):
+class TicTacToeState(ValueState):
     """A position: X's and O's masks (the side to move follows from them).
 
     Immutable and hashable; ``x`` and ``o`` are 9-bit masks (``a1`` = bit 0).
     Moves are cell indices 0-8.
     """
 
-    __slots__ = ("_game", "_hash", "_status", "o", "x")
+    __slots__ = ("_game", "_status", "o", "x")
 
     _game: TicTacToeGame
     x: int
     o: int
-    _hash: int
     _status: int
     """TERMINAL when the game is over, else the player to move."""
 
@@ -130,22 +129,10 @@ class TicTacToeState(State):
         object.__setattr__(self, "_game", game)
         object.__setattr__(self, "x", x)
         object.__setattr__(self, "o", o)
-        object.__setattr__(self, "_hash", hash((x, o)))
+        self._fix((x, o))
         over = (x | o) == FULL or has_line(x) or has_line(o)
         side = X if x.bit_count() == o.bit_count() else O
         object.__setattr__(self, "_status", TERMINAL if over else side)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("TicTacToeState is immutable")
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, TicTacToeState) and self.x == other.x and self.o == other.o
-
-    def __hash__(self) -> int:
-        return self._hash
-
-    def __repr__(self) -> str:
-        return f"TicTacToeState({self.text()!r})"
 
     # -- the contract -------------------------------------------------------
     @property
