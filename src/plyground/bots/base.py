@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from plyground.core.errors import SettingsError
 from plyground.core.game import Game, Move, State
 from plyground.core.limits import Limit, SearchInfo
-from plyground.core.settings import Setting, format_spec, resolve_settings
+from plyground.core.settings import Configured, Setting, format_spec
 
 __all__ = ["TIME_SETTING", "Bot", "Decision", "InfoCallback"]
 
@@ -29,7 +29,7 @@ class Decision:
     info: SearchInfo
 
 
-class Bot(ABC):
+class Bot(Configured, ABC):
     """A player that chooses moves by itself.
 
     Subclasses set ``NAME``, ``DESCRIPTION``, ``SETTINGS`` (which should
@@ -38,8 +38,7 @@ class Bot(ABC):
     by itself, and reports :class:`SearchInfo` through ``on_info``.
     """
 
-    NAME: ClassVar[str]
-    DESCRIPTION: ClassVar[str]
+    KIND = "bot"
     VERSION: ClassVar[str] = "1"
     SETTINGS: ClassVar[tuple[Setting, ...]] = (TIME_SETTING,)
     GAMES: ClassVar[tuple[str, ...] | None] = None
@@ -49,21 +48,8 @@ class Bot(ABC):
     which its :attr:`spec` names instead of ``NAME`` (set by the loader)."""
 
     def __init__(self, **settings: object) -> None:
-        self._settings: dict[str, Any] = resolve_settings(
-            self.SETTINGS, settings, f"bot {self.NAME!r}"
-        )
-        seed = self._settings.get("seed")
-        self.rng = random.Random(seed)
-
-    @property
-    def name(self) -> str:
-        """The registry name."""
-        return self.NAME
-
-    @property
-    def settings(self) -> Mapping[str, Any]:
-        """Every setting with its value."""
-        return dict(self._settings)
+        super().__init__(**settings)
+        self.rng = random.Random(self._settings.get("seed"))
 
     @property
     def spec(self) -> str:
@@ -94,7 +80,7 @@ class Bot(ABC):
     ) -> Decision:
         """Pick a legal move for ``state`` (which must not be terminal)."""
 
-    def new_game(self, game: Game) -> None:  # noqa: B027 - optional hook, default does nothing
+    def new_game(self, game: Game) -> None:
         """Called before a game starts: a bot may reset what it learned."""
 
     def __repr__(self) -> str:

@@ -20,10 +20,10 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeAlias
+from typing import ClassVar, TypeAlias
 
 from plyground.core.errors import IllegalMoveError
-from plyground.core.settings import Setting, format_spec, resolve_settings
+from plyground.core.settings import Configured
 
 __all__ = ["CHANCE", "TERMINAL", "Capabilities", "Game", "Move", "State", "ValueState"]
 
@@ -45,37 +45,17 @@ class Capabilities:
     zero_sum: bool = True
 
 
-class Game(ABC):
+class Game(Configured, ABC):
     """A game with its settings; makes states. Subclasses declare ``SETTINGS``."""
 
-    NAME: ClassVar[str]
-    DESCRIPTION: ClassVar[str]
+    KIND = "game"
     CAPABILITIES: ClassVar[Capabilities]
-    SETTINGS: ClassVar[tuple[Setting, ...]] = ()
     PLAYER_NAMES: ClassVar[tuple[str, ...]] = ("first", "second")
-
-    def __init__(self, **settings: object) -> None:
-        self._settings = resolve_settings(self.SETTINGS, settings, f"game {self.NAME!r}")
-
-    @property
-    def name(self) -> str:
-        """The registry name, for example ``"adjacency"``."""
-        return self.NAME
-
-    @property
-    def settings(self) -> Mapping[str, Any]:
-        """Every setting with its value (defaults filled in)."""
-        return dict(self._settings)
 
     @property
     def capabilities(self) -> Capabilities:
         """Players, chance, zero-sum."""
         return self.CAPABILITIES
-
-    @property
-    def spec(self) -> str:
-        """The text that loads this game again: ``adjacency(size=8,rounds=8,first=X)``."""
-        return format_spec(self.NAME, self._settings)
 
     def player_name(self, player: int) -> str:
         """A player's display name (``"X"``, ``"O"``, ...)."""

@@ -13,11 +13,11 @@ import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from plyground.core.errors import ParseError, SettingsError
 
-__all__ = ["Setting", "format_spec", "parse_spec", "resolve_settings"]
+__all__ = ["Configured", "Setting", "format_spec", "parse_spec", "resolve_settings"]
 
 _NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_\-]*")  # "2048" is a game name
 _TARGET = re.compile(
@@ -193,3 +193,34 @@ def format_spec(name: str, settings: Mapping[str, object]) -> str:
     """Inverse of :func:`parse_spec` in the parenthesised form (``None`` values left out)."""
     items = ",".join(f"{k}={v}" for k, v in settings.items() if v is not None)
     return f"{name}({items})" if items else name
+
+
+class Configured:
+    """Something made by its registry name and settings (a game, a bot): the settings it
+    declares, checked once at construction, and the spec that makes it again."""
+
+    NAME: ClassVar[str]
+    DESCRIPTION: ClassVar[str]
+    SETTINGS: ClassVar[tuple[Setting, ...]] = ()
+    KIND: ClassVar[str] = "thing"
+    """What it is, for error messages: ``game 'adjacency'``, ``bot 'alphabeta'``."""
+
+    def __init__(self, **settings: object) -> None:
+        self._settings: dict[str, Any] = resolve_settings(
+            self.SETTINGS, settings, f"{self.KIND} {self.NAME!r}"
+        )
+
+    @property
+    def name(self) -> str:
+        """The registry name, for example ``"adjacency"`` or ``"alphabeta"``."""
+        return self.NAME
+
+    @property
+    def settings(self) -> Mapping[str, Any]:
+        """Every setting with its value (defaults filled in)."""
+        return dict(self._settings)
+
+    @property
+    def spec(self) -> str:
+        """The text that makes this again: ``adjacency(size=8,rounds=8,first=X)``."""
+        return format_spec(self.NAME, self._settings)

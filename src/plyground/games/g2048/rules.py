@@ -308,13 +308,22 @@ class G2048State(ValueState):
             outcomes.append((spawn_outcome(cell, 2), four))
         return outcomes
 
-    def play(self, move: Move) -> G2048State:
-        """Apply a direction at a player node, or a spawn outcome at a chance node."""
+    def _move_number(self, move: Move) -> int:
+        """``move`` as a number of this node's kind (a spawn outcome at a chance node, else
+        a direction); IllegalMoveError saying what it is not."""
         if not isinstance(move, int) or isinstance(move, bool):
             raise IllegalMoveError(f"{move!r} is not a 2048 move or spawn (an integer)")
         if self.spawns:
             if not 0 <= move < 2 * CELLS:
                 raise IllegalMoveError(f"{move!r} is not a spawn outcome (0..31)")
+        elif not 0 <= move < 4:
+            raise IllegalMoveError(f"{move!r} is not a direction (0..3: up, right, down, left)")
+        return move
+
+    def play(self, move: Move) -> G2048State:
+        """Apply a direction at a player node, or a spawn outcome at a chance node."""
+        move = self._move_number(move)
+        if self.spawns:
             cell, exponent = spawn_parts(move)
             if self.board[cell]:
                 raise IllegalMoveError(
@@ -325,8 +334,6 @@ class G2048State(ValueState):
             return G2048State(self._game, tuple(board), self.score, self.spawns - 1)
         successor = self._successors().get(move)
         if successor is None:
-            if not 0 <= move < 4:
-                raise IllegalMoveError(f"{move!r} is not a direction (0..3: up, right, down, left)")
             if self.is_terminal():
                 raise IllegalMoveError(f"the game is over: no move is legal in {self.text()!r}")
             raise IllegalMoveError(f"{MOVE_NAMES[move]} does not change the board")
@@ -339,15 +346,10 @@ class G2048State(ValueState):
 
     def move_text(self, move: Move) -> str:
         """``up``/``right``/``down``/``left``, or a spawn as ``<tile>@<cell>`` (``2@b3``)."""
-        if not isinstance(move, int) or isinstance(move, bool):
-            raise IllegalMoveError(f"{move!r} is not a 2048 move or spawn (an integer)")
+        move = self._move_number(move)
         if self.spawns:
-            if not 0 <= move < 2 * CELLS:
-                raise IllegalMoveError(f"{move!r} is not a spawn outcome (0..31)")
             cell, exponent = spawn_parts(move)
             return f"{1 << exponent}@{cell_name(cell)}"
-        if not 0 <= move < 4:
-            raise IllegalMoveError(f"{move!r} is not a direction (0..3: up, right, down, left)")
         return MOVE_NAMES[move]
 
     def parse_move(self, text: str) -> int:
