@@ -23,7 +23,7 @@ import signal
 import subprocess
 import sys
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -105,24 +105,16 @@ class EngineProcess:
         self._drain.start()
 
     def _read(self, stream: IO[bytes]) -> None:
-        with stream, contextlib.suppress(OSError, ValueError):
-            while True:
-                line = _read_line(stream)
-                if line is None:
-                    break
-                self.lines.put(line)
+        for line in _lines_of(stream):
+            self.lines.put(line)
         self.lines.put(None)
 
     def _read_stderr(self, stream: IO[bytes]) -> None:
-        with stream, contextlib.suppress(OSError, ValueError):
-            while True:
-                line = _read_line(stream)
-                if line is None:
-                    break
-                text = line if isinstance(line, str) else f"{line.start}... ({line.size} bytes)"
-                self.stderr_tail.append(text)
-                if self._log is not None:
-                    self._log(text)
+        for line in _lines_of(stream):
+            text = line if isinstance(line, str) else f"{line.start}... ({line.size} bytes)"
+            self.stderr_tail.append(text)
+            if self._log is not None:
+                self._log(text)
 
     def send(self, line: str) -> None:
         """Write one line; raises OSError (BrokenPipeError) if the engine is gone."""
@@ -156,6 +148,20 @@ class EngineProcess:
             self._drain.join(timeout=1)
         tail = [line for line in self.stderr_tail if line.strip()]
         return f"; its stderr: {tail[-1].strip()!r}" if tail else ""
+
+    def next_line(self, deadline: float, clock: Callable[[], float]) -> str | LongLine | None:
+        """The engine's next line (None: its output ended); queue.Empty if none comes
+        before ``deadline``, read on ``clock``."""
+        wait = deadline - clock()
+        if wait <= 0:
+            raise queue.Empty
+        return self.lines.get(timeout=wait)
+
+    def ended_text(self) -> str:
+        """How the process ended, once its output closed (it is given a second to exit)."""
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.popen.wait(timeout=1)
+        return self.exit_text()
 
     def exit_text(self) -> str:
         """How the process ended, for error messages."""
@@ -193,6 +199,14 @@ class EngineProcess:
                 self.popen.stdin.close()
         self._reader.join(timeout=1)
         self._drain.join(timeout=1)
+
+
+def _lines_of(stream: IO[bytes]) -> Iterator[str | LongLine]:
+    """The lines of ``stream`` until its end, or until reading it fails (the engine is
+    gone); the stream is closed after."""
+    with stream, contextlib.suppress(OSError, ValueError):
+        while (line := _read_line(stream)) is not None:
+            yield line
 
 
 def _read_line(stream: IO[bytes]) -> str | LongLine | None:

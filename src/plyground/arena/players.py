@@ -25,7 +25,6 @@ import contextlib
 import os
 import queue
 import shlex
-import subprocess
 import sys
 import threading
 import time
@@ -376,22 +375,17 @@ class EnginePlayer(Player):
             process.send(f"hello {PROTOCOL_VERSION}")
         deadline = time.monotonic() + self.startup
         while True:
-            wait = deadline - time.monotonic()
             try:
-                if wait <= 0:
-                    raise queue.Empty
-                line = process.lines.get(timeout=wait)
+                line = process.next_line(deadline, time.monotonic)
             except queue.Empty:
                 raise EngineError(
                     f"engine {self.command!r} did not answer 'hello' within "
                     f"{self.startup:g} s{process.stderr_hint()}"
                 ) from None
             if line is None:
-                with contextlib.suppress(subprocess.TimeoutExpired):
-                    process.popen.wait(timeout=1)
                 raise EngineError(
                     f"engine {self.command!r} stopped before answering 'hello': "
-                    f"{process.exit_text()}{process.stderr_hint()}"
+                    f"{process.ended_text()}{process.stderr_hint()}"
                 )
             if isinstance(line, LongLine):
                 raise EngineError(f"engine {self.command!r} answered 'hello' with {_long(line)}")
@@ -461,11 +455,8 @@ class EnginePlayer(Player):
         deadline = begin + seconds + grace
         last: SearchInfo | None = None
         while True:
-            wait = deadline - time.perf_counter()
             try:
-                if wait <= 0:
-                    raise queue.Empty
-                line = process.lines.get(timeout=wait)
+                line = process.next_line(deadline, time.perf_counter)
             except queue.Empty:
                 self._fail(
                     process,
@@ -474,9 +465,7 @@ class EnginePlayer(Player):
                     begin,
                 )
             if line is None:
-                with contextlib.suppress(subprocess.TimeoutExpired):
-                    process.popen.wait(timeout=1)
-                self._fail(process, RuleBreakKind.CRASH, f"died: {process.exit_text()}", begin)
+                self._fail(process, RuleBreakKind.CRASH, f"died: {process.ended_text()}", begin)
             if isinstance(line, LongLine):
                 if line.start.split()[:1] == ["info"]:
                     continue  # an over-long report is skipped, not a rule break
