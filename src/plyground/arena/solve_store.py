@@ -24,14 +24,12 @@ loss, and a reader never blocks the solving run.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
-from types import TracebackType
 
+from plyground.arena.sqlite_file import SqliteFile
 from plyground.arena.store import utc_now
 from plyground.arena.store_errors import StoreError, storage_error
 from plyground.games.adjacency.subproblems import SubproblemResult
@@ -55,7 +53,7 @@ CREATE TABLE IF NOT EXISTS subproblems (
 """
 
 
-class SolveStore:
+class SolveStore(SqliteFile):
     """One solve's store file, opened for the setting ``game`` (a spec) from ``position``.
 
     A new file is set up for that setting; an existing one must hold the
@@ -96,7 +94,7 @@ class SolveStore:
             self._check_setting(game, position)
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
-        with self._transaction():
+        with self._transaction("open"):
             db.execute(f"PRAGMA application_id={APPLICATION_ID}")
             db.execute(f"PRAGMA user_version={STORE_VERSION}")
             for statement in _SCHEMA.split(";"):
@@ -116,19 +114,6 @@ class SolveStore:
                 f"{stored.get('position')!r}, not {game} from {position!r}: "
                 f"give that --game, or another --store file"
             )
-
-    @contextlib.contextmanager
-    def _transaction(self) -> Iterator[None]:
-        """``BEGIN IMMEDIATE`` ... ``COMMIT``; ``ROLLBACK`` when the block raises."""
-        self._db.execute("BEGIN IMMEDIATE")
-        try:
-            yield
-        except BaseException:
-            if self._db.in_transaction:  # SQLite may have rolled back already
-                with contextlib.suppress(sqlite3.Error):
-                    self._db.execute("ROLLBACK")
-            raise
-        self._db.execute("COMMIT")
 
     def finished(self) -> dict[str, SubproblemResult]:
         """Every stored subproblem: root move -> its result."""
@@ -156,17 +141,3 @@ class SolveStore:
                 )
         except sqlite3.Error as error:
             raise storage_error(self.path, error) from None
-
-    def close(self) -> None:
-        self._db.close()
-
-    def __enter__(self) -> SolveStore:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self.close()

@@ -40,19 +40,17 @@ survives power loss.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import sqlite3
-from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from types import TracebackType
 from typing import Any
 
 from plyground.arena.record import GameRecord
+from plyground.arena.sqlite_file import SqliteFile
 from plyground.arena.store_errors import StoreError, storage_error
 from plyground.core.errors import ParseError
 
@@ -164,7 +162,7 @@ class GenerationRow:
     finished: str | None
 
 
-class RecordStore:
+class RecordStore(SqliteFile):
     """A SQLite database of tournaments and game records.
 
     Open it with ``RecordStore(path)`` (``None``: :func:`default_db_path`) and
@@ -236,43 +234,6 @@ class RecordStore:
             db = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None)
             db.execute("PRAGMA user_version").fetchone()
             return db
-
-    # -- lifecycle ------------------------------------------------------------
-    def close(self) -> None:
-        """Close the connection (committed data is already on disk)."""
-        self._db.close()
-
-    def __enter__(self) -> RecordStore:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self.close()
-
-    @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """One transaction; a failed write (read-only file, full disk) is a StoreError."""
-        if self.read_only:
-            raise StoreError(f"the database {str(self.path)!r} was opened for reading only")
-        try:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                if self._db.in_transaction:  # SQLite may have rolled back already
-                    with contextlib.suppress(sqlite3.Error):
-                        self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
-        except sqlite3.OperationalError as error:
-            if self._db.in_transaction:
-                with contextlib.suppress(sqlite3.Error):
-                    self._db.execute("ROLLBACK")
-            raise storage_error(self.path, error) from None
 
     def _migrate(self) -> None:
         version: int = self._db.execute("PRAGMA user_version").fetchone()[0]
