@@ -162,6 +162,11 @@ class GenerationRow:
     finished: str | None
 
 
+def _json_or_none(text: str | None) -> Any:
+    """A stored JSON column that may be NULL."""
+    return None if text is None else json.loads(text)
+
+
 class RecordStore(SqliteFile):
     """A SQLite database of tournaments and game records.
 
@@ -312,16 +317,8 @@ class RecordStore(SqliteFile):
             "FROM tournaments t ORDER BY t.created, t.rowid"
         ).fetchall()
         return [
-            TournamentRow(
-                id=row[0],
-                created=row[1],
-                kind=row[2],
-                settings=json.loads(row[3]),
-                planned=row[4],
-                finished=row[5],
-                played=row[6],
-            )
-            for row in rows
+            TournamentRow(ident, created, kind, json.loads(settings), planned, finished, played)
+            for ident, created, kind, settings, planned, finished, played in rows
         ]
 
     def latest_tournament(self, unfinished_only: bool = False) -> TournamentRow | None:
@@ -383,15 +380,8 @@ class RecordStore(SqliteFile):
             (tournament_id,),
         ).fetchall()
         return [
-            GenerationRow(
-                tournament_id=row[0],
-                number=row[1],
-                created=row[2],
-                population=json.loads(row[3]),
-                fitness=None if row[4] is None else json.loads(row[4]),
-                finished=row[5],
-            )
-            for row in rows
+            GenerationRow(run, number, created, json.loads(population), _json_or_none(fitness), end)
+            for run, number, created, population, fitness, end in rows
         ]
 
     # -- games ----------------------------------------------------------------
