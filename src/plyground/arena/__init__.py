@@ -1,5 +1,6 @@
 """Layer 5: the arena. Players, the referee, matches, game records."""
 
+from plyground.arena import record
 from plyground.arena.elo import EloEstimate, elo_from_score, elo_from_wdl
 from plyground.arena.match import MatchResult, SideSummary, make_openings, play_match
 from plyground.arena.players import (
@@ -14,15 +15,7 @@ from plyground.arena.players import (
     isolated_bot,
     make_player,
 )
-from plyground.arena.record import (
-    GameRecord,
-    MoveRecord,
-    Penalty,
-    PlayerInfo,
-    RuleBreak,
-    RuleBreakKind,
-    Termination,
-)
+from plyground.arena.record import *  # noqa: F403 - a game record's API is the arena's
 from plyground.arena.referee import GameObserver, Referee, winner_of
 
 __all__ = [
@@ -30,21 +23,14 @@ __all__ = [
     "EloEstimate",
     "EnginePlayer",
     "GameObserver",
-    "GameRecord",
     "HumanPlayer",
     "MatchResult",
-    "MoveRecord",
-    "Penalty",
     "Player",
-    "PlayerInfo",
     "QuitRequest",
     "Referee",
     "Reply",
-    "RuleBreak",
     "RuleBreakError",
-    "RuleBreakKind",
     "SideSummary",
-    "Termination",
     "UndoRequest",
     "elo_from_score",
     "elo_from_wdl",
@@ -54,3 +40,4 @@ __all__ = [
     "play_match",
     "winner_of",
 ]
+__all__ += record.__all__
