@@ -48,12 +48,13 @@ class EloEstimate:
     high: float
 
     def text(self) -> str:
-        """``+191 [+35, +345]`` (the 95% interval), ``+inf (95%: >+7)``, ``-`` with no games."""
+        """``+191 [+35, +345]`` (the 95% interval), ``+inf [>+7]`` (every game won: only a
+        bound), ``-`` with no games."""
         if self.games == 0:
             return "-"
         if math.isinf(self.diff):
             bound = self.low if self.diff > 0 else self.high
-            return f"{self.diff:+} (95%: {'>' if self.diff > 0 else '<'}{bound:+.0f})"
+            return f"{self.diff:+} [{'>' if self.diff > 0 else '<'}{bound:+.0f}]"
         return f"{self.diff:+.0f} [{self.low:+.0f}, {self.high:+.0f}]"
 
     def to_dict(self) -> dict[str, float | int | None]:
