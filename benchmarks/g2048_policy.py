@@ -1,13 +1,17 @@
 """Which search policy chooses best at a fixed pace: moves judged by a much deeper search.
 
     PYTHONPATH=src python benchmarks/g2048_policy.py --positions 60 --nodes 800000
+    PYTHONPATH=src python benchmarks/g2048_policy.py --time 0.02 \\
+        --policy 2048:shallowest=4,deepest=12,cut=0.0001,optimism=1000
 
 Strength in 2048 shows only over games of thousands of moves; this is the
 cheap proxy for the *search* levers (depth rule, chance cut): late-game
 positions of a seeded game are each searched by every policy with the same
 node budget (a pace that does not depend on how busy the machine is: 800,000
-nodes is about 20 ms of compiled search), and each chosen move is judged by
-an oracle, the same heuristic searched far deeper with a finer cut. Printed
+nodes is about 20 ms of compiled search; ``--time`` gives a wall-clock pace
+instead, for the levers that only act on time, such as ``optimism``), and
+each chosen move is judged by an oracle, the same heuristic searched far
+deeper with a finer cut. Printed
 per policy: how often it chose the oracle's move, and the mean loss (oracle
 value of the best move minus that of the chosen one, in units of the
 heuristic's per-line `lost` offset, so comparable across positions).
@@ -69,6 +73,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--start", type=int, default=1500, help="first move sampled")
     parser.add_argument("--every", type=int, default=40)
     parser.add_argument("--nodes", type=int, default=800_000, help="node budget a move")
+    parser.add_argument(
+        "--time",
+        type=float,
+        default=None,
+        help="seconds a move instead of a node budget (for the time levers, e.g. optimism)",
+    )
     parser.add_argument("--oracle-depth", type=int, default=7)
     parser.add_argument("--oracle-cut", type=float, default=1e-5)
     parser.add_argument("--policy", action="append", help="bot spec (repeatable)")
@@ -85,6 +95,8 @@ def main(argv: list[str] | None = None) -> int:
     agree = dict.fromkeys(policies, 0)
     losses: dict[str, list[float]] = {spec: [] for spec in policies}
     depths: dict[str, list[int]] = {spec: [] for spec in policies}
+    limit = Limit(nodes=args.nodes) if args.time is None else Limit(time=args.time)
+    pace = f"{args.nodes:,} nodes" if args.time is None else f"{args.time * 1000:g} ms"
     started = time.perf_counter()
     for state in sample:
         oracle.new_move()
@@ -92,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
         assert values is not None
         best = max(values[m] for m in state.legal_moves())
         for spec, bot in bots.items():
-            decision = bot.choose(state, Limit(nodes=args.nodes))
+            decision = bot.choose(state, limit)
             move = decision.move
             assert isinstance(move, int)
             loss = (best - values[move]) / scale
@@ -101,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
             depths[spec].append(decision.info.depth)
     print(
         f"{len(sample)} positions (seed {args.seed}, moves {args.start}.. every {args.every}), "
-        f"{args.nodes:,} nodes a move; oracle depth {args.oracle_depth}, cut {args.oracle_cut}; "
+        f"{pace} a move; oracle depth {args.oracle_depth}, cut {args.oracle_cut}; "
         f"{time.perf_counter() - started:.0f} s"
     )
     print(f"{'policy':<44} {'oracle move':>11} {'mean loss':>10} {'mean depth':>10}")

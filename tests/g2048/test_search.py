@@ -207,6 +207,19 @@ def test_bot_answers_within_a_short_limit() -> None:
     assert STOP_DEADLINE in stops  # the kernel itself stopped some searches at the deadline
 
 
+def test_optimism_decides_whether_a_deeper_search_starts() -> None:
+    """``optimism=0`` starts nothing that is predicted to cost time (depth 1 only, with
+    seconds to spare); a huge one always starts the next depth, which the clock stops."""
+    position = next(iter(game_positions(9, 1, every=50)))
+    cautious = make_bot("2048:time=5,depth=10,cut=0,optimism=0")
+    cautious.new_game(GAME)
+    info = cautious.choose(position).info
+    assert (info.depth, info.extra["stop"]) == (1, STOP_PREDICTED), info
+    eager = make_bot("2048:time=0.05,depth=10,cut=0,optimism=1e6")
+    eager.new_game(GAME)
+    assert eager.choose(position).info.extra["stop"] == STOP_DEADLINE
+
+
 def test_bot_reports_why_it_stopped() -> None:
     """A reached target depth, a node limit inside the kernel, and a single legal move."""
     bot = make_bot("2048:depth=2")

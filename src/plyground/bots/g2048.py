@@ -53,8 +53,6 @@ __all__ = [
 _PYTHON_FALLBACK_DEPTH = 2
 _GROWTH_GUESS = 10.0  # cost ratio of depth d+1 to depth d assumed before two are measured
 _MIN_GROWTH = 1.5
-_OPTIMISM = 1.5
-"""A deeper search starts when its predicted time is at most 1.5 x the time left."""
 _UNBOUNDED = 1 << 62
 _SAFETY = 0.01
 """Seconds kept back from the time limit to answer (at most 10% of it)."""
@@ -107,6 +105,14 @@ class G2048Bot(Bot):
             "evaluate chance nodes less likely than this instead of searching them",
             minimum=0.0,
             maximum=0.5,
+        ),
+        Setting(
+            "optimism",
+            float,
+            1.5,
+            "start a deeper search when its predicted time is at most this x the time left",
+            minimum=0.0,
+            maximum=1e6,
         ),
         Setting("cache", int, 1 << 20, "cached positions (0: no cache)", minimum=0),
         Setting(
@@ -220,7 +226,7 @@ class G2048Bot(Bot):
         ``target`` (time and nodes) fits in ``left``, the levels up to ``d - 1``
         are skipped: ``d - 1`` is searched as the fallback, ``d`` after it.
         Otherwise one depth deeper, when the last depth's cost times the growth
-        measured between depths is at most ``_OPTIMISM`` times what is left: a
+        measured between depths is at most ``optimism`` times what is left: a
         search that does not finish costs only time (the kernel stops at the
         deadline), and time not used in a move is lost.
         """
@@ -238,7 +244,8 @@ class G2048Bot(Bot):
             max(_MIN_GROWTH, cost / before) if before > 0 else _GROWTH_GUESS
             for cost, before in zip(last, below, strict=True)
         )
-        if last[0] * time_growth <= _OPTIMISM * left[0] and last[1] * node_growth <= left[1]:
+        optimism = self._settings["optimism"]
+        if last[0] * time_growth <= optimism * left[0] and last[1] * node_growth <= left[1]:
             return current + 1
         return None
 
