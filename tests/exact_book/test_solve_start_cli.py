@@ -14,8 +14,9 @@ import time
 from pathlib import Path
 
 import pytest
+from solve_support import children, gone, kill_once_stored, one_error_line, start
 
-from cli_support import RunCli, plyground_env
+from cli_support import RunCli
 from plyground.games.adjacency.rules import AdjacencyGame
 from plyground.games.adjacency.solver import ExactSolver
 
@@ -67,29 +68,6 @@ def test_a_solve_prints_the_value_and_a_finished_store_answers_without_solving(
     assert shown.stdout.splitlines()[1:] == first.stdout.splitlines()[5:]
 
 
-def _start(args: list[str]) -> subprocess.Popen[bytes]:
-    """``plyground ARGS`` as a background process (its output kept for a failure message)."""
-    return subprocess.Popen(
-        [sys.executable, "-m", "plyground", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=plyground_env(),
-    )
-
-
-def _children(pid: int) -> list[int]:
-    path = Path(f"/proc/{pid}/task/{pid}/children")
-    return [int(child) for child in path.read_text().split()] if path.exists() else []
-
-
-def _gone(pid: int) -> bool:
-    try:
-        status = Path(f"/proc/{pid}/status").read_text()
-    except FileNotFoundError:
-        return True
-    return "\nState:\tZ" in status
-
-
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform != "linux", reason="reads /proc to find the worker")
 def test_a_run_killed_with_sigkill_loses_only_work_in_flight_and_continues(
@@ -97,27 +75,9 @@ def test_a_run_killed_with_sigkill_loses_only_work_in_flight_and_continues(
 ) -> None:
     store = tmp_path / "killed.sqlite3"
     args = ["solve", "adjacency", "--start", "--store", str(store), "--game", KILLED]
-    driver = _start([*args, "--workers", "1"])
-    try:
-        deadline = time.monotonic() + 120
-        while _stored(store) < 1:
-            assert driver.poll() is None, driver.communicate()
-            assert time.monotonic() < deadline, "no subproblem finished in two minutes"
-            time.sleep(0.02)
-        workers = _children(driver.pid)
-        driver.send_signal(signal.SIGKILL)
-        driver.wait(10)
-    finally:
-        if driver.poll() is None:
-            driver.kill()
-        driver.communicate()
+    kill_once_stored([*args, "--workers", "1"], lambda: _stored(store), 1)
     kept = _stored(store)
     assert 1 <= kept < 9
-    assert workers, "the pool worker was not found"
-    deadline = time.monotonic() + 15
-    while not all(_gone(pid) for pid in workers):
-        assert time.monotonic() < deadline, "a pool worker outlived its killed driver"
-        time.sleep(0.1)
     resumed = run_cli([*args, "--workers", "2"], timeout=300)
     assert resumed.returncode == 0, resumed.stderr
     assert f"9 subproblems (root moves up to symmetry), {kept} stored" in resumed.stdout
@@ -128,43 +88,33 @@ def test_a_run_killed_with_sigkill_loses_only_work_in_flight_and_continues(
     assert _stored(store) == 9
 
 
-def _one_error_line(result: subprocess.CompletedProcess[str], *fragments: str) -> None:
-    assert result.returncode == 2
-    assert result.stdout == ""
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("plyground solve: error: ")
-    for fragment in fragments:
-        assert fragment in lines[0]
-
-
 def test_a_store_made_for_another_setting_is_refused(run_cli: RunCli, tmp_path: Path) -> None:
     store = tmp_path / "small.sqlite3"
     assert _solve(run_cli, store, SMALL).returncode == 0
     before = store.read_bytes()
     other = _solve(run_cli, store, "adjacency(size=4,rounds=3)")
-    _one_error_line(other, str(store), "adjacency(size=4,rounds=4,first=X)", "another --store")
+    one_error_line(other, str(store), "adjacency(size=4,rounds=4,first=X)", "another --store")
     assert _stored(store) == 4
     assert store.read_bytes() == before
 
 
 def test_bad_store_paths_get_one_line(run_cli: RunCli, tmp_path: Path) -> None:
     missing_dir = tmp_path / "no" / "such" / "dir.sqlite3"
-    _one_error_line(_solve(run_cli, missing_dir, SMALL), str(missing_dir), "cannot be opened")
+    one_error_line(_solve(run_cli, missing_dir, SMALL), str(missing_dir), "cannot be opened")
     assert not missing_dir.parent.exists()
-    _one_error_line(_solve(run_cli, tmp_path, SMALL), "is a directory")
+    one_error_line(_solve(run_cli, tmp_path, SMALL), "is a directory")
     other_db = tmp_path / "records.sqlite3"
     with sqlite3.connect(other_db) as db:
         db.execute("CREATE TABLE games (id INTEGER)")
-    _one_error_line(_solve(run_cli, other_db, SMALL), "not a solve store")
+    one_error_line(_solve(run_cli, other_db, SMALL), "not a solve store")
     text = tmp_path / "notes.txt"
     text.write_text("not a database at all\n" * 100)
-    _one_error_line(_solve(run_cli, text, SMALL), "not a SQLite database")
+    one_error_line(_solve(run_cli, text, SMALL), "not a SQLite database")
     assert text.read_text() == "not a database at all\n" * 100
     no_store = run_cli(["solve", "adjacency", "--start"])
-    _one_error_line(no_store, "--store")
+    one_error_line(no_store, "--store")
     not_adjacency = _solve(run_cli, tmp_path / "t.sqlite3", "tictactoe")
-    _one_error_line(not_adjacency, "adjacency")
+    one_error_line(not_adjacency, "adjacency")
     assert not (tmp_path / "t.sqlite3").exists()
 
 
@@ -172,7 +122,7 @@ def test_bad_store_paths_get_one_line(run_cli: RunCli, tmp_path: Path) -> None:
 def test_a_read_only_directory_gets_one_line(run_cli: RunCli, tmp_path: Path) -> None:
     locked = tmp_path / "locked"
     locked.mkdir(mode=0o500)
-    _one_error_line(_solve(run_cli, locked / "s.sqlite3", SMALL), "cannot open the database")
+    one_error_line(_solve(run_cli, locked / "s.sqlite3", SMALL), "cannot open the database")
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -185,7 +135,7 @@ def test_a_worker_deep_in_a_long_subproblem_dies_with_its_killed_driver(tmp_path
     """The 8-round 8x8 start's subproblems take hours: the worker is inside the compiled
     search, where no Python signal handler runs, when its driver is killed."""
     store = tmp_path / "long.sqlite3"
-    driver = _start(["solve", "adjacency", "--start", "--store", str(store), "--table", "65536"])
+    driver = start(["solve", "adjacency", "--start", "--store", str(store), "--table", "65536"])
     try:
         deadline = time.monotonic() + 120
         workers: list[int] = []
@@ -193,7 +143,7 @@ def test_a_worker_deep_in_a_long_subproblem_dies_with_its_killed_driver(tmp_path
             assert driver.poll() is None
             assert time.monotonic() < deadline, "the worker never got searching"
             time.sleep(0.1)
-            workers = _children(driver.pid)
+            workers = children(driver.pid)
         driver.send_signal(signal.SIGKILL)
         driver.wait(10)
     finally:
@@ -202,7 +152,7 @@ def test_a_worker_deep_in_a_long_subproblem_dies_with_its_killed_driver(tmp_path
         driver.communicate()
     try:
         deadline = time.monotonic() + 10
-        while not _gone(workers[0]):
+        while not gone(workers[0]):
             assert time.monotonic() < deadline, "the worker went on solving for a killed driver"
             time.sleep(0.1)
     finally:

@@ -33,7 +33,7 @@ from plyground.games.adjacency.subproblems import (
     split_root,
 )
 
-__all__ = ["Progress", "SubproblemTask", "run_solve"]
+__all__ = ["Progress", "SubproblemTask", "run_solve", "sigterm_ends_the_process", "worker_solver"]
 
 
 @dataclass(frozen=True)
@@ -54,13 +54,13 @@ class SubproblemTask:
         solve holds nothing that needs cleaning up.
         """
         state = parse_position(self.position)
-        solver = _worker_solver(self.table_size)
-        with _sigterm_ends_the_process():
+        solver = worker_solver(self.table_size)
+        with sigterm_ends_the_process():
             return asdict(solve_subproblem(state, self.table_size, solver))
 
 
 @contextlib.contextmanager
-def _sigterm_ends_the_process() -> Iterator[None]:
+def sigterm_ends_the_process() -> Iterator[None]:
     """SIGTERM's default action inside the block (main thread only; elsewhere a no-op)."""
     if threading.current_thread() is not threading.main_thread():
         yield
@@ -73,7 +73,7 @@ def _sigterm_ends_the_process() -> Iterator[None]:
 
 
 @functools.cache
-def _worker_solver(table_size: int) -> ExactSolver:
+def worker_solver(table_size: int) -> ExactSolver:
     """This worker process's solver, kept from one subproblem to the next: the bounds one
     search stored (for positions the next subproblem meets too) are reused, not searched again."""
     return ExactSolver(table_size)

@@ -17,6 +17,13 @@ refused by name):
     one row per finished subproblem: ``move`` (the root move, primary key),
     ``position`` (after it), ``value`` (X - O margin), ``best`` (JSON list
     of every best reply), ``nodes``, ``seconds``, ``finished`` (UTC time).
+``leaves`` (version 2)
+    a proof's leaves (:mod:`plyground.games.adjacency.proof`): one row per
+    position two plies from the root with a known bound: ``position``
+    (primary key), ``lower`` and ``upper`` (X - O bounds on its value; far
+    beyond any margin where nothing is known), ``tests``, ``nodes`` and
+    ``seconds`` (summed over its null-window tests), ``finished`` (UTC time
+    of the last). A version 1 file gains the table when opened.
 
 WAL mode with ``synchronous=FULL``: a committed subproblem survives power
 loss, and a reader never blocks the solving run.
@@ -32,11 +39,12 @@ from pathlib import Path
 from plyground.arena.sqlite_file import SqliteFile
 from plyground.arena.store import utc_now
 from plyground.arena.store_errors import StoreError, storage_error
+from plyground.games.adjacency.proof import FAR
 from plyground.games.adjacency.subproblems import SubproblemResult
 
 __all__ = ["APPLICATION_ID", "STORE_VERSION", "SolveStore"]
 
-STORE_VERSION = 1
+STORE_VERSION = 2
 APPLICATION_ID = 0x504C5953  # "PLYS"
 
 _SCHEMA = """
@@ -46,6 +54,15 @@ CREATE TABLE IF NOT EXISTS subproblems (
     position TEXT NOT NULL,
     value INTEGER NOT NULL,
     best TEXT NOT NULL,
+    nodes INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    finished TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS leaves (
+    position TEXT PRIMARY KEY,
+    lower INTEGER NOT NULL,
+    upper INTEGER NOT NULL,
+    tests INTEGER NOT NULL,
     nodes INTEGER NOT NULL,
     seconds REAL NOT NULL,
     finished TEXT NOT NULL
@@ -138,6 +155,36 @@ class SolveStore(SqliteFile):
                         result.seconds,
                         utc_now(),
                     ),
+                )
+        except sqlite3.Error as error:
+            raise storage_error(self.path, error) from None
+
+    # -- a proof's leaves ------------------------------------------------------------------
+    def leaf_bounds(self) -> dict[str, tuple[int, int]]:
+        """Every stored leaf: position -> its (lower, upper) X - O bounds."""
+        rows = self._db.execute("SELECT position, lower, upper FROM leaves")
+        return {position: (lower, upper) for position, lower, upper in rows}
+
+    def leaf_totals(self) -> tuple[int, int, float]:
+        """The proof's tests, nodes and solving seconds so far, summed over its leaves."""
+        row = self._db.execute("SELECT sum(tests), sum(nodes), sum(seconds) FROM leaves").fetchone()
+        return int(row[0] or 0), int(row[1] or 0), float(row[2] or 0.0)
+
+    def record_leaf(
+        self, position: str, holds: bool, bound: int, nodes: int, seconds: float
+    ) -> None:
+        """Store one null-window test's answer on a leaf (one transaction): its value is at
+        least ``bound`` if the test held, else at most ``bound``."""
+        lower, upper = (bound, FAR) if holds else (-FAR, bound)
+        try:
+            with self._transaction():
+                self._db.execute(
+                    "INSERT INTO leaves VALUES (?, ?, ?, 1, ?, ?, ?) ON CONFLICT (position) DO "
+                    "UPDATE SET lower = max(lower, excluded.lower), "
+                    "upper = min(upper, excluded.upper), tests = tests + 1, "
+                    "nodes = nodes + excluded.nodes, seconds = seconds + excluded.seconds, "
+                    "finished = excluded.finished",
+                    (position, lower, upper, nodes, seconds, utc_now()),
                 )
         except sqlite3.Error as error:
             raise storage_error(self.path, error) from None

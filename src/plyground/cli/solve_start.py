@@ -17,16 +17,18 @@ import sys
 from pathlib import Path
 
 from plyground.arena.backends import BACKENDS, Backend, make_backend
+from plyground.arena.proof_run import ProofProgress, run_proof
 from plyground.arena.solve_run import Progress, run_solve
 from plyground.arena.solve_store import SolveStore
 from plyground.cli.options import positive_int
 from plyground.core.errors import SettingsError
 from plyground.games import load_game
 from plyground.games.adjacency.book import BookEntry, OpeningBook, SolvedSetting
+from plyground.games.adjacency.proof import FAR, ProofResult
 from plyground.games.adjacency.rules import AdjacencyGame
 from plyground.games.adjacency.subproblems import DEFAULT_TABLE, RootSolve
 
-__all__ = ["add_start_options", "solve_start"]
+__all__ = ["add_start_options", "prove_start", "solve_start"]
 
 
 def add_start_options(parser: argparse.ArgumentParser) -> None:
@@ -64,6 +66,24 @@ def add_start_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--book", metavar="FILE", help="add the finished solve to this opening book file"
     )
+    group.add_argument(
+        "--prove",
+        action="store_true",
+        help="prove the value by null-window tests two plies deep (far cheaper than solving "
+        "every first move; the store keeps each leaf's bounds)",
+    )
+    group.add_argument(
+        "--guess",
+        type=int,
+        default=0,
+        metavar="V",
+        help="with --prove: the first threshold, an X - O margin (default: %(default)s)",
+    )
+    group.add_argument(
+        "--settle",
+        action="store_true",
+        help="with --prove: go on to settle every first move's value (so every best first move)",
+    )
     group.add_argument("--quiet", action="store_true", help="no progress lines")
 
 
@@ -78,6 +98,12 @@ def solve_start(args: argparse.Namespace) -> int:
     game = load_game(args.game or "adjacency")
     if not isinstance(game, AdjacencyGame):
         raise SettingsError(f"--start solves the adjacency game, not {game.spec!r}")
+    if (args.guess or args.settle) and not args.prove:
+        raise SettingsError("--guess and --settle are options of --prove")
+    if args.prove and args.book:
+        raise SettingsError("--book takes a full solve (every best move); drop --prove to make one")
+    if args.prove:
+        return prove_start(args, game)
     book = OpeningBook.read(args.book) if args.book and Path(args.book).exists() else None
     root = game.initial_state()
 
@@ -106,6 +132,93 @@ def solve_start(args: argparse.Namespace) -> int:
     else:
         _print_answer(solved)
     return 0
+
+
+def prove_start(args: argparse.Namespace, game: AdjacencyGame) -> int:
+    """Run (or continue) the proof of ``game``'s start value in ``--store``; print what it shows."""
+    root = game.initial_state()
+
+    def backend() -> Backend:
+        return make_backend(args.backend, args.workers, args.address)
+
+    def show(progress: ProofProgress) -> None:
+        if not args.quiet and not args.json:
+            print(_proof_line(game.spec, progress), flush=True)
+
+    with SolveStore(args.store, game.spec, root.text()) as store:
+        try:
+            shown = run_proof(
+                root,
+                store,
+                backend,
+                table_size=args.table,
+                guess=args.guess,
+                settle=args.settle,
+                on_progress=show,
+            )
+        except KeyboardInterrupt:
+            tests = store.leaf_totals()[0]
+            print(
+                f"stopped: {tests} leaf tests are stored in {args.store}; "
+                f"run the same command again to continue",
+                file=sys.stderr,
+            )
+            return 130
+        tests, nodes, seconds = store.leaf_totals()
+    if args.json:
+        print(json.dumps(_proof_json(shown, tests, nodes, seconds)))
+    else:
+        _print_proof(shown, tests, nodes, seconds)
+    return 0
+
+
+def _bounds_text(lower: int, upper: int) -> str:
+    if lower == upper:
+        return f"{lower:+d}"
+    low = "-inf" if lower <= -FAR else f"{lower:+d}"
+    high = "+inf" if upper >= FAR else f"{upper:+d}"
+    return f"[{low}, {high}]"
+
+
+def _proof_line(spec: str, progress: ProofProgress) -> str:
+    shown = progress.result
+    value = _bounds_text(shown.lower, shown.upper)
+    if progress.test is None:
+        return f"proving {spec}: {shown.leaves} leaves stored, value {value}"
+    answer = ">=" if progress.holds else "<="
+    return (
+        f"[{progress.tests}] X-O >= {progress.test.at_least}: "
+        f"{'holds' if progress.holds else 'fails'} (value {answer} {progress.bound:+d})  "
+        f"nodes {progress.nodes:,}  {progress.seconds:.1f} s  |  root {value}  "
+        f"(elapsed {progress.elapsed:.0f} s)"
+    )
+
+
+def _print_proof(shown: ProofResult, tests: int, nodes: int, seconds: float) -> None:
+    print(f"position: {shown.position}")
+    print(f"value: {_bounds_text(shown.lower, shown.upper)} (X's marks minus O's with best play)")
+    if shown.best:
+        every = "every best first move" if shown.settled else "first moves proved best"
+        print(f"{every}: {' '.join(shown.best)}")
+    moves = "  ".join(f"{m} {_bounds_text(*b)}" for m, b in shown.moves.items())
+    print(f"first moves: {moves}")
+    print(f"leaf tests {tests:,}  nodes {nodes:,}  solving time {seconds:.2f} s (summed)")
+
+
+def _proof_json(shown: ProofResult, tests: int, nodes: int, seconds: float) -> dict[str, object]:
+    return {
+        "position": shown.position,
+        "value": shown.value,
+        "lower": shown.lower,
+        "upper": shown.upper,
+        "best": list(shown.best),
+        "settled": shown.settled,
+        "moves": {move: list(bounds) for move, bounds in shown.moves.items()},
+        "replies": {move: list(replies) for move, replies in shown.replies.items()},
+        "tests": tests,
+        "nodes": nodes,
+        "seconds": round(seconds, 6),
+    }
 
 
 def _progress_line(spec: str, progress: Progress) -> str:

@@ -53,7 +53,7 @@ from plyground.games.adjacency.exact import (
     order_moves,
 )
 from plyground.games.adjacency.kernels import new_context, relative_masks
-from plyground.games.adjacency.rules import AdjacencyGame, AdjacencyState, parse_position
+from plyground.games.adjacency.rules import AdjacencyGame, AdjacencyState, X, parse_position
 from plyground.games.adjacency.search import S_DEADLINE, S_NODE_LIMIT, S_NODES, S_STOPPED
 from plyground.games.adjacency.symmetry import representatives, symmetry_orbits, symmetry_tables
 
@@ -239,6 +239,38 @@ class ExactSolver:
         self._prepare(state, limit)
         own, theirs = relative_masks(state)
         return self._value(own, theirs, state.plies_left, guess)
+
+    def at_least(
+        self, state: AdjacencyState, threshold: int, limit: Limit | None = None
+    ) -> tuple[bool, int]:
+        """Is ``state``'s value (X - O) at least ``threshold``? One null-window search.
+
+        Returns ``(holds, bound)``, the bound the fail-soft search proved:
+        the value is at least ``bound`` (``>= threshold``) when it holds, at
+        most ``bound`` (``< threshold``) when not. Cheaper than the value: a
+        proof (:mod:`plyground.games.adjacency.proof`) asks only such questions.
+        """
+        _check_position(state)
+        self._prepare(state, limit)
+        own, theirs = relative_masks(state)
+        if state.side == X:  # the mover's margin is X - O: is it >= threshold?
+            found = self._search(own, theirs, state.plies_left, threshold - 1, threshold)
+            return found >= threshold, found
+        # O moves: X - O >= threshold  <=>  O's margin <= -threshold  <=>  not >= 1 - threshold
+        found = self._search(own, theirs, state.plies_left, -threshold, 1 - threshold)
+        return found < 1 - threshold, -found
+
+    def moves_in_order(self, state: AdjacencyState) -> list[tuple[int, tuple[int, ...]]]:
+        """The moves a solve of ``state`` searches, best first by the solver's ordering, each
+        with its mirrors (the moves of equal value under a symmetry fixing ``state``)."""
+        _check_position(state)
+        self._prepare(state, None)
+        own, theirs = relative_masks(state)
+        root = self._root(state, own, theirs)
+        return [
+            (cell, tuple(c for c, rep in sorted(root.orbit_of.items()) if rep == cell))
+            for cell in root.order
+        ]
 
     # -- the root ------------------------------------------------------------------------
     def solve(

@@ -1,0 +1,70 @@
+"""Helpers of the resumable-solve CLI tests: the CLI as a background process, its workers
+found through /proc, and the one-line error check."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from cli_support import plyground_env
+
+
+def start(args: list[str]) -> subprocess.Popen[bytes]:
+    """``plyground ARGS`` as a background process (its output kept for a failure message)."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "plyground", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=plyground_env(),
+    )
+
+
+def children(pid: int) -> list[int]:
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(child) for child in path.read_text().split()] if path.exists() else []
+
+
+def gone(pid: int) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return True
+    return "\nState:\tZ" in status
+
+
+def one_error_line(result: subprocess.CompletedProcess[str], *fragments: str) -> None:
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("plyground solve: error: ")
+    for fragment in fragments:
+        assert fragment in lines[0]
+
+
+def kill_once_stored(args: list[str], stored: Callable[[], int], at_least: int) -> None:
+    """Run ``plyground ARGS``, SIGKILL it once ``stored()`` reaches ``at_least``, and check its
+    pool workers die with it."""
+    driver = start(args)
+    try:
+        deadline = time.monotonic() + 120
+        while stored() < at_least:
+            assert driver.poll() is None, driver.communicate()
+            assert time.monotonic() < deadline, "nothing stored in two minutes"
+            time.sleep(0.02)
+        workers = children(driver.pid)
+        driver.send_signal(signal.SIGKILL)
+        driver.wait(10)
+    finally:
+        if driver.poll() is None:
+            driver.kill()
+        driver.communicate()
+    assert workers, "the pool worker was not found"
+    deadline = time.monotonic() + 15
+    while not all(gone(pid) for pid in workers):
+        assert time.monotonic() < deadline, "a pool worker outlived its killed driver"
+        time.sleep(0.1)
