@@ -4,7 +4,9 @@ the mistakes a student makes in it, as a user meets them on the command line."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
+import statistics
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,7 @@ from cli_support import ROOT, RunCli
 from plyground.arena.record import GameRecord
 
 EXAMPLE = ROOT / "examples" / "bots" / "mybot.py"
+GUIDE = ROOT / "docs" / "your-first-bot.md"
 SMALL = ["--game", "adjacency(size=4,rounds=2)"]
 
 
@@ -228,3 +231,40 @@ def test_an_exception_in_choose_served_as_an_engine_logs_the_bots_own_frames(
         "    raise RuntimeError('my bug')",
     ]
     _no_plyground_frames(result.stderr)
+
+
+def test_the_example_bot_beats_greedy_as_the_guide_says(run_cli: RunCli, folder: Path) -> None:
+    """docs/your-first-bot.md step 5's command and figures: 20 paired games against
+    greedy, seed 1, 2-ply openings. The bot searches to its depth (2) in milliseconds,
+    far inside its time, so the games depend on the seed alone; the time here is
+    raised from the guide's 2 s to 60 s so that a busy machine cannot cut a search."""
+    args = ["match", "./mybot.py:MyBot", "greedy", "--games", "20", "--seed", "1"]
+    result = run_cli(
+        [*args, "--openings", "2", "--time", "60", "--json", "m.jsonl"], cwd=folder, timeout=300
+    )
+    assert result.returncode == 0, result.stderr
+    records = [GameRecord.from_dict(json.loads(line)) for line in (folder / "m.jsonl").open()]
+    assert len(records) == 20 and not any(r.rule_breaks for r in records)
+    seats = [int(r.tags["seat_a"]) for r in records]
+    assert all(
+        move.info is not None and move.info.depth == 2
+        for record, seat in zip(records, seats, strict=True)
+        for move in record.moves
+        if move.player == seat
+    )  # every search finished: the clock played no part
+    scores = [r.score(seat) for r, seat in zip(records, seats, strict=True)]
+    wins, draws = scores.count(1.0), scores.count(0.5)
+    margin = statistics.fmean(r.returns[seat] for r, seat in zip(records, seats, strict=True))
+    # the floor: it clearly beats greedy
+    assert sum(scores) / len(scores) >= 0.7 and margin > 1.5, (scores, margin)
+    # and the figures the guide quotes
+    quoted = re.search(
+        r"It scores (\d+)-(\d+)-(\d+) against `greedy` there \(([\d.]+)%.*?mean\s+"
+        r"margin ([+-][\d.]+)\)",
+        GUIDE.read_text(),
+        re.S,
+    )
+    assert quoted is not None
+    assert (wins, draws, len(scores) - wins - draws) == tuple(map(int, quoted.group(1, 2, 3)))
+    assert f"{100 * sum(scores) / len(scores):.1f}" == quoted.group(4)
+    assert f"{margin:+.1f}" == quoted.group(5)
