@@ -268,3 +268,5 @@ def test_the_example_bot_beats_greedy_as_the_guide_says(run_cli: RunCli, folder:
     assert (wins, draws, len(scores) - wins - draws) == tuple(map(int, quoted.group(1, 2, 3)))
     assert f"{100 * sum(scores) / len(scores):.1f}" == quoted.group(4)
     assert f"{margin:+.1f}" == quoted.group(5)
+    elo = re.search(r"Elo difference A - B: (\S+ \[\S+, \S+\])", result.stdout)
+    assert elo is not None and f"Elo {elo.group(1)}" in GUIDE.read_text(), result.stdout
