@@ -8,7 +8,9 @@ engine.toml and one whose engine.toml is not TOML.
 
 from __future__ import annotations
 
+import html
 import json
+import re
 import shutil
 import sqlite3
 import sys
@@ -76,6 +78,49 @@ def _class_folder(root: Path) -> list[str]:
     return playing
 
 
+def _standings(page: str) -> list[list[str]]:
+    """The rows of the HTML report's standings table, as cell texts."""
+    table = page.split("<h2>standings</h2>", 1)[1].split("</table>", 1)[0]
+    rows = re.findall(r"<tr>(.*?)</tr>", table.split("<tbody>", 1)[1])
+    return [[html.unescape(cell) for cell in re.findall(r"<td>(.*?)</td>", row)] for row in rows]
+
+
+def _check_left_out_in_standings(page: str, playing: list[str], left_out: dict[str, str]) -> None:
+    """Every engine is a row of the standings: those that played first, then each one
+    left out, ranked below them, with no games and the reason."""
+    rows = _standings(page)
+    assert all(len(row) == len(rows[0]) for row in rows), rows
+    assert sorted(row[1] for row in rows[: len(playing)]) == sorted(playing), rows
+    below = {row[1]: row for row in rows[len(playing) :]}
+    assert sorted(below) == sorted(left_out), rows
+    for name, reason in left_out.items():
+        row = below[name]
+        assert row[0] == str(len(playing) + 1) and row[4] == "0" and row[7] == "-", row
+        assert row[-1].startswith("left out: ") and reason in row[-1], row
+
+
+def _check_printed_standings(out: str, played: int, left_out: dict[str, str]) -> None:
+    """The standings a command printed end with the engines left out, ranked below
+    the ``played`` players, and why."""
+    table = out.rsplit("standings", 1)[1].split("cross-table", 1)[0]
+    rows: list[list[str]] = []
+    for line in table.splitlines():
+        cells = [cell.strip() for cell in line.split("│")[1:-1]]
+        if cells and cells[0]:
+            rows.append(cells)
+        elif cells and rows:  # a row's cells wrapped onto the next line
+            rows[-1] = [f"{a} {b}".strip() for a, b in zip(rows[-1], cells, strict=True)]
+    assert [row[0] for row in rows] == [str(rank) for rank in range(1, played + 1)] + [
+        str(played + 1)
+    ] * len(left_out), table
+    below = {row[1]: row for row in rows[played:]}
+    assert sorted(below) == sorted(left_out), table
+    for name, reason in left_out.items():
+        row = below[name]
+        assert row[4] == "0" and row[7] == "-" and row[-1].startswith("left out: "), row
+        assert reason in row[-1].replace("… ", "").replace("…", ""), row
+
+
 def test_a_class_tournament_plays_what_starts_and_reports_the_rest(
     run_cli: RunCli, tmp_path: Path
 ) -> None:
@@ -99,11 +144,21 @@ def test_a_class_tournament_plays_what_starts_and_reports_the_rest(
     if shutil.which("gcc"):
         assert "left out: Dee: build 'gcc -o mybot mybot.c' failed with status 1" in out
         assert "error" in out.split("left out: Dee", 1)[1]  # the compiler's own message
+    reasons = {
+        "Eve": "answered '1' to 'hello'",
+        "fay": "no engine.toml in fay/",
+        "gus": "engine.toml cannot be read",
+    }
+    if shutil.which("gcc"):
+        reasons["Dee"] = "build 'gcc -o mybot mybot.c' failed with status 1"
+    _check_printed_standings(out, len(playing) + 1, reasons)
     report = (folder / "report.html").read_text()
-    for name in [*playing, "greedy"]:
-        assert f"<td>{name}</td>" in report
+    _check_left_out_in_standings(report, [*playing, "greedy"], reasons)
     assert "Ada: by Ada Lovelace" in report
-    assert "<h2>left out</h2>" in report and "no engine.toml in fay/" in report
+    if shutil.which("gcc"):  # the compiler's own message, under the reason
+        assert "<h2>logs of the players left out</h2>" in report
+        log = report.split("<h3>Dee: build", 1)[1].split("</pre>", 1)[0]
+        assert "<pre>" in log and "error" in log
     assert "s/move" in report and "rule breaks" in report
     with sqlite3.connect(db) as connection:
         tournament_id, stored = connection.execute(
@@ -124,7 +179,16 @@ def test_a_class_tournament_plays_what_starts_and_reports_the_rest(
     assert "0 games played" in resumed.stdout
     again = (folder / "report.html").read_text()
     assert "Ada: by Ada Lovelace" in again
-    assert "<h2>left out</h2>" in again and "no engine.toml in fay/" in again
+    _check_left_out_in_standings(again, [*playing, "greedy"], reasons)
+
+    # and so does 'plyground report' of the stored tournament
+    report_args = ["report", "--db", str(db), "--tournament", tournament_id]
+    reported = run_cli([*report_args, "--html", str(folder / "again.html")])
+    assert reported.returncode == 0, reported.stdout + reported.stderr
+    _check_printed_standings(reported.stdout, len(playing) + 1, reasons)
+    _check_left_out_in_standings(
+        (folder / "again.html").read_text(), [*playing, "greedy"], left_out
+    )
 
 
 def test_engine_names_are_made_unique_with_their_folder(tmp_path: Path) -> None:

@@ -38,7 +38,13 @@ from plyground.arena.engine_process import LINE_LIMIT, EngineProcess, LongLine
 from plyground.arena.protocol import PROTOCOL_VERSION, parse_hello, parse_info
 from plyground.arena.record import PlayerInfo, RuleBreakKind
 from plyground.bots import Bot, bot_class, make_bot
-from plyground.core.errors import EngineError, ParseError, SettingsError, raised_at
+from plyground.core.errors import (
+    EngineError,
+    ParseError,
+    SettingsError,
+    raised_at,
+    user_traceback,
+)
 from plyground.core.game import Game, Move, State
 from plyground.core.limits import Limit, SearchInfo
 from plyground.core.settings import parse_spec
@@ -257,9 +263,16 @@ class BotPlayer(Player):
 
 
 def _described(error: BaseException) -> str:
-    """``ValueError: no move (mybot.py, line 12, in choose)``: an error and where it was raised."""
+    """``ValueError: no move (mybot.py, line 12, in choose)``: an error and where it was
+    raised, then the frames of the bot's own code that led there (file, line, function,
+    source line), never plyground's."""
     where = raised_at(error)
-    return f"{type(error).__name__}: {error}" + (f" ({where})" if where else "")
+    lines = user_traceback(error)
+    return (
+        f"{type(error).__name__}: {error}"
+        + (f" ({where})" if where else "")
+        + (f"\n{lines}" if lines else "")
+    )
 
 
 # -- a person -------------------------------------------------------------------

@@ -2,7 +2,9 @@
 
 The terminal report (:func:`report_tables`) holds the standings (ratings with
 95% intervals, points, wins/draws/losses, time and depth per move, rule
-breaks), the cross-table, the likelihood of superiority between players and
+breaks; players that could not play, such as a class's engines that failed
+to build or to start, as rows without games below them, with the reason),
+the cross-table, the likelihood of superiority between players and
 the rule breaks per player and kind. The page (:func:`html_report`) holds the
 same tables and the plots of :func:`plyground.arena.plots.summary_plots`
 embedded as base64 PNG, so the file can be mailed or opened anywhere.
@@ -13,6 +15,7 @@ from __future__ import annotations
 import html
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rich.table import Table
@@ -21,7 +24,18 @@ from plyground.arena.plots import summary_plots
 from plyground.arena.record import RuleBreakKind
 from plyground.arena.summary import Summary
 
-__all__ = ["html_report", "report_tables", "standings_table"]
+__all__ = ["Absent", "html_report", "report_tables", "standings_table"]
+
+
+@dataclass(frozen=True)
+class Absent:
+    """A player that was to play and did not: a row without games in the standings,
+    with the reason, and (in the HTML report) who wrote it and the log that shows why."""
+
+    name: str
+    reason: str
+    author: str = ""
+    log: str = ""
 
 
 def _number(value: float, digits: int = 0, signed: bool = False) -> str:
@@ -38,9 +52,12 @@ def _breaks(counts: dict[str, int] | Any) -> str:
     return ", ".join(f"{kind} {count}" for kind, count in sorted(counts.items())) or "-"
 
 
-def standings_table(summary: Summary, title: str = "standings") -> Table:
+def standings_table(
+    summary: Summary, title: str = "standings", absent: Sequence[Absent] = ()
+) -> Table:
     """Rank, player, Elo ± 95%, games, points, score, W-D-L, time and depth per move,
-    rule breaks."""
+    rule breaks; then each of ``absent`` ranked below every player that played (all
+    at the same rank), with no games and a last column saying why."""
     table = Table(title=title)
     for header, justify in (
         ("#", "right"),
@@ -56,8 +73,12 @@ def standings_table(summary: Summary, title: str = "standings") -> Table:
         ("rule breaks", "left"),
     ):
         table.add_column(header, justify=justify)  # type: ignore[arg-type]
+    if absent:
+        table.add_column("note", justify="left")
+    note = [""] if absent else []
     ratings = summary.ratings
-    for rank, stats in enumerate(summary.standings(), 1):
+    standings = summary.standings()
+    for rank, stats in enumerate(standings, 1):
         rated = stats.name in ratings.players and stats.games > 0
         table.add_row(
             str(rank),
@@ -71,6 +92,19 @@ def standings_table(summary: Summary, title: str = "standings") -> Table:
             _number(stats.average_time, 3),
             _number(stats.average_depth, 1),
             _breaks(stats.rule_breaks),
+            *note,
+        )
+    for player in absent:
+        dashes = ["-"] * 5
+        table.add_row(
+            str(len(standings) + 1),
+            player.name,
+            "-",
+            "-",
+            "0",
+            "0",
+            *dashes,
+            f"left out: {player.reason}",
         )
     return table
 
@@ -124,9 +158,10 @@ def _rule_break_table(summary: Summary) -> Table | None:
     return table
 
 
-def report_tables(summary: Summary) -> list[Table]:
-    """Every table of the terminal report, in order."""
-    tables = [standings_table(summary), _cross_table(summary), _los_table(summary)]
+def report_tables(summary: Summary, absent: Sequence[Absent] = ()) -> list[Table]:
+    """Every table of the terminal report, in order; ``absent`` players are in the
+    standings only."""
+    tables = [standings_table(summary, absent=absent), _cross_table(summary), _los_table(summary)]
     breaks = _rule_break_table(summary)
     if breaks is not None:
         tables.append(breaks)
@@ -165,11 +200,12 @@ def html_report(
     summary: Summary,
     title: str,
     notes: Sequence[str] = (),
-    left_out: Sequence[tuple[str, str]] = (),
+    absent: Sequence[Absent] = (),
 ) -> str:
     """A self-contained HTML page: the report's tables and its plots (base64 PNG).
 
-    ``left_out`` lists players that did not play, each as (who and why, log).
+    ``absent`` players (that did not play) are rows of the standings with the
+    reason; the logs of those that have one follow the tables.
     """
     parts = [
         "<!DOCTYPE html>",
@@ -179,13 +215,14 @@ def html_report(
         f"<p>{summary.games} games.</p>",
     ]
     parts.extend(f"<p>{html.escape(note)}</p>" for note in notes)
-    parts.extend(_html_table(table) for table in report_tables(summary))
-    if left_out:
-        parts.append("<h2>left out</h2>")
-        for reason, log in left_out:
-            parts.append(f"<h3>{html.escape(reason)}</h3>")
-            if log:
-                parts.append(f"<pre>{html.escape(log)}</pre>")
+    parts.extend(_html_table(table) for table in report_tables(summary, absent))
+    logged = [player for player in absent if player.log]
+    if logged:
+        parts.append("<h2>logs of the players left out</h2>")
+        for player in logged:
+            by = f" (by {player.author})" if player.author else ""
+            parts.append(f"<h3>{html.escape(f'{player.name}{by}: {player.reason}')}</h3>")
+            parts.append(f"<pre>{html.escape(player.log)}</pre>")
     parts.append("<h2>plots</h2>")
     for caption, data in summary_plots(summary):
         parts.append(

@@ -4,8 +4,10 @@ or module, named as ``./mybot.py:MyBot`` or ``mypackage.bots:MyBot``.
 It is loaded through the registry's targets (:func:`plyground.core.registry.load_target`)
 and then used like a registered bot: the same settings syntax
 (``./mybot.py:MyBot:depth=3``), the same players, the same referee. Anything
-wrong in the user's code is one :class:`~plyground.core.errors.PluginError`
-line naming the file and the problem.
+wrong in the user's code is a :class:`~plyground.core.errors.PluginError`: a
+line naming the file and the problem, then the user's own traceback lines
+(the frames in their files with the source lines, or the line of the class),
+never plyground's.
 """
 
 from __future__ import annotations
@@ -14,7 +16,15 @@ import inspect
 from pathlib import Path
 
 from plyground.bots.base import Bot
-from plyground.core.errors import PluginError, PlygroundError, raised_at
+from plyground.core.errors import (
+    PluginError,
+    PlygroundError,
+    raised_at,
+    source_lines,
+    syntax_error_lines,
+    then_lines,
+    user_traceback,
+)
 from plyground.core.registry import is_file_target, load_target
 
 __all__ = ["is_user_bot", "make_user_bot", "user_bot_class"]
@@ -43,19 +53,24 @@ def user_bot_class(target: str) -> type[Bot]:
         raise PluginError(f"bot {target!r}: {module} has no {attribute!r}") from None
     except SyntaxError as error:
         where = f"{Path(error.filename or module).name}, line {error.lineno}"
-        raise PluginError(f"bot {target!r} ({where}): SyntaxError: {error.msg}") from None
+        raise PluginError(
+            f"bot {target!r} ({where}): SyntaxError: {error.msg}"
+            + then_lines(syntax_error_lines(error))
+        ) from None
     except Exception as error:  # the user's module failed as it ran
         raise PluginError(
             f"bot {target!r} failed to load ({raised_at(error)}): {type(error).__name__}: {error}"
+            + then_lines(user_traceback(error))
         ) from None
     if not (isinstance(found, type) and issubclass(found, Bot)):
         raise PluginError(
             f"{target}: {attribute} is not a bot class; a bot subclasses plyground.bots.Bot "
-            "(from plyground.bots import Bot)"
+            "(from plyground.bots import Bot)" + then_lines(_defined_at(found))
         )
     if inspect.isabstract(found):
         raise PluginError(
             f"{target}: {attribute} does not define choose(self, state, limit, on_info)"
+            + then_lines(_defined_at(found))
         )
     if not hasattr(found, "NAME"):
         found.NAME = found.__name__
@@ -75,4 +90,18 @@ def make_user_bot(cls: type[Bot], target: str, settings: dict[str, object]) -> B
     except Exception as error:  # the user's constructor failed
         raise PluginError(
             f"bot {target!r} failed to start ({raised_at(error)}): {type(error).__name__}: {error}"
+            + then_lines(user_traceback(error))
         ) from None
+
+
+def _defined_at(found: object) -> str:
+    """Where the user's class (or other object) ``found`` is defined, as a traceback
+    frame with its first line; '' when Python cannot tell."""
+    if not isinstance(found, type):
+        return ""
+    try:
+        filename = inspect.getsourcefile(found)
+        _, lineno = inspect.getsourcelines(found)
+    except (OSError, TypeError):
+        return ""
+    return "" if filename is None else source_lines(filename, lineno, "<module>")

@@ -1,8 +1,9 @@
 """``plyground tournament --engines DIR``: a class's engines, built, checked and entered.
 
 Every subfolder of DIR with an ``engine.toml`` (docs/classroom.md) is built
-and started once; those that answer ``hello`` play, the rest are reported
-with the reason and their log and left out. The games are played at the
+and started once; those that answer ``hello`` play, the rest are left out
+and reported in the standings, below those that played, with the reason
+(and their log in the HTML report). The games are played at the
 course's settings (docs/course.md) unless the options say otherwise, with
 every player in its own process (:data:`COURSE_TIME`, :data:`COURSE_OPENINGS`).
 """
@@ -18,7 +19,7 @@ from rich.markup import escape
 
 from plyground.arena.engine_folders import ClassNotes, engines_folder, find_engines, prepare
 from plyground.arena.jobs import Entrant
-from plyground.arena.report import html_report
+from plyground.arena.report import Absent, html_report
 from plyground.arena.run_options import RunOptions
 from plyground.arena.summary import Summary
 
@@ -27,6 +28,7 @@ __all__ = [
     "COURSE_TIME",
     "REPORT_NAME",
     "ClassRoll",
+    "absent_engines",
     "apply_course_defaults",
     "class_entrants",
     "class_report_path",
@@ -92,16 +94,21 @@ def class_report_path(folder: str | Path) -> str:
     return str(Path(folder) / REPORT_NAME)
 
 
+def absent_engines(notes: ClassNotes | None) -> list[Absent]:
+    """A class's engines left out, as the standings' rows without games."""
+    if notes is None:
+        return []
+    return [Absent(f.name, f.reason, f.author, f.log) for f in notes.left_out]
+
+
 def write_report(path: str, summary: Summary, title: str, notes: ClassNotes | None) -> None:
     """The HTML report (standings, cross-table, rule breaks, time per move, plots),
-    with, for a class, each engine's author and the engines left out with their logs;
-    written whole or not at all."""
+    with, for a class, each engine's author, the engines left out in the standings
+    with the reason and their logs; written whole or not at all."""
+    absent = absent_engines(notes)
     authors = [] if notes is None else [f"{n}: by {a}" for n, a in notes.authors if a]
-    details = [
-        (f"{f.name}{f' (by {f.author})' if f.author else ''}: {f.reason}", f.log)
-        for f in (() if notes is None else notes.left_out)
-    ]
-    page = html_report(summary, title, authors, left_out=details)
+    authors += [f"{f.name}: by {f.author}" for f in absent if f.author]
+    page = html_report(summary, title, authors, absent=absent)
     target = Path(path)
     partial = target.with_name(f".{target.name}.partial")
     partial.write_text(page, encoding="utf-8")

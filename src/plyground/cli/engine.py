@@ -17,7 +17,7 @@ from typing import Any, ClassVar, TextIO
 from plyground.arena.protocol import NO_MOVE, format_hello, format_info
 from plyground.bots import Bot, make_bot
 from plyground.cli.groups import add_command
-from plyground.core.errors import PlygroundError
+from plyground.core.errors import PlygroundError, raised_at, then_lines, user_traceback
 from plyground.core.game import Game, State
 from plyground.core.gridtext import quote
 from plyground.core.limits import Limit, SearchInfo
@@ -105,7 +105,12 @@ class EngineServer:
             decision = self.bot.choose(state, Limit(time=seconds), self._info)
             move_text = state.move_text(decision.move)
         except Exception as error:  # the bot's failure is reported, never fatal
-            self._log(f"the bot failed: {type(error).__name__}: {error}")
+            where = raised_at(error)
+            self._log(
+                f"the bot failed: {type(error).__name__}: {error}"
+                + (f" ({where})" if where else "")
+                + then_lines(user_traceback(error))
+            )
             self._send(f"bestmove {NO_MOVE}")
             return
         self._send(f"bestmove {move_text}")

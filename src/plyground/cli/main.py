@@ -4,7 +4,8 @@ Each subcommand module exposes ``register(subparsers)``, which adds its
 parser and sets ``handler`` (a function taking the parsed arguments and
 returning an exit code). A new subcommand adds its module to ``COMMANDS``.
 Errors the user can fix (:class:`~plyground.PlygroundError`, bad files)
-print one line naming the problem and exit with status 2, never a traceback.
+print one line naming the problem and exit with status 2, never plyground's
+traceback (an error in the user's own Python file adds its own frames below).
 """
 
 from __future__ import annotations

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import io
 import sys
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from plyground.arena.engine_folders import ClassNotes
 from plyground.arena.experiments import (
     EXPERIMENTS,
     Experiment,
@@ -22,7 +24,7 @@ from plyground.arena.experiments import (
 )
 from plyground.arena.formats import read_record_file, write_jsonl, write_text_record
 from plyground.arena.record import GameRecord
-from plyground.arena.report import html_report, report_tables
+from plyground.arena.report import Absent, html_report, report_tables
 from plyground.arena.schedule import TournamentFormat
 from plyground.arena.sprt import Sprt
 from plyground.arena.store import RecordStore, StoreError
@@ -33,6 +35,7 @@ from plyground.arena.tournament import (
     check_names,
     parse_entrant,
 )
+from plyground.cli.classroom import absent_engines
 from plyground.cli.groups import add_command
 from plyground.cli.options import add_db_option, add_sprt_options, run_options
 from plyground.cli.outputs import check_output
@@ -138,6 +141,7 @@ def _report(args: argparse.Namespace) -> int:
             records = [g.record for g in store.games()]
             title = f"all games in {store.path}"
             order = None
+            absent: list[Absent] = []
         else:
             if args.tournament:
                 row = store.tournament(args.tournament)
@@ -149,7 +153,10 @@ def _report(args: argparse.Namespace) -> int:
             records = [g.record for g in store.games(row.id)]
             title = f"tournament {row.id} ({row.kind}, {row.played} of {row.planned} games)"
             order = [e["name"] for e in row.settings.get("entrants", [])] or None
-        _print_report(console, records, title, order, args)
+            classroom = row.settings.get("classroom")
+            notes = None if classroom is None else ClassNotes.from_dict(classroom)
+            absent = absent_engines(notes)
+        _print_report(console, records, title, order, args, absent=absent)
     return 0
 
 
@@ -159,15 +166,17 @@ def _print_report(
     title: str,
     order: list[str] | None,
     args: argparse.Namespace,
+    *,
+    absent: Sequence[Absent] = (),
 ) -> None:
     summary = summarise(records, order, prior=args.prior)
     console.print(f"{title}: {summary.games} games")
-    for table in report_tables(summary):
+    for table in report_tables(summary, absent):
         console.print(table)
     if args.sprt:
         _print_sprt(console, records, summary.players, args)
     if args.html:
-        page = html_report(summary, title)
+        page = html_report(summary, title, absent=absent)
         Path(args.html).write_text(page, encoding="utf-8")
         console.print(f"wrote {args.html}")
 

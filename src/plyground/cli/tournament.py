@@ -31,6 +31,7 @@ from plyground.arena.tournament import (
 )
 from plyground.cli.classroom import (
     ClassRoll,
+    absent_engines,
     apply_course_defaults,
     class_entrants,
     class_report_path,
@@ -319,7 +320,8 @@ def _run(args: argparse.Namespace) -> int:
         row = store.tournament(tournament.id)
         console.print()
         summary = summarise(records, [e.name for e in tournament.settings.entrants])
-        for table in report_tables(summary):
+        absent = absent_engines(tournament.settings.classroom)
+        for table in report_tables(summary, absent):
             console.print(table)
         if args.html is not None:
             title = f"tournament {tournament.id}"

@@ -25,7 +25,14 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Generic, TypeVar
 
-from plyground.core.errors import PluginError, UnknownNameError, raised_at
+from plyground.core.errors import (
+    PluginError,
+    UnknownNameError,
+    raised_at,
+    syntax_error_lines,
+    then_lines,
+    user_traceback,
+)
 
 __all__ = ["Registry", "is_file_target", "load_file", "load_target"]
 
@@ -69,8 +76,9 @@ def load_file(path: str) -> ModuleType:
     """The module a Python file makes, run once per process (a later call returns it).
 
     Whatever goes wrong in the file (it is missing, a syntax error, an error
-    while it runs) is a :class:`PluginError` of one line naming the file and
-    the line, never the traceback of plyground.
+    while it runs) is a :class:`PluginError`: a line naming the file and the
+    line, then the user's own traceback lines (the frames in their files, or
+    the syntax error's source line and caret), never plyground's traceback.
     """
     resolved = Path(path).expanduser().resolve()
     if resolved in _FILES:
@@ -87,11 +95,15 @@ def load_file(path: str) -> ModuleType:
         spec.loader.exec_module(module)
     except SyntaxError as error:
         del sys.modules[name]
-        raise PluginError(f"{path}, line {error.lineno}: SyntaxError: {error.msg}") from None
+        raise PluginError(
+            f"{path}, line {error.lineno}: SyntaxError: {error.msg}"
+            + then_lines(syntax_error_lines(error))
+        ) from None
     except Exception as error:  # any failure of the user's code as it runs
         del sys.modules[name]
         raise PluginError(
             f"{path} failed to load ({raised_at(error)}): {type(error).__name__}: {error}"
+            + then_lines(user_traceback(error))
         ) from None
     _FILES[resolved] = module
     return module
