@@ -14,7 +14,8 @@ from solve_support import kill_once_stored, one_error_line
 
 from cli_support import RunCli
 from plyground.arena.solve_store import SolveStore
-from plyground.games.adjacency.rules import AdjacencyGame
+from plyground.games.adjacency.book import OpeningBook
+from plyground.games.adjacency.rules import AdjacencyGame, parse_position
 from plyground.games.adjacency.solver import ExactSolver
 
 GAME = "adjacency(size=5,rounds=5)"
@@ -76,6 +77,25 @@ def test_settle_goes_on_to_every_best_first_move(run_cli: RunCli, tmp_path: Path
     assert set(shown["best"]) == {move for move, v in moves.items() if v == value}
 
 
+def test_a_proved_value_goes_into_a_book_whose_moves_are_best(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    store, path = tmp_path / "proof.sqlite3", tmp_path / "book.json"
+    made = _prove(run_cli, store, "--workers", "2", "--book", str(path), "--quiet")
+    assert made.returncode == 0, made.stderr
+    book = OpeningBook.read(path)
+    setting = book.settings["adjacency(size=5,rounds=5,first=X)"]
+    value, _ = _exact()
+    assert setting.proved and setting.value == value and setting.best
+    assert len(book.positions) == 1 + len(setting.best)  # the start, and after each best move
+    solver = ExactSolver(1 << 18)
+    for text, entry in book.positions.items():
+        solved = solver.solve(parse_position(text), line=False)
+        assert entry.value == solved.value == value, text
+        assert entry.best and set(entry.best) <= set(solved.best), text
+    assert OpeningBook.read(path).to_dict() == book.to_dict()  # "proved" round-trips
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform != "linux", reason="reads /proc to find the worker")
 def test_a_proof_killed_with_sigkill_keeps_its_tests_and_continues(
@@ -115,7 +135,6 @@ def test_a_version_1_store_gains_the_leaves_table(tmp_path: Path) -> None:
     [
         (["--guess", "2"], "--guess and --settle are options of --prove"),
         (["--settle"], "--guess and --settle are options of --prove"),
-        (["--prove", "--book", "b.json"], "--book takes a full solve"),
     ],
 )
 def test_misplaced_proof_options_get_one_line(

@@ -100,11 +100,9 @@ def solve_start(args: argparse.Namespace) -> int:
         raise SettingsError(f"--start solves the adjacency game, not {game.spec!r}")
     if (args.guess or args.settle) and not args.prove:
         raise SettingsError("--guess and --settle are options of --prove")
-    if args.prove and args.book:
-        raise SettingsError("--book takes a full solve (every best move); drop --prove to make one")
-    if args.prove:
-        return prove_start(args, game)
     book = OpeningBook.read(args.book) if args.book and Path(args.book).exists() else None
+    if args.prove:
+        return prove_start(args, game, book)
     root = game.initial_state()
 
     def backend() -> Backend:
@@ -134,8 +132,9 @@ def solve_start(args: argparse.Namespace) -> int:
     return 0
 
 
-def prove_start(args: argparse.Namespace, game: AdjacencyGame) -> int:
-    """Run (or continue) the proof of ``game``'s start value in ``--store``; print what it shows."""
+def prove_start(args: argparse.Namespace, game: AdjacencyGame, book: OpeningBook | None) -> int:
+    """Run (or continue) the proof of ``game``'s start value in ``--store``; print what it
+    shows; with ``--book``, add the proved value and best moves to the book file."""
     root = game.initial_state()
 
     def backend() -> Backend:
@@ -165,11 +164,33 @@ def prove_start(args: argparse.Namespace, game: AdjacencyGame) -> int:
             )
             return 130
         tests, nodes, seconds = store.leaf_totals()
+    if args.book:
+        _add_proof_to_book(
+            book or OpeningBook(), args, spec=game.spec, shown=shown, nodes=nodes, seconds=seconds
+        )
     if args.json:
         print(json.dumps(_proof_json(shown, tests, nodes, seconds)))
     else:
         _print_proof(shown, tests, nodes, seconds)
     return 0
+
+
+def _add_proof_to_book(
+    book: OpeningBook,
+    args: argparse.Namespace,
+    *,
+    spec: str,
+    shown: ProofResult,
+    nodes: int,
+    seconds: float,
+) -> None:
+    if shown.value is None:
+        raise SettingsError(f"--book: the value is not proved yet in {args.store}")
+    setting = SolvedSetting(
+        spec, shown.position, shown.value, shown.best, nodes, seconds, proved=True
+    )
+    book.add(setting, {text: BookEntry(value, best) for text, (value, best) in shown.book.items()})
+    book.write(args.book)
 
 
 def _bounds_text(lower: int, upper: int) -> str:

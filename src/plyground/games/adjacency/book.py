@@ -6,13 +6,18 @@ module, read through :mod:`importlib.resources`), made by
 solved setting (docs/adjacency-solved.md lists them with their commands).
 It holds, for every solved setting, the standard start and every position
 after one move, each with its exact value and *every* best move: X plays a
-best first move, and O, whatever X played, a best reply.
+best first move, and O, whatever X played, a best reply. A setting marked
+``"proved": true`` (its value proved through leaf tests,
+:mod:`plyground.games.adjacency.proof`) books less: the start and the
+positions after its proved best first moves, each with the best moves the
+proof found (every one of them best, not necessarily all).
 
 Format (version :data:`BOOK_FORMAT`)::
 
     {"format": 1,
      "settings": [{"game": "adjacency(size=5,rounds=8)", "position": "...",
-                   "value": -2, "best": ["c1", ...], "nodes": N, "seconds": S}, ...],
+                   "value": -2, "best": ["c1", ...], "nodes": N, "seconds": S,
+                   "proved": true (only for a proved setting)}, ...],
      "positions": {"<position text>": {"value": V, "best": ["d6", ...]}, ...}}
 
 Values are X's marks minus O's at the end with best play, as in the solver.
@@ -65,9 +70,14 @@ class SolvedSetting:
     best: tuple[str, ...]
     nodes: int
     seconds: float
+    proved: bool = False
+    """True for a start whose value was proved (``--prove``) rather than solved move by
+    move: its entries' best moves are those the proof found (each one best, at least
+    one), not necessarily every best move, and only the start and the positions after
+    its proved best moves are booked."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        row = {
             "game": self.game,
             "position": self.position,
             "value": self.value,
@@ -75,6 +85,7 @@ class SolvedSetting:
             "nodes": self.nodes,
             "seconds": round(self.seconds, 3),
         }
+        return {**row, "proved": True} if self.proved else row
 
 
 class OpeningBook:
@@ -124,6 +135,7 @@ class OpeningBook:
                     best=tuple(str(m) for m in row["best"]),
                     nodes=int(row["nodes"]),
                     seconds=float(row["seconds"]),
+                    proved=bool(row.get("proved", False)),
                 )
                 for row in data["settings"]
             }

@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from plyground.core.errors import PlygroundError
 from plyground.games.adjacency.rules import AdjacencyState, X, parse_position
 from plyground.games.adjacency.solver import ExactSolver
+from plyground.games.adjacency.subproblems import mirrored_replies
 
 __all__ = [
     "FAR",
@@ -102,6 +103,10 @@ class ProofResult:
     """For each proved-best root move: the replies proved best after it (at least one)."""
     leaves: int
     """Leaves with a stored bound."""
+    book: dict[str, tuple[int, tuple[str, ...]]]
+    """Once the value is known, opening-book entries (position text -> value and best moves):
+    the root with its proved best moves, and the position after each (mirrors included)
+    with its proved best replies."""
 
     @property
     def value(self) -> int | None:
@@ -198,6 +203,8 @@ class Proof:
         moves: dict[str, tuple[int, int]] = {}
         best: list[str] = []
         replies: dict[str, tuple[str, ...]] = {}
+        book: dict[str, tuple[int, tuple[str, ...]]] = {}
+        value = self._to_x(lower, lower)[0]
         for move in self.tree:
             low, high = self._move(move)
             for mirror in move.mirrors:
@@ -205,11 +212,22 @@ class Proof:
             if lower == upper and low == lower:
                 best.extend(move.mirrors)
                 replies[move.move] = tuple(
-                    reply
-                    for leaf in move.leaves
-                    if self._leaf(leaf)[1] <= low
-                    for reply in leaf.replies
+                    sorted(
+                        (
+                            r
+                            for leaf in move.leaves
+                            if self._leaf(leaf)[1] <= low
+                            for r in leaf.replies
+                        ),
+                        key=self._cell,
+                    )
                 )
+                for mirror in move.mirrors:
+                    after = self.root.play(self._cell(mirror))
+                    mapped = mirrored_replies(self.root, move.move, mirror, replies[move.move])
+                    book[after.text()] = (value, mapped)
+        if lower == upper:
+            book[self.root.text()] = (value, tuple(sorted(best, key=self._cell)))
         return ProofResult(
             position=self.root.text(),
             lower=self._to_x(lower, upper)[0],
@@ -218,6 +236,7 @@ class Proof:
             best=tuple(sorted(best, key=self._cell)),
             replies=replies,
             leaves=len(self._bounds),
+            book=book,
         )
 
     def _to_x(self, low: int, high: int) -> tuple[int, int]:

@@ -38,6 +38,7 @@ __all__ = [
     "Subproblem",
     "SubproblemResult",
     "combine",
+    "mirrored_replies",
     "solve_subproblem",
     "split_root",
 ]
@@ -137,7 +138,10 @@ def combine(
         for mirror in sub.mirrors:
             moves[mirror] = result.value
             child = root.play(root.parse_move(mirror))
-            book[child.text()] = (result.value, _mapped_moves(root, sub.move, mirror, result.best))
+            book[child.text()] = (
+                result.value,
+                mirrored_replies(root, sub.move, mirror, result.best),
+            )
     moves = {move: moves[move] for move in sorted(moves, key=lambda m: parse_cell(m, root.size))}
     value = pick(moves.values())
     best = tuple(move for move in moves if moves[move] == value)
@@ -153,7 +157,7 @@ def combine(
     )
 
 
-def _mapped_moves(
+def mirrored_replies(
     root: AdjacencyState, move: str, mirror: str, replies: tuple[str, ...]
 ) -> tuple[str, ...]:
     """``replies`` (best after ``move``) seen after ``mirror``: their images under the
