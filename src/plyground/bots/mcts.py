@@ -19,8 +19,8 @@ The tree is kept between moves of one game.
 from __future__ import annotations
 
 import gc
-import importlib
 import time
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from plyground.algorithms.search.mcts import CHANCE_MODES, MCTS, VALUE_SCALES
@@ -30,14 +30,17 @@ from plyground.bots.evaluators import evaluator_for, load_weights
 from plyground.core.errors import SettingsError
 from plyground.core.game import CHANCE, Game, State
 from plyground.core.limits import Limit
+from plyground.core.registry import Registry
 from plyground.core.settings import Setting
 
 __all__ = ["MCTSBot"]
 
-# game name -> "module:class" of compiled playouts, made as cls(guided, epsilon, seed).
-_PLAYOUT_KERNELS: dict[str, str] = {
-    "adjacency": "plyground.games.adjacency.playout:AdjacencyPlayouts",
-}
+PlayoutsFactory = Callable[[bool, float, int | None], Playouts]
+"""Makes a game's compiled playouts from (guided, epsilon, seed or None)."""
+
+_PLAYOUT_KERNELS: Registry[PlayoutsFactory] = Registry("compiled playouts")
+"""game name -> its compiled playouts (the module is imported on first use)."""
+_PLAYOUT_KERNELS.add("adjacency", "plyground.games.adjacency.playout:AdjacencyPlayouts")
 
 # game name -> defaults of the settings left unset (the rest: _FALLBACK_*); a
 # default cutoff applies only when the value is the evaluator's (adjacency: docs/mcts.md).
@@ -150,12 +153,10 @@ class MCTSBot(Bot):
 
     def _playouts(self, game: Game, chosen: dict[str, Any], evaluator: Any) -> Playouts:
         guided = chosen["playout"] == "guided"
-        target = _PLAYOUT_KERNELS.get(game.name)
-        if target is not None and chosen["engine"] == "auto":
-            module_name, _, class_name = target.partition(":")
-            cls = getattr(importlib.import_module(module_name), class_name)
+        factory = _PLAYOUT_KERNELS.find(game.name) if chosen["engine"] == "auto" else None
+        if factory is not None:
             seed = None if chosen["seed"] is None else self.rng.getrandbits(64)
-            kernel: Playouts = cls(guided, chosen["epsilon"], seed)
+            kernel = factory(guided, chosen["epsilon"], seed)
             kernel.playout(game.initial_state(), 1)  # compile or load the kernel now
             return kernel
         return RandomPlayouts(evaluator, guided, chosen["epsilon"], self.rng)

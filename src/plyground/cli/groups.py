@@ -15,9 +15,11 @@ Modules import heavy things (numba kernels) inside the handler, so
 from __future__ import annotations
 
 import argparse
-import importlib
+import sys
 from collections.abc import Mapping
 from typing import Any
+
+from plyground.core.registry import load_target
 
 __all__ = ["add_command", "add_group"]
 
@@ -42,11 +44,10 @@ def add_group(
     parser = add_command(subparsers, command, help, description)
     names = parser.add_subparsers(title="choices", dest=f"{command}_name", metavar="NAME")
     for name, target in members.items():
-        module_name, _, function_name = target.partition(":")
-        module = importlib.import_module(module_name)
-        summary = (module.__doc__ or name).strip().splitlines()[0]
-        sub = add_command(names, name, summary, module.__doc__ or summary)
-        getattr(module, function_name)(sub)
+        configure = load_target(target)
+        doc = sys.modules[configure.__module__].__doc__
+        summary = (doc or name).strip().splitlines()[0]
+        configure(add_command(names, name, summary, doc or summary))
 
     def show_help(args: argparse.Namespace) -> int:
         parser.print_help()
