@@ -2,9 +2,16 @@
 
 The key one is :func:`gain_masks`: shifting the opponent's mask one step in
 each of the four directions gives, for every cell, four 1-bit "this
-neighbour is theirs" masks; adding them with a bit-sliced adder yields three
-masks holding, for every empty cell at once, the 3-bit count of marks a
-move there would flip (0 to 4). Move ordering and the evaluation read it.
+neighbour is theirs" masks; adding them with a bit-sliced adder
+(:func:`bit_sliced_sum`) yields three masks holding, for every empty cell at
+once, the 3-bit count of marks a move there would flip (0 to 4), which
+:func:`gain_group` decodes. Move ordering and the evaluation read it.
+
+This module is the readable reference of the compiled kernels
+(:mod:`~plyground.games.adjacency.kernels`): they are tested against it
+(tests/adjacency_engine/test_kernels.py), and the two pure pieces,
+:func:`bit_sliced_sum` and :func:`gain_group`, are the kernels' own, compiled
+there, so the counts are added and decoded in one place.
 """
 
 from __future__ import annotations
@@ -13,7 +20,15 @@ import functools
 
 from plyground.games.adjacency.rules import geometry
 
-__all__ = ["best_gain", "cells_by_gain", "gain_masks", "neighbourhood", "shifts"]
+__all__ = [
+    "best_gain",
+    "bit_sliced_sum",
+    "cells_by_gain",
+    "gain_group",
+    "gain_masks",
+    "neighbourhood",
+    "shifts",
+]
 
 
 @functools.cache
@@ -42,16 +57,12 @@ def neighbourhood(mask: int, size: int) -> int:
     return up | down | right | left
 
 
-def gain_masks(theirs: int, empty: int, size: int) -> tuple[int, int, int]:
-    """Bit-sliced flip counts: ``(ones, twos, fours)`` over the ``empty`` cells.
+def bit_sliced_sum(a: int, b: int, c: int, d: int) -> tuple[int, int, int]:
+    """``(ones, twos, fours)``: for every bit, how many of the four masks set it (0 to 4).
 
-    A move on empty cell ``c`` flips ``1*ones[c] + 2*twos[c] + 4*fours[c]`` marks.
+    Two half adders, then one more on their sums, all bits at once. Plain
+    integer operations only: the kernels compile this very function.
     """
-    a, b, c, d = shifts(theirs, size)
-    a &= empty
-    b &= empty
-    c &= empty
-    d &= empty
     sum_ab, carry_ab = a ^ b, a & b
     sum_cd, carry_cd = c ^ d, c & d
     ones = sum_ab ^ sum_cd
@@ -62,16 +73,35 @@ def gain_masks(theirs: int, empty: int, size: int) -> tuple[int, int, int]:
     return ones, twos, fours
 
 
+def gain_group(gain: int, ones: int, twos: int, fours: int) -> int:
+    """The cells of :func:`gain_masks`' output where a move flips exactly ``gain`` marks (1-4).
+
+    The one decoding of the bit-sliced counts (the kernels compile this very
+    function): every walk goes from 4 down to 1, and gain 0 is the empty
+    cells outside all three masks.
+    """
+    if gain == 4:
+        return fours
+    if gain == 3:
+        return twos & ones
+    if gain == 2:
+        return twos & ~ones
+    return ones & ~twos & ~fours
+
+
+def gain_masks(theirs: int, empty: int, size: int) -> tuple[int, int, int]:
+    """Bit-sliced flip counts: ``(ones, twos, fours)`` over the ``empty`` cells.
+
+    A move on empty cell ``c`` flips ``1*ones[c] + 2*twos[c] + 4*fours[c]`` marks.
+    """
+    up, down, right, left = shifts(theirs, size)
+    return bit_sliced_sum(up & empty, down & empty, right & empty, left & empty)
+
+
 def best_gain(theirs: int, empty: int, size: int) -> int:
     """The most marks one move can flip (0 to 4)."""
     ones, twos, fours = gain_masks(theirs, empty, size)
-    if fours:
-        return 4
-    if twos & ones:
-        return 3
-    if twos:
-        return 2
-    return 1 if ones else 0
+    return next((gain for gain in range(4, 0, -1) if gain_group(gain, ones, twos, fours)), 0)
 
 
 def cells_by_gain(theirs: int, empty: int, size: int) -> list[int]:
@@ -81,13 +111,8 @@ def cells_by_gain(theirs: int, empty: int, size: int) -> list[int]:
     walked from gain 4 down to gain 0.
     """
     ones, twos, fours = gain_masks(theirs, empty, size)
-    groups = (
-        fours,
-        twos & ones,
-        twos & ~ones,
-        ones & ~twos & ~fours,
-        empty & ~(ones | twos | fours),
-    )
+    groups = [gain_group(gain, ones, twos, fours) for gain in range(4, 0, -1)]
+    groups.append(empty & ~(ones | twos | fours))
     order: list[int] = []
     for group in groups:
         rest = group

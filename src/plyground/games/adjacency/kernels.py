@@ -37,6 +37,7 @@ from plyground.core.jit import (
     store_int,
     trailing_zeros,
 )
+from plyground.games.adjacency import bits
 from plyground.games.adjacency.evaluation import AdjacencyWeights
 from plyground.games.adjacency.rules import AdjacencyGame, AdjacencyState, geometry
 
@@ -110,40 +111,26 @@ def set_weights(block: np.ndarray, weights: AdjacencyWeights) -> None:
 
 
 # -- bit tricks ---------------------------------------------------------------------
+_bit_sliced_sum = njit(cache=True)(bits.bit_sliced_sum)
+"""``(ones, twos, fours)`` of four masks: :func:`bits.bit_sliced_sum
+<plyground.games.adjacency.bits.bit_sliced_sum>`, compiled."""
+
+gain_group = njit(cache=True)(bits.gain_group)
+"""The cells flipping exactly ``gain`` marks (1-4): :func:`bits.gain_group
+<plyground.games.adjacency.bits.gain_group>`, compiled. The one decoding of the
+bit-sliced counts: every kernel walks the groups from 4 down to 1."""
+
+
 @njit(cache=True)
 def gain_masks(cx: int, theirs: int, empty: int) -> tuple[int, int, int]:
     """``(ones, twos, fours)``: flip counts over ``empty``, as ``bits.gain_masks``."""
     size = load_int(cx, G_SIZE)
-    a = ((theirs << size) & load_int(cx, G_FULL)) & empty
-    b = ((theirs >> size) & load_int(cx, G_DOWN_KEEP)) & empty
-    c = ((theirs << 1) & load_int(cx, G_NOT_A)) & empty
-    d = ((theirs >> 1) & load_int(cx, G_NOT_LAST)) & empty
-    sum_ab = a ^ b
-    carry_ab = a & b
-    sum_cd = c ^ d
-    carry_cd = c & d
-    ones = sum_ab ^ sum_cd
-    carry_mid = sum_ab & sum_cd
-    half = carry_ab ^ carry_cd
-    twos = half ^ carry_mid
-    fours = (carry_ab & carry_cd) | (half & carry_mid)
-    return ones, twos, fours
-
-
-@njit(cache=True)
-def gain_group(gain: int, ones: int, twos: int, fours: int) -> int:
-    """The cells of :func:`gain_masks`' output where a move flips exactly ``gain`` marks (1-4).
-
-    The one decoding of the bit-sliced counts: every kernel walks the
-    groups from 4 down to 1 (gain 0 is the empty cells outside all three).
-    """
-    if gain == 4:
-        return fours
-    if gain == 3:
-        return twos & ones
-    if gain == 2:
-        return twos & ~ones
-    return ones & ~twos & ~fours
+    return _bit_sliced_sum(
+        ((theirs << size) & load_int(cx, G_FULL)) & empty,
+        ((theirs >> size) & load_int(cx, G_DOWN_KEEP)) & empty,
+        ((theirs << 1) & load_int(cx, G_NOT_A)) & empty,
+        ((theirs >> 1) & load_int(cx, G_NOT_LAST)) & empty,
+    )
 
 
 @njit(cache=True)

@@ -34,7 +34,7 @@ from plyground.core.jit import load_int, popcount, trailing_zeros
 from plyground.games.adjacency.bits import cells_by_gain
 from plyground.games.adjacency.kernels import (
     G_FULL,
-    gain_masks,
+    best_gain_cell,
     new_context,
     play,
     relative_masks,
@@ -121,16 +121,6 @@ def _uniform_cell(empty: int, draw: np.uint64) -> int:
 
 
 @njit(cache=True)
-def _first_by_gain(cx: int, theirs: int, empty: int) -> int:
-    """The first cell of ``ordered_moves``: most flips, lowest index among equals."""
-    ones, twos, fours = gain_masks(cx, theirs, empty)
-    for group in (fours, twos & ones, twos & ~ones, ones & ~twos & ~fours):
-        if group != 0:
-            return trailing_zeros(group)
-    return trailing_zeros(empty)
-
-
-@njit(cache=True)
 def kernel_playout(  # noqa: PLR0917 - kernels take positional values
     cx: int,
     own: int,
@@ -154,7 +144,7 @@ def kernel_playout(  # noqa: PLR0917 - kernels take positional values
             break
         draw = _next(rng)
         if guided and np.int64(draw >> np.uint64(11)) >= threshold:
-            cell = _first_by_gain(cx, theirs, empty)
+            cell = best_gain_cell(cx, theirs, empty)
         else:
             if guided:
                 draw = _next(rng)
