@@ -18,7 +18,7 @@ import contextlib
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
@@ -69,6 +69,23 @@ class GameObserver:
 class _Ply:
     before: State
     move: MoveRecord
+
+
+@dataclass
+class _Progress:
+    """One game as it is played: the position, the plies, the rule breaks, how it ends."""
+
+    first: State
+    rng: random.Random
+    """Draws this game's penalty moves and chance outcomes."""
+    state: State = field(init=False)
+    history: list[_Ply] = field(default_factory=list)
+    breaks: list[RuleBreak] = field(default_factory=list)
+    termination: Termination = Termination.NORMAL
+    forfeited: int | None = None
+
+    def __post_init__(self) -> None:
+        self.state = self.first
 
 
 class Referee:
@@ -132,82 +149,90 @@ class Referee:
         match reuses them). ``seed`` fixes this game's penalty moves and
         chance outcomes (drawn from the referee's generator when None).
         """
-        game = self.game
-        if len(players) != game.capabilities.players:
+        if len(players) != self.game.capabilities.players:
             raise SettingsError(
-                f"{game.name} needs {game.capabilities.players} players, got {len(players)}"
+                f"{self.game.name} needs {self.game.capabilities.players} players, "
+                f"got {len(players)}"
             )
-        state = self._first_state(start)
+        first = self._first_state(start)
         if seed is None:
             seed = self.rng.randrange(1 << 32)
-        rng = random.Random(seed)
         started = datetime.now(UTC).isoformat(timespec="seconds")
         clock = time.perf_counter()
         self._start(players)
-        self.observer.game_started(state, tuple(p.info for p in players))
-        first = state
-        history: list[_Ply] = []
-        breaks: list[RuleBreak] = []
-        termination = Termination.NORMAL
-        forfeited: int | None = None
-        limit = Limit(time=self.time)
-        while not state.is_terminal():
-            mover = state.to_move()
-            if mover == CHANCE:
-                outcome = self._chance(state, rng)
-                entry = MoveRecord(-1, state.move_text(outcome))
-                state = self._advance(state, outcome, entry, history)
-                continue
-            player = players[mover]
-            self.observer.thinking(mover, state)
-            try:
-                reply = self._ask(player, mover, state, limit)
-            except UndoRequest:
-                state = self._undo(mover, state, history, breaks)
-                continue
-            except QuitRequest:
-                termination = Termination.ABORTED
-                break
-            ruling = adjudicate(
-                state,
-                reply,
-                ply=len(history),
-                policy=self.policy,
-                rng=rng,
-                name=player.info.name,
-                diagnostics=player.diagnostics,
-            )
-            if ruling.rule_break is not None:
-                breaks.append(ruling.rule_break)
-                self.observer.rule_broken(ruling.rule_break)
-            if ruling.move is None:
-                termination = Termination.FORFEIT
-                forfeited = mover
-                break
-            state = self._advance(state, ruling.move, ruling.move_record(state), history)
-        returns = tuple(float(value) for value in state.returns())
-        winner = winner_after(termination, returns, forfeited)
-        record = GameRecord(
-            game=game.spec,
-            start=first.text(),
-            players=tuple(p.info for p in players),
-            moves=tuple(ply.move for ply in history),
-            final=state.text(),
-            returns=returns,
-            winner=winner,
-            termination=termination,
-            rule_breaks=tuple(breaks),
-            started=started,
-            duration=time.perf_counter() - clock,
-            tags={
-                "time": f"{self.time:g}",
-                "policy": self.policy.value,
-                "seed": str(seed),
-                **(tags or {}),
-            },
-        )
+        self.observer.game_started(first, tuple(p.info for p in players))
+        progress = _Progress(first, random.Random(seed))
+        while not progress.state.is_terminal():
+            if not self._ply(players, progress):
+                break  # a player quit or forfeited
+        duration = time.perf_counter() - clock
+        game_tags = {"seed": str(seed), **(tags or {})}
+        record = self._record(players, progress, started, duration, game_tags)
         self.observer.game_ended(record)
         return record
+
+    def _ply(self, players: Sequence[Player], progress: _Progress) -> bool:
+        """Play the next ply (chance, or the mover's reply as ruled); False when the game
+        stops before its end (a player quit or forfeited)."""
+        state = progress.state
+        mover = state.to_move()
+        if mover == CHANCE:
+            outcome = self._chance(state, progress.rng)
+            self._advance(progress, outcome, MoveRecord(-1, state.move_text(outcome)))
+            return True
+        player = players[mover]
+        self.observer.thinking(mover, state)
+        try:
+            reply = self._ask(player, mover, state, Limit(time=self.time))
+        except UndoRequest:
+            self._undo(mover, progress)
+            return True
+        except QuitRequest:
+            progress.termination = Termination.ABORTED
+            return False
+        ruling = adjudicate(
+            state,
+            reply,
+            ply=len(progress.history),
+            policy=self.policy,
+            rng=progress.rng,
+            name=player.info.name,
+            diagnostics=player.diagnostics,
+        )
+        if ruling.rule_break is not None:
+            progress.breaks.append(ruling.rule_break)
+            self.observer.rule_broken(ruling.rule_break)
+        if ruling.move is None:
+            progress.termination = Termination.FORFEIT
+            progress.forfeited = mover
+            return False
+        self._advance(progress, ruling.move, ruling.move_record(state))
+        return True
+
+    def _record(
+        self,
+        players: Sequence[Player],
+        progress: _Progress,
+        started: str,
+        duration: float,
+        tags: Mapping[str, str],
+    ) -> GameRecord:
+        """The record of a finished game (tags: the referee's time and policy, then ``tags``)."""
+        returns = tuple(float(value) for value in progress.state.returns())
+        return GameRecord(
+            game=self.game.spec,
+            start=progress.first.text(),
+            players=tuple(p.info for p in players),
+            moves=tuple(ply.move for ply in progress.history),
+            final=progress.state.text(),
+            returns=returns,
+            winner=winner_after(progress.termination, returns, progress.forfeited),
+            termination=progress.termination,
+            rule_breaks=tuple(progress.breaks),
+            started=started,
+            duration=duration,
+            tags={"time": f"{self.time:g}", "policy": self.policy.value, **tags},
+        )
 
     def _first_state(self, start: State | str | None) -> State:
         if start is None:
@@ -237,11 +262,11 @@ class Referee:
 
         return report
 
-    def _advance(self, state: State, move: Move, entry: MoveRecord, history: list[_Ply]) -> State:
-        after = state.play(move)
-        history.append(_Ply(state, entry))
-        self.observer.move_played(entry, state, after)
-        return after
+    def _advance(self, progress: _Progress, move: Move, entry: MoveRecord) -> None:
+        before = progress.state
+        progress.state = before.play(move)
+        progress.history.append(_Ply(before, entry))
+        self.observer.move_played(entry, before, progress.state)
 
     @staticmethod
     def _chance(state: State, rng: random.Random) -> Move:
@@ -250,15 +275,13 @@ class Referee:
         weights = [probability for _, probability in outcomes]
         return rng.choices(moves, weights)[0]
 
-    def _undo(
-        self, mover: int, state: State, history: list[_Ply], breaks: list[RuleBreak]
-    ) -> State:
+    def _undo(self, mover: int, progress: _Progress) -> None:
         """Take back plies until ``mover`` is to move before one of their own moves."""
+        history = progress.history
         own = [i for i, ply in enumerate(history) if ply.move.player == mover]
         count = len(history) - own[-1] if own else 0
         if count:
-            state = history[-count].before
+            progress.state = history[-count].before
             del history[-count:]
-            breaks[:] = [b for b in breaks if b.ply < len(history)]
-        self.observer.undone(state, count)
-        return state
+            progress.breaks[:] = [b for b in progress.breaks if b.ply < len(history)]
+        self.observer.undone(progress.state, count)
