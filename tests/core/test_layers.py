@@ -2,8 +2,9 @@
 
 Each layer imports only itself and the layers listed for it: core nothing
 of plyground above it, games and algorithms only core, and so on up to the
-front ends. Imports under ``TYPE_CHECKING`` and inside functions count too:
-they are dependencies all the same.
+front ends. Within one package (a game, the arena, ...) no modules import
+each other round a loop. Imports under ``TYPE_CHECKING`` and inside
+functions count too: they are dependencies all the same.
 """
 
 from __future__ import annotations
@@ -52,6 +53,13 @@ def imported_modules(path: Path) -> set[str]:
                     found.add(sub if is_layer else "plyground")
             else:
                 found.add(node.module)
+                # ``from plyground.games.g2048 import kernel`` imports the module ``kernel``
+                package = PACKAGE_DIR.parent.joinpath(*node.module.split("."))
+                found.update(
+                    f"{node.module}.{alias.name}"
+                    for alias in node.names
+                    if (package / f"{alias.name}.py").is_file() or (package / alias.name).is_dir()
+                )
     return {name for name in found if name == "plyground" or name.startswith("plyground.")}
 
 
@@ -85,3 +93,78 @@ def test_the_checker_sees_a_breach(tmp_path: Path) -> None:
         "plyground.bots",
         "plyground.core",
     }
+
+
+def package_of(module: str) -> str:
+    """``plyground.games.morris.engine`` -> ``plyground.games.morris``."""
+    return module.rpartition(".")[0]
+
+
+def module_name(path: Path) -> str:
+    relative = path.relative_to(PACKAGE_DIR.parent).with_suffix("")
+    parts = relative.parts[:-1] if relative.name == "__init__" else relative.parts
+    return ".".join(parts)
+
+
+def package_cycles(imports: dict[str, set[str]]) -> list[list[str]]:
+    """Every import cycle among the modules of one package (``imports``: module -> the
+    modules it imports), each once, as the path that closes it (``[a, b, a]``).
+
+    A package's ``__init__`` is left out (it gathers its modules' names by design).
+    """
+    graph = {
+        module: sorted(
+            target
+            for target in targets
+            if target in imports and target != module and package_of(target) == package_of(module)
+        )
+        for module, targets in imports.items()
+        if module.rpartition(".")[2] != "__init__"
+    }
+    cycles: list[list[str]] = []
+    seen: set[frozenset[str]] = set()
+
+    def walk(path: list[str]) -> None:
+        for target in graph.get(path[-1], []):
+            if target == path[0]:
+                if frozenset(path) not in seen:
+                    seen.add(frozenset(path))
+                    cycles.append([*path, target])
+            elif target not in path and target > path[0]:
+                walk([*path, target])
+
+    for start in sorted(graph):
+        walk([start])
+    return cycles
+
+
+def module_imports() -> dict[str, set[str]]:
+    """Every module of plyground -> the plyground modules it imports (anywhere in it)."""
+    imports: dict[str, set[str]] = {}
+    for path in sorted(PACKAGE_DIR.rglob("*.py")):
+        name = module_name(path)
+        imports[name if path.name != "__init__.py" else f"{name}.__init__"] = imported_modules(path)
+    return imports
+
+
+def test_no_import_cycle_between_the_modules_of_one_package() -> None:
+    """Within a package (a game, the arena, ...) no two modules import each other,
+    directly or round a longer loop, wherever the import statement stands."""
+    assert [" -> ".join(cycle) for cycle in package_cycles(module_imports())] == []
+
+
+def test_the_cycle_checker_sees_a_cycle_through_a_function(tmp_path: Path) -> None:
+    """``engine`` imports ``tables`` at the top and ``tables`` imports ``engine`` inside a
+    function: a cycle all the same. Modules of other packages do not count."""
+    tables = tmp_path / "tables.py"
+    tables.write_text(
+        "def check():\n    from plyground.games.demo.engine import Engine\n", encoding="utf-8"
+    )
+    engine, tables_module = "plyground.games.demo.engine", "plyground.games.demo.tables"
+    imports = {
+        engine: {tables_module, "plyground.core.jit"},
+        tables_module: imported_modules(tables),
+        "plyground.games.demo.rules": {engine},
+        "plyground.core.jit": {engine},
+    }
+    assert package_cycles(imports) == [[engine, tables_module, engine]]
