@@ -19,7 +19,7 @@ from plyground.games.morris.endgames import (
     load_tables,
     shared_tables,
 )
-from plyground.games.morris.engine import MorrisEngine
+from plyground.games.morris.engine import MorrisEngine, check_against_search
 from plyground.games.morris.evaluation import WIN
 
 
@@ -48,7 +48,7 @@ def state_of(own: int, theirs: int, turns: int) -> MorrisState:
 
 @pytest.mark.slow  # the tables: solving 3 v 3 takes about half a minute
 def test_a_sample_agrees_with_deep_search(tables: EndgameTables) -> None:
-    agreed, checked = tables.check_against_search(120, random.Random(7), depth=7)
+    agreed, checked = check_against_search(tables, 120, random.Random(7), depth=7)
     assert (agreed, checked) == (120, 120)
     summary = tables.summary(3, 3)
     assert summary["wins"] > 0.5 and summary["losses"] > 0.1 and summary["draws"] > 0

@@ -44,6 +44,7 @@ def register(subparsers: Any) -> None:
 
 def _run(args: argparse.Namespace) -> int:
     from plyground.games.morris.endgames import GROUPS, build_tables, default_path
+    from plyground.games.morris.engine import check_against_search
 
     path: Path = args.path or default_path()
     if path.exists() and path.is_dir():
@@ -75,7 +76,7 @@ def _run(args: argparse.Namespace) -> int:
             f"lost, {summary['draws']:.1%} drawn; longest win {summary['longest']} plies"
         )
     if args.check:
-        agreed, checked = tables.check_against_search(args.check, random.Random(1))
+        agreed, checked = check_against_search(tables, args.check, random.Random(1))
         print(f"checked {checked} sampled positions against the compiled search: {agreed} agree")
         if agreed != checked:
             raise PlygroundError(f"{checked - agreed} positions disagree with the search")

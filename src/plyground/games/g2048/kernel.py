@@ -246,10 +246,9 @@ def kernel_heuristic(board: int, lines: npt.NDArray[np.float64]) -> float:
 
 
 def warm_up() -> None:
-    """Compile (or load from the disk cache) every kernel, and build the move tables."""
+    """Compile (or load from the disk cache) this module's kernels, and build the move
+    tables (the search's kernels warm in :func:`plyground.games.g2048.search.warm_up`)."""
     from plyground.games.g2048.evaluation import G2048Weights, line_table
-    from plyground.games.g2048.search import warm_up as warm_up_search
 
     kernel_move(0x1021, LEFT)
     kernel_heuristic(0x1021, line_table(G2048Weights()))
-    warm_up_search()

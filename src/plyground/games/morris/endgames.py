@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import functools
 import os
-import random
 import tempfile
 import time
 from collections.abc import Callable, Sequence
@@ -312,39 +311,6 @@ class EndgameTables:
         width = comb(24 - a, b)
         own = int(_COMBOS[a][index // width])
         return own, int(_expand(int(_COMBOS[b][index % width]), 0xFFFFFF & ~own))
-
-    def check_against_search(
-        self, count: int, rng: random.Random, depth: int = 7
-    ) -> tuple[int, int]:
-        """Compare ``count`` sampled positions with the compiled search (no tables, full
-        width: no late move reductions, which may miss a forced line) to ``depth``: a
-        position decided within ``depth`` plies must get that exact score, any other none
-        decisive. Returns (agreeing, checked)."""
-        from plyground.core.limits import Limit
-        from plyground.games.morris.engine import DECISIVE, MorrisEngine
-        from plyground.games.morris.evaluation import WIN
-        from plyground.games.morris.rules import MorrisGame, MorrisState
-
-        game = MorrisGame()
-        tables = self.tables()
-        agreed = 0
-        for _ in range(count):
-            a, b = rng.choice(tables)
-            own, theirs = self.position(a, b, rng.randrange(table_size(a, b)))
-            state = MorrisState(game, own, theirs, white_hand=0, black_hand=0, turns=60)
-            solved = self.value(own, theirs) or 0
-            distance = solved - 1
-            if state.is_terminal():
-                agreed += solved == 1
-                continue
-            search = MorrisEngine(table_size=1 << 16, exact=True)
-            reach = min(distance, depth) if solved else depth
-            score = search.search(state, Limit(depth=reach)).info.score or 0.0
-            if solved and distance <= depth:
-                agreed += score == (WIN - distance if distance % 2 else distance - WIN)
-            else:
-                agreed += abs(score) < DECISIVE
-        return agreed, count
 
     def save(self, path: Path) -> None:
         """Write the tables to ``path`` (compressed), whole or not at all."""

@@ -45,6 +45,7 @@ search's at that depth with the same evaluator.
 from __future__ import annotations
 
 import math
+import random
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -78,7 +79,7 @@ from plyground.core.search_memory import (
     MEMORY_WORDS,
     SearchMemory,
 )
-from plyground.games.morris.endgames import MAX_MEN, EndgameTables, position_index
+from plyground.games.morris.endgames import MAX_MEN, EndgameTables, position_index, table_size
 from plyground.games.morris.evaluation import PHASES, RELATIONS, WIN, MorrisEvaluator
 from plyground.games.morris.kernels import (
     RELATION_COUNT,
@@ -88,9 +89,9 @@ from plyground.games.morris.kernels import (
     generate,
     threats,
 )
-from plyground.games.morris.rules import MAX_TURNS, WHITE, MorrisState
+from plyground.games.morris.rules import MAX_TURNS, WHITE, MorrisGame, MorrisState
 
-__all__ = ["EngineResult", "MorrisEngine", "warm_up", "with_times"]
+__all__ = ["EngineResult", "MorrisEngine", "check_against_search", "warm_up", "with_times"]
 
 # -- the context block: one int64 word each ------------------------------------------------
 # The memory block (:class:`~plyground.core.search_memory.SearchMemory`, words ``M_*``)
@@ -599,6 +600,35 @@ class MorrisEngine:
         return move
 
 
+def check_against_search(
+    tables: EndgameTables, count: int, rng: random.Random, depth: int = 7
+) -> tuple[int, int]:
+    """Compare ``count`` positions sampled from ``tables`` with the compiled search (no
+    tables, full width: no late move reductions, which may miss a forced line) to
+    ``depth``: a position decided within ``depth`` plies must get that exact score, any
+    other none decisive. Returns (agreeing, checked)."""
+    game = MorrisGame()
+    pairs = tables.tables()
+    agreed = 0
+    for _ in range(count):
+        a, b = rng.choice(pairs)
+        own, theirs = tables.position(a, b, rng.randrange(table_size(a, b)))
+        state = MorrisState(game, own, theirs, white_hand=0, black_hand=0, turns=60)
+        solved = tables.value(own, theirs) or 0
+        distance = solved - 1
+        if state.is_terminal():
+            agreed += solved == 1
+            continue
+        search = MorrisEngine(table_size=1 << 16, exact=True)
+        reach = min(distance, depth) if solved else depth
+        score = search.search(state, Limit(depth=reach)).info.score or 0.0
+        if solved and distance <= depth:
+            agreed += score == (WIN - distance if distance % 2 else distance - WIN)
+        else:
+            agreed += abs(score) < DECISIVE
+    return agreed, count
+
+
 def with_times(info: SearchInfo, started_ns: int, cpu_ns: int) -> SearchInfo:
     """``info`` with the wall and processor time since ``started_ns`` and ``cpu_ns``
     (:func:`time.monotonic_ns`, :func:`time.thread_time_ns`)."""
@@ -609,7 +639,5 @@ def with_times(info: SearchInfo, started_ns: int, cpu_ns: int) -> SearchInfo:
 
 def warm_up() -> None:
     """Compile (or load from the disk cache) the search kernels."""
-    from plyground.games.morris.rules import MorrisGame
-
     engine = MorrisEngine(table_size=1 << 10)
     engine.search(MorrisGame().initial_state(), Limit(depth=3))
