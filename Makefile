@@ -46,8 +46,8 @@ compilers:
 	fi
 
 lint: $(STAMP_TEST)
-	$(PY) -m ruff check src tests benchmarks
-	$(PY) -m ruff format --check src tests benchmarks
+	$(PY) -m ruff check src tests benchmarks examples
+	$(PY) -m ruff format --check src tests benchmarks examples
 
 typecheck: $(STAMP_TEST)
 	$(PY) -m mypy

@@ -16,7 +16,7 @@ from plyground import Bot, Decision, Limit, SearchInfo, Setting, State
 from plyground.bots import TIME_SETTING
 
 
-class OutOfTime(Exception):
+class OutOfTimeError(Exception):
     """The search's deadline passed."""
 
 
@@ -36,7 +36,7 @@ class MyBot(Bot):
                 best = max(
                     moves, key=lambda m: -self.negamax(state.play(m), 1 - me, depth - 1, deadline)
                 )
-            except OutOfTime:
+            except OutOfTimeError:
                 break
             done = depth
         info = SearchInfo(depth=done, pv=(state.move_text(best),))
@@ -47,7 +47,7 @@ class MyBot(Bot):
     def negamax(self, state: State, player: int, depth: int, deadline: float) -> float:
         """The value of ``state`` for ``player``, the one to move there, ``depth`` moves ahead."""
         if time.monotonic() > deadline:
-            raise OutOfTime
+            raise OutOfTimeError
         if depth == 0 or state.is_terminal():
             return self.evaluate(state, player)
         return max(
