@@ -102,6 +102,16 @@ class TuneSettings:
     _start: tuple[float, ...] = field(default=(), init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        declared, start = self._declared_weights()
+        object.__setattr__(self, "_tunable", declared)
+        object.__setattr__(self, "_start", tuple(start[w.name] for w in declared))
+        self._check_sizes()
+        self._check_reference_field()
+        self.box()  # checks the operators' settings
+
+    def _declared_weights(self) -> tuple[tuple[TunableWeight, ...], dict[str, float]]:
+        """The weights the bot's evaluation declares for the game, and where each starts
+        (its default, or the bot spec's weight); SettingsError when nothing is tunable."""
         name, given = parse_spec(self.bot)
         cls = bot_class(name)
         if not any(s.name == "weights" for s in cls.SETTINGS):
@@ -123,8 +133,10 @@ class TuneSettings:
                 known = ", ".join(start)
                 raise SettingsError(f"weight {key!r} is not tunable in {game.name!r} ({known})")
             start[key] = value
-        object.__setattr__(self, "_tunable", declared)
-        object.__setattr__(self, "_start", tuple(start[w.name] for w in declared))
+        return declared, start
+
+    def _check_sizes(self) -> None:
+        """Population, survivors, generations, opponents, pairs, openings and init."""
         if self.population < 2:
             raise SettingsError(f"a population needs at least 2 members, got {self.population}")
         if not 1 <= self.keep < self.population:
@@ -139,6 +151,9 @@ class TuneSettings:
             raise SettingsError(f"bad pairs {self.pairs} or openings {self.openings}")
         if self.init not in INITS:
             raise SettingsError(f"init must be one of {', '.join(INITS)}, got {self.init!r}")
+
+    def _check_reference_field(self) -> None:
+        """The reference players have distinct names, none a member's (m0001)."""
         field_names = [e.name for e in self.reference_field]
         for entrant in self.reference_field:
             if _MEMBER_NAME.fullmatch(entrant.name):
@@ -147,7 +162,6 @@ class TuneSettings:
                 )
         if len(set(field_names)) != len(field_names):
             raise SettingsError(f"reference players need distinct names, got {field_names}")
-        self.box()  # checks the operators' settings
 
     # -- derived --------------------------------------------------------------
     @property

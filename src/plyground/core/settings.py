@@ -52,23 +52,8 @@ class Setting:
             if self.default is None:
                 return None
             raise SettingsError(f"{owner}: setting {self.name!r} needs a value")
-        converted: Any
-        raw: Any = value
         try:
-            if self.kind is bool:
-                converted = _to_bool(value)
-            elif self.kind is int:
-                if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
-                    raise ValueError
-                converted = int(raw.strip()) if isinstance(raw, str) else int(raw)
-            elif self.kind is float:
-                if isinstance(value, bool):
-                    raise ValueError
-                converted = float(raw)
-                if math.isnan(converted):
-                    raise ValueError
-            else:
-                converted = self.kind(value)
+            converted = self._as_kind(value)
         except (TypeError, ValueError):
             raise SettingsError(
                 f"{owner}: setting {self.name!r} must be {self.kind.__name__}, got {value!r}"
@@ -87,6 +72,24 @@ class Setting:
                 f"{owner}: setting {self.name!r} must be at most {self.maximum:g}; got {value!r}"
             )
         return converted
+
+    def _as_kind(self, value: object) -> Any:
+        """``value`` as this setting's kind; TypeError or ValueError when it is none."""
+        raw: Any = value
+        if self.kind is bool:
+            return _to_bool(value)
+        if self.kind is int:
+            if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
+                raise ValueError
+            return int(raw.strip()) if isinstance(raw, str) else int(raw)
+        if self.kind is float:
+            if isinstance(value, bool):
+                raise ValueError
+            converted = float(raw)
+            if math.isnan(converted):
+                raise ValueError
+            return converted
+        return self.kind(value)
 
     def describe(self) -> str:
         """A one-line description for help texts."""

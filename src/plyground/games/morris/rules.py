@@ -120,6 +120,64 @@ def parse_point(text: str) -> int:
     return index
 
 
+def _parse_rows(rows_text: str, text: str) -> list[int]:
+    """White's and Black's men in a position's ``rows_text`` (of ``text``, for errors)."""
+    rows = rows_text.split("/")
+    if len(rows) != len(ROWS):
+        raise ParseError(f"position {quote(text)} has {len(rows)} rows, expected {len(ROWS)}")
+    men = [0, 0]
+    for number, (row_text, points) in enumerate(zip(rows, ROWS, strict=True)):
+        row_name = 7 - number
+        if len(row_text) != len(points):
+            raise ParseError(
+                f"row {row_name} {quote(row_text)} has {len(row_text)} points, "
+                f"expected {len(points)}, in {quote(text)}"
+            )
+        for char, point in zip(row_text, points, strict=True):
+            if char in SIDES:
+                men[SIDES.index(char)] |= 1 << point
+            elif char != ".":
+                raise ParseError(
+                    f"unknown character {char!r} in row {row_name} {quote(row_text)} "
+                    f"of {quote(text)}: use W, B or ."
+                )
+    return men
+
+
+def _check_counts(men: list[int], hands: list[int], turns: int, side: str, text: str) -> None:
+    """Raise ParseError unless a game reaches these men, hands, turns and side to move."""
+    for player in (WHITE, BLACK):
+        total = men[player].bit_count() + hands[player]
+        if total > MEN:
+            raise ParseError(
+                f"{COLOURS[player]} has {men[player].bit_count()} men on the board and "
+                f"{hands[player]} in hand, more than {MEN}, in {quote(text)}"
+            )
+    white_hand, black_hand = hands
+    if white_hand not in (black_hand, black_hand - 1):
+        raise ParseError(
+            f"White has {white_hand} men in hand and Black {black_hand} in {quote(text)}: "
+            f"they place in turn, White first, so White has as many as Black or one fewer"
+        )
+    placed = 2 * MEN - white_hand - black_hand
+    if white_hand or black_hand:
+        if turns != placed:
+            raise ParseError(
+                f"while men are being placed, turns played equal men placed ({placed}), "
+                f"not {turns}, in {quote(text)}"
+            )
+    elif turns < placed:
+        raise ParseError(
+            f"all {placed} men have been placed, so at least {placed} turns have been "
+            f"played, not {turns}, in {quote(text)}"
+        )
+    expected = SIDES[turns % 2]
+    if side != expected:
+        raise ParseError(
+            f"after {turns} turns it is {expected} to move, not {side}, in {quote(text)}"
+        )
+
+
 class MorrisGame(Game):
     """Nine Men's Morris with OpenSpiel's rules, including its draw cap; threefold
     repetition draws too with ``repetition=True``."""
@@ -166,25 +224,7 @@ class MorrisGame(Game):
         """
         fields = split_fields(text, self._fields)
         rows_text, side_text, white_text, black_text, turns_text = fields[:5]
-        rows = rows_text.split("/")
-        if len(rows) != len(ROWS):
-            raise ParseError(f"position {quote(text)} has {len(rows)} rows, expected {len(ROWS)}")
-        men = [0, 0]
-        for number, (row_text, points) in enumerate(zip(rows, ROWS, strict=True)):
-            row_name = 7 - number
-            if len(row_text) != len(points):
-                raise ParseError(
-                    f"row {row_name} {quote(row_text)} has {len(row_text)} points, "
-                    f"expected {len(points)}, in {quote(text)}"
-                )
-            for char, point in zip(row_text, points, strict=True):
-                if char in SIDES:
-                    men[SIDES.index(char)] |= 1 << point
-                elif char != ".":
-                    raise ParseError(
-                        f"unknown character {char!r} in row {row_name} {quote(row_text)} "
-                        f"of {quote(text)}: use W, B or ."
-                    )
+        men = _parse_rows(rows_text, text)
         if side_text not in ("W", "B"):
             raise ParseError(
                 f"side to move must be W or B, got {quote(side_text)} in {quote(text)}"
@@ -194,36 +234,8 @@ class MorrisGame(Game):
             for colour, field in zip(COLOURS, (white_text, black_text), strict=True)
         ]
         turns = parse_bounded(turns_text, "turns played", 0, MAX_TURNS, text)
-        for player in (WHITE, BLACK):
-            total = men[player].bit_count() + hands[player]
-            if total > MEN:
-                raise ParseError(
-                    f"{COLOURS[player]} has {men[player].bit_count()} men on the board and "
-                    f"{hands[player]} in hand, more than {MEN}, in {quote(text)}"
-                )
+        _check_counts(men, hands, turns, side_text, text)
         white_hand, black_hand = hands
-        if white_hand not in (black_hand, black_hand - 1):
-            raise ParseError(
-                f"White has {white_hand} men in hand and Black {black_hand} in {quote(text)}: "
-                f"they place in turn, White first, so White has as many as Black or one fewer"
-            )
-        placed = 2 * MEN - white_hand - black_hand
-        if white_hand or black_hand:
-            if turns != placed:
-                raise ParseError(
-                    f"while men are being placed, turns played equal men placed ({placed}), "
-                    f"not {turns}, in {quote(text)}"
-                )
-        elif turns < placed:
-            raise ParseError(
-                f"all {placed} men have been placed, so at least {placed} turns have been "
-                f"played, not {turns}, in {quote(text)}"
-            )
-        expected = SIDES[turns % 2]
-        if side_text != expected:
-            raise ParseError(
-                f"after {turns} turns it is {expected} to move, not {side_text}, in {quote(text)}"
-            )
         state = MorrisState(
             self, men[WHITE], men[BLACK], white_hand=white_hand, black_hand=black_hand, turns=turns
         )
@@ -500,11 +512,20 @@ class MorrisState(ValueState):
         """Raise IllegalMoveError saying why a move is not legal here (or return)."""
         if self.is_terminal():
             raise IllegalMoveError(f"the game is over: no move is legal in {self.text()!r}")
+        self._check_step(origin, destination)
+        self._check_take(origin, destination, taken)
+
+    def _mover(self) -> tuple[str, str, int, int, int]:
+        """The mover's colour, the opponent's, their men (own, theirs) and the mover's hand."""
         side = self.side
-        colour, other = COLOURS[side], COLOURS[1 - side]
         own, theirs = (self.white, self.black) if side == WHITE else (self.black, self.white)
         hand = self.white_hand if side == WHITE else self.black_hand
-        occupied = own | theirs
+        return COLOURS[side], COLOURS[1 - side], own, theirs, hand
+
+    def _check_step(self, origin: int, destination: int) -> None:
+        """Raise IllegalMoveError unless the mover may place on (or move along a line, or
+        fly, from ``origin`` to) ``destination``."""
+        colour, other, own, theirs, hand = self._mover()
         if origin == NONE:
             if not hand:
                 raise IllegalMoveError(
@@ -519,7 +540,7 @@ class MorrisState(ValueState):
             if not own >> origin & 1:
                 holder = f"a {other} man" if theirs >> origin & 1 else "no man"
                 raise IllegalMoveError(f"{POINTS[origin]} holds {holder}, not one of {colour}'s")
-        if occupied >> destination & 1:
+        if (own | theirs) >> destination & 1:
             holder = colour if own >> destination & 1 else other
             raise IllegalMoveError(f"{POINTS[destination]} is taken by a {holder} man")
         flying = not hand and own.bit_count() == 3
@@ -531,6 +552,11 @@ class MorrisState(ValueState):
                 f"{POINTS[origin]}-{POINTS[destination]} does not follow a line: from "
                 f"{POINTS[origin]} a man moves to {near} (only a player with three men flies)"
             )
+
+    def _check_take(self, origin: int, destination: int, taken: int) -> None:
+        """Raise IllegalMoveError unless the step takes a man exactly when it closes a mill,
+        and a man that may be taken."""
+        _, other, own, theirs, _ = self._mover()
         after = own | 1 << destination
         if origin != NONE:
             after ^= 1 << origin
