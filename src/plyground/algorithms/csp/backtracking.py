@@ -298,6 +298,26 @@ class BacktrackingSolver:
                     return False
         return True
 
+    def _narrow(
+        self,
+        y: Variable,
+        kept: list[Value],
+        saved: dict[Variable, list[Value]],
+        changed: list[Variable],
+    ) -> bool:
+        """Narrow ``y``'s domain to ``kept`` (each of its values was one check), saving the
+        old domain and noting ``y`` as changed when values went; False on a wipe-out."""
+        domain = self._domains[y]
+        self.stats.checks += len(domain)
+        if len(kept) == len(domain):
+            return True
+        self.stats.prunings += len(domain) - len(kept)
+        if y not in saved:
+            saved[y] = domain
+        self._domains[y] = kept
+        changed.append(y)
+        return bool(kept)
+
     def _infer(
         self,
         var: Variable,
@@ -310,7 +330,6 @@ class BacktrackingSolver:
             return True
         csp = self.csp
         domains = self._domains
-        stats = self.stats
         saved[var] = domains[var]
         domains[var] = [value]
         changed: list[Variable] = []
@@ -318,38 +337,21 @@ class BacktrackingSolver:
             if y in assignment:
                 continue
             predicates = csp.binary_predicates(y, var)
-            kept = []
-            for b in domains[y]:
-                stats.checks += 1
-                if all(p(b, value) for p in predicates):
-                    kept.append(b)
-            if len(kept) != len(domains[y]):
-                stats.prunings += len(domains[y]) - len(kept)
-                if y not in saved:
-                    saved[y] = domains[y]
-                domains[y] = kept
-                changed.append(y)
-                if not kept:
-                    return False
+            kept = [b for b in domains[y] if all(p(b, value) for p in predicates)]
+            if not self._narrow(y, kept, saved, changed):
+                return False
         for constraint in csp.general_constraints(var):
             open_vars = [v for v in constraint.scope if v not in assignment]
             if len(open_vars) != 1:
                 continue
             (y,) = open_vars
-            kept = []
-            for b in domains[y]:
-                stats.checks += 1
-                values = [b if v == y else assignment[v] for v in constraint.scope]
-                if constraint.predicate(*values):
-                    kept.append(b)
-            if len(kept) != len(domains[y]):
-                stats.prunings += len(domains[y]) - len(kept)
-                if y not in saved:
-                    saved[y] = domains[y]
-                domains[y] = kept
-                changed.append(y)
-                if not kept:
-                    return False
+            kept = [
+                b
+                for b in domains[y]
+                if constraint.predicate(*(b if v == y else assignment[v] for v in constraint.scope))
+            ]
+            if not self._narrow(y, kept, saved, changed):
+                return False
         if self.inference != "mac":
             return True
         queue: deque[tuple[Variable, Variable]] = deque()
@@ -358,7 +360,7 @@ class BacktrackingSolver:
                 if z not in assignment and z != y:
                     queue.append((z, y))
         return _propagate_arcs(
-            csp, domains, queue, stats, skip=assignment, saved=saved, residues=self._residues
+            csp, domains, queue, self.stats, skip=assignment, saved=saved, residues=self._residues
         )
 
 

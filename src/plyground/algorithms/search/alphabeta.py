@@ -110,31 +110,13 @@ class AlphaBeta(DeepeningSearch):
             self._horizon_reached = True
             return self.evaluator.evaluate(state)
         alpha_start = alpha
-        entry = self.table.get(state)
-        table_move: Move | None = None
-        if entry is not None:
-            entry_depth, flag, value, table_move, final = entry
-            value = self.evaluator.from_table(value, ply)
-            if (
-                (entry_depth >= depth or final)
-                and ply > 0
-                and (
-                    flag == _EXACT
-                    or (flag == _LOWER and value >= beta)
-                    or (flag == _UPPER and value <= alpha)
-                )
-            ):
-                if not final:
-                    self._horizon_reached = True
-                return value
+        stored, cut, table_move = self._probe(state, depth, alpha, beta, ply)
+        if cut is not None:
+            return cut
         outer_horizon = self._horizon_reached
         self._horizon_reached = False
-        moves = self.evaluator.order(state, state.legal_moves())
         killers = self._killers[ply] if ply < len(self._killers) else []
-        front = [m for m in (table_move, *killers) if m is not None and m in moves]
-        if front:
-            front = list(dict.fromkeys(front))
-            moves = [*front, *(m for m in moves if m not in front)]
+        moves = self._ordered(state, table_move, killers)
         best = -math.inf
         best_move: Move | None = None
         evaluator = self.evaluator
@@ -159,10 +141,43 @@ class AlphaBeta(DeepeningSearch):
                         break
         flag = _UPPER if best <= alpha_start else _LOWER if best >= beta else _EXACT
         final = not self._horizon_reached
-        if entry is not None or len(self.table) < self.table_size:
+        if stored or len(self.table) < self.table_size:
             self.table[state] = (depth, flag, evaluator.to_table(best, ply), best_move, final)
         self._horizon_reached = outer_horizon or not final
         return best
+
+    def _probe(
+        self, state: State, depth: int, alpha: float, beta: float, ply: int
+    ) -> tuple[bool, float | None, Move | None]:
+        """The table on ``state``: whether it holds the position, the value when that
+        decides the node (else None), and the move it stored."""
+        entry = self.table.get(state)
+        if entry is None:
+            return False, None, None
+        entry_depth, flag, value, table_move, final = entry
+        value = self.evaluator.from_table(value, ply)
+        if (
+            (entry_depth >= depth or final)
+            and ply > 0
+            and (
+                flag == _EXACT
+                or (flag == _LOWER and value >= beta)
+                or (flag == _UPPER and value <= alpha)
+            )
+        ):
+            if not final:
+                self._horizon_reached = True
+            return True, value, table_move
+        return True, None, table_move
+
+    def _ordered(self, state: State, table_move: Move | None, killers: list[Move]) -> list[Move]:
+        """The evaluator's move order, with the table's move and the killers first."""
+        moves = list(self.evaluator.order(state, state.legal_moves()))
+        front = [m for m in (table_move, *killers) if m is not None and m in moves]
+        if front:
+            front = list(dict.fromkeys(front))
+            moves = [*front, *(m for m in moves if m not in front)]
+        return moves
 
     def _principal_variation(self, state: State, depth: int) -> list[Move]:
         line: list[Move] = []
