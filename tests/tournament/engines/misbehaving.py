@@ -38,6 +38,44 @@ def first_empty(position: str) -> str:
     return "a1"
 
 
+def greet(mode: str) -> None:
+    """Answer ``hello``; the ``fork`` and ``setsid`` modes leave processes behind."""
+    print(f"hello 1 name={mode}", flush=True)
+    if mode == "fork":
+        for _ in range(3):
+            subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)", mode])
+    elif mode == "setsid":
+        escape = "import os, time; os.setsid(); time.sleep(600)"
+        subprocess.Popen([sys.executable, "-c", escape, *sys.argv[1:]])
+
+
+def misbehave(mode: str, goes: int) -> bool:
+    """Misbehave as ``mode`` says on the ``goes``-th ``go``; True when no answer follows."""
+    if mode == "hang":
+        time.sleep(600)
+    elif mode == "exit" and goes >= 2:
+        sys.exit(3)
+    elif mode == "garbage":
+        print("I think therefore I am", flush=True)
+        return True
+    elif mode == "illegal":
+        print("bestmove a1" if goes % 2 else "bestmove z99", flush=True)
+        return True
+    elif mode == "memory":
+        hoard = []
+        for _ in range(150):  # 1.5 GB at most, in case no cap is set
+            hoard.append(bytearray(10_000_000))
+        time.sleep(600)
+    elif mode == "slow":
+        time.sleep(0.02)
+    elif mode == "longinfo":
+        print("info depth=1 pv=" + "a" * 100_000, flush=True)
+    elif mode == "longline":
+        print("thinking " + "z" * 100_000, flush=True)
+        return True
+    return False
+
+
 def main() -> None:
     mode = sys.argv[1]
     position = ""
@@ -48,38 +86,12 @@ def main() -> None:
             continue
         command = words[0]
         if command == "hello":
-            print(f"hello 1 name={mode}", flush=True)
-            if mode == "fork":
-                for _ in range(3):
-                    subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)", mode])
-            elif mode == "setsid":
-                escape = "import os, time; os.setsid(); time.sleep(600)"
-                subprocess.Popen([sys.executable, "-c", escape, *sys.argv[1:]])
+            greet(mode)
         elif command == "position":
             position = raw.strip()[len("position ") :]
         elif command == "go":
             goes += 1
-            if mode == "hang":
-                time.sleep(600)
-            elif mode == "exit" and goes >= 2:
-                sys.exit(3)
-            elif mode == "garbage":
-                print("I think therefore I am", flush=True)
-                continue
-            elif mode == "illegal":
-                print("bestmove a1" if goes % 2 else "bestmove z99", flush=True)
-                continue
-            elif mode == "memory":
-                hoard = []
-                for _ in range(150):  # 1.5 GB at most, in case no cap is set
-                    hoard.append(bytearray(10_000_000))
-                time.sleep(600)
-            elif mode == "slow":
-                time.sleep(0.02)
-            elif mode == "longinfo":
-                print("info depth=1 pv=" + "a" * 100_000, flush=True)
-            elif mode == "longline":
-                print("thinking " + "z" * 100_000, flush=True)
+            if misbehave(mode, goes):
                 continue
             print("info depth=1 nodes=1", flush=True)
             print(f"bestmove {first_empty(position)}", flush=True)

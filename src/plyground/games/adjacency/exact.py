@@ -254,7 +254,7 @@ def _store(  # noqa: PLR0917 - kernels take positional integers
 
 
 @njit(cache=True, nogil=True)
-def exact_search(  # noqa: PLR0911, PLR0915, PLR0917 - one self-recursive kernel
+def exact_search(  # noqa: PLR0911, PLR0912, PLR0915, PLR0917 - one self-recursive kernel
     cx: int, own: int, theirs: int, plies: int, alpha: int, beta: int, ply: int
 ) -> int:
     """The mover's final margin with best play, fail-soft in ``(alpha, beta)``.

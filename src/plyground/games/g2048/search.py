@@ -123,7 +123,9 @@ def _best_leaf(moves: int, lines: int, board: int) -> tuple[float, int]:  # prag
 
 
 @njit(cache=True, error_model="numpy")
-def _chance(cx: int, board: int, depth: int, probability: float) -> float:  # pragma: no cover
+def _chance(  # noqa: PLR0912 - the recursion's chance node, in one kernel: a helper costs a call a node
+    cx: int, board: int, depth: int, probability: float
+) -> float:  # pragma: no cover
     """Expected value of ``board`` just before a spawn, ``depth`` moves left to search."""
     nodes = load_int(cx, X_NODES) + 1
     store_int(cx, X_NODES, nodes)

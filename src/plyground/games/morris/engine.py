@@ -246,7 +246,7 @@ def _repeated(cx: int, key: int, floor: int, top: int) -> bool:
 
 
 @njit(cache=True, nogil=True)
-def _negamax(  # noqa: PLR0911, PLR0915, PLR0917 - one self-recursive kernel
+def _negamax(  # noqa: PLR0911, PLR0912, PLR0915, PLR0917 - one self-recursive kernel
     cx: int,
     own: int,
     theirs: int,

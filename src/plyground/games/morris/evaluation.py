@@ -263,6 +263,34 @@ def _balance(own_h: int, own_v: int, their_h: int, their_v: int) -> int:
     return own_h.bit_count() + own_v.bit_count() - their_h.bit_count() - their_v.bit_count()
 
 
+def _blocked_and_win(
+    value: float,
+    weights: tuple[float, float],
+    empties: tuple[int, int],
+    mover: tuple[int, int, int],
+    opponent: tuple[int, int, int],
+) -> float:
+    """``value`` plus the blocked-men and winning-configuration terms, added as the kernel
+    adds them. ``empties``: the empty points in either order; ``mover`` and ``opponent``:
+    (men on the board, men in all, men in hand)."""
+    w_blocked, w_win = weights
+    own, own_men, own_hand = mover
+    theirs, their_men, their_hand = opponent
+    empty, empty_v = empties
+    # Points next to an empty point: along the usual order's triples, and the vertical
+    # ones through the transposed order.
+    near = along_triples(empty_v)
+    near = along_triples(empty) | _TO_H0[near & 255] | _TO_H1[near >> 8 & 255] | _TO_H2[near >> 16]
+    own_free, their_free = own & near, theirs & near
+    value += w_blocked * ((theirs ^ their_free).bit_count() - (own ^ own_free).bit_count())
+    if w_win:
+        if their_men < 3 or (not their_hand and their_men > 3 and not their_free):
+            value += w_win
+        if own_men < 3 or (not own_hand and own_men > 3 and not own_free):
+            value -= w_win
+    return value
+
+
 class MorrisEvaluator(Evaluator):
     """Weighted relations with per-phase weights; taking moves searched first.
 
@@ -285,7 +313,7 @@ class MorrisEvaluator(Evaluator):
             tuple(getattr(getattr(self.weights, phase), name) for name in RELATIONS)
             for phase in PHASES
         )
-        self._fixed = getattr(self, f"_{phase or 'moving'}")
+        self._fixed: tuple[float, ...] = getattr(self, f"_{phase or 'moving'}")
 
     def tunable_weights(self) -> tuple[TunableWeight, ...]:
         """The default set's non-zero weights by flat name (``moving.mills``), each searched
@@ -301,7 +329,7 @@ class MorrisEvaluator(Evaluator):
         assert isinstance(state, MorrisState)
         return by_distance(state.winner(), player, ply, WIN)
 
-    def evaluate(self, state: State) -> float:  # noqa: PLR0915 - one relation a line
+    def evaluate(self, state: State) -> float:
         """The weighted relations for the player to move.
 
         The same numbers as :func:`relations` (the tests hold them equal),
@@ -314,14 +342,7 @@ class MorrisEvaluator(Evaluator):
         else:
             own, theirs = state.black, state.white
             own_hand, their_hand = state.black_hand, state.white_hand
-        if self.phase is not None:
-            weights = self._fixed
-        elif own_hand or their_hand:
-            weights = self._placing
-        elif own.bit_count() == 3 or theirs.bit_count() == 3:
-            weights = self._flying
-        else:
-            weights = self._moving
+        weights = self._weights_for(own, theirs, own_hand, their_hand)
         (
             w_closed,
             w_mills,
@@ -360,22 +381,13 @@ class MorrisEvaluator(Evaluator):
         if w_twos:
             value += w_twos * _balance(own_two_h, own_two_v, their_two_h, their_two_v)
         if w_blocked or w_win:
-            # Points next to an empty point: along the usual order's triples, and the vertical
-            # ones through the transposed order.
-            near = along_triples(empty_v)
-            near = (
-                along_triples(empty)
-                | _TO_H0[near & 255]
-                | _TO_H1[near >> 8 & 255]
-                | _TO_H2[near >> 16]
+            value = _blocked_and_win(
+                value,
+                (w_blocked, w_win),
+                (empty, empty_v),
+                (own, own_men, own_hand),
+                (theirs, their_men, their_hand),
             )
-            own_free, their_free = own & near, theirs & near
-            value += w_blocked * ((theirs ^ their_free).bit_count() - (own ^ own_free).bit_count())
-            if w_win:
-                if their_men < 3 or (not their_hand and their_men > 3 and not their_free):
-                    value += w_win
-                if own_men < 3 or (not own_hand and own_men > 3 and not own_free):
-                    value -= w_win
         if w_threes:
             value += w_threes * (
                 (own & own_two_h * 7 & to_horizontal(own_two_v * 7)).bit_count()
@@ -408,6 +420,18 @@ class MorrisEvaluator(Evaluator):
                 - (their_v >> 1 & upper & empty_v).bit_count()
             )
         return float(value)
+
+    def _weights_for(
+        self, own: int, theirs: int, own_hand: int, their_hand: int
+    ) -> tuple[float, ...]:
+        """The weights row of the position: the fixed phase's, or the position's own."""
+        if self.phase is not None:
+            return self._fixed
+        if own_hand or their_hand:
+            return self._placing
+        if own.bit_count() == 3 or theirs.bit_count() == 3:
+            return self._flying
+        return self._moving
 
     def order(self, state: State, moves: Sequence[Move]) -> Sequence[Move]:
         """Moves that take a man first, then moves onto the open point of an opposing

@@ -56,7 +56,7 @@ def _conflicts(
 
 
 @njit(cache=True)
-def _solve(  # noqa: PLR0915 - one compiled loop; helpers would cost calls per step
+def _solve(  # noqa: PLR0912, PLR0915 - one compiled loop; helpers would cost calls per step
     size: int, seed: int, max_steps: int, draws: int, rows: npt.NDArray[np.int64]
 ) -> tuple[int, int]:
     """Fill ``rows`` with a solution; returns (repairs used or -1 on failure, initial conflicts)."""
