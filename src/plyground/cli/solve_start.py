@@ -12,9 +12,12 @@ once. ``--book FILE`` adds the finished solve to an opening book file
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from plyground.arena.backends import BACKENDS, Backend, make_backend
 from plyground.arena.proof_run import ProofProgress, run_proof
@@ -29,6 +32,8 @@ from plyground.games.adjacency.rules import AdjacencyGame
 from plyground.games.adjacency.subproblems import DEFAULT_TABLE, RootSolve
 
 __all__ = ["add_start_options", "prove_start", "solve_start"]
+
+P = TypeVar("P", Progress, ProofProgress)
 
 
 def add_start_options(parser: argparse.ArgumentParser) -> None:
@@ -104,25 +109,12 @@ def solve_start(args: argparse.Namespace) -> int:
     if args.prove:
         return prove_start(args, game, book)
     root = game.initial_state()
-
-    def backend() -> Backend:
-        return make_backend(args.backend, args.workers, args.address)
-
-    def show(progress: Progress) -> None:
-        if not args.quiet and not args.json:
-            print(_progress_line(game.spec, progress), flush=True)
-
+    show = _shower(args, functools.partial(_progress_line, game.spec))
     with SolveStore(args.store, game.spec, root.text()) as store:
         try:
-            solved = run_solve(root, store, backend, table_size=args.table, on_progress=show)
+            solved = run_solve(root, store, _backend(args), table_size=args.table, on_progress=show)
         except KeyboardInterrupt:
-            done = len(store.finished())
-            print(
-                f"stopped: {done} subproblems are stored in {args.store}; "
-                f"run the same command again to continue",
-                file=sys.stderr,
-            )
-            return 130
+            return _stopped(args, f"{len(store.finished())} subproblems")
     if args.book:
         _add_to_book(book or OpeningBook(), args.book, game.spec, solved)
     if args.json:
@@ -136,33 +128,20 @@ def prove_start(args: argparse.Namespace, game: AdjacencyGame, book: OpeningBook
     """Run (or continue) the proof of ``game``'s start value in ``--store``; print what it
     shows; with ``--book``, add the proved value and best moves to the book file."""
     root = game.initial_state()
-
-    def backend() -> Backend:
-        return make_backend(args.backend, args.workers, args.address)
-
-    def show(progress: ProofProgress) -> None:
-        if not args.quiet and not args.json:
-            print(_proof_line(game.spec, progress), flush=True)
-
+    show = _shower(args, functools.partial(_proof_line, game.spec))
     with SolveStore(args.store, game.spec, root.text()) as store:
         try:
             shown = run_proof(
                 root,
                 store,
-                backend,
+                _backend(args),
                 table_size=args.table,
                 guess=args.guess,
                 settle=args.settle,
                 on_progress=show,
             )
         except KeyboardInterrupt:
-            tests = store.leaf_totals()[0]
-            print(
-                f"stopped: {tests} leaf tests are stored in {args.store}; "
-                f"run the same command again to continue",
-                file=sys.stderr,
-            )
-            return 130
+            return _stopped(args, f"{store.leaf_totals()[0]} leaf tests")
         tests, nodes, seconds = store.leaf_totals()
     if args.book:
         _add_proof_to_book(
@@ -173,6 +152,30 @@ def prove_start(args: argparse.Namespace, game: AdjacencyGame, book: OpeningBook
     else:
         _print_proof(shown, tests, nodes, seconds)
     return 0
+
+
+def _backend(args: argparse.Namespace) -> Callable[[], Backend]:
+    """What makes the run's backend (only when something is left to solve)."""
+    return functools.partial(make_backend, args.backend, args.workers, args.address)
+
+
+def _shower(args: argparse.Namespace, line: Callable[[P], str]) -> Callable[[P], None]:
+    """A progress callback printing ``line(progress)``, or nothing with --quiet or --json."""
+
+    def show(progress: P) -> None:
+        if not args.quiet and not args.json:
+            print(line(progress), flush=True)
+
+    return show
+
+
+def _stopped(args: argparse.Namespace, kept: str) -> int:
+    """Ctrl-C: say what the store keeps and how to continue; exit status 130."""
+    print(
+        f"stopped: {kept} are stored in {args.store}; run the same command again to continue",
+        file=sys.stderr,
+    )
+    return 130
 
 
 def _add_proof_to_book(
