@@ -34,15 +34,23 @@ SIZES = {"laptop": LAPTOP, "phone": PHONE}
 
 
 @pytest.fixture(params=sorted(SIZES))
-def sized(request: Any, browser: Any, server: str) -> Iterator[Any]:
+def size(request: Any) -> str:
+    """The name of a viewport in SIZES: a test that takes it runs at each size."""
+    name: str = request.param
+    return name
+
+
+@pytest.fixture
+def sized(size: str, browser: Any, server: str) -> Iterator[Any]:
     """A fresh tab on the start form, at laptop and at phone size; fails if the page raised."""
-    with _open(browser, server, SIZES[request.param], request.param) as page:
+    with _open(browser, server, size) as page:
         yield page
 
 
 @contextlib.contextmanager
-def _open(browser: Any, url: str, viewport: dict[str, int], size: str) -> Iterator[Any]:
-    with open_tab(browser, url, viewport) as page:
+def _open(browser: Any, url: str, size: str) -> Iterator[Any]:
+    """A fresh tab at ``url`` of the viewport SIZES[size], for a test with its own server."""
+    with open_tab(browser, url, SIZES[size]) as page:
         page.size = size  # type: ignore[attr-defined]  # names the screenshots
         yield page
 
@@ -210,10 +218,12 @@ def test_end_game_stops_a_bots_game(sized: Any) -> None:
     shot(page, f"edges-11-ended-{page.size}")
 
 
-def test_play_new_game_stops_the_old_game_and_the_next_bot_says_it_waits(browser: Any) -> None:
+def test_play_new_game_stops_the_old_game_and_the_next_bot_says_it_waits(
+    browser: Any, size: str
+) -> None:
     with (
         served_process(plyground_env(), "--workers", "1", "--unwatched", "0.5") as (url, _),
-        _open(browser, url, LAPTOP, "laptop") as page,
+        _open(browser, url, size) as page,
     ):
         start_bots(page, "alphabeta", "alphabeta", "3", size="6")
         page.wait_for_selector("#thinking:not([hidden])")
@@ -221,7 +231,7 @@ def test_play_new_game_stops_the_old_game_and_the_next_bot_says_it_waits(browser
         page.click("#new-game-button")
         page.click("#start-button")  # the same game again: its bot waits for the worker
         page.wait_for_selector("#thinking-text:has-text('waiting for a free worker')")
-        shot(page, "edges-11-waiting-for-a-worker")
+        shot(page, f"edges-11-waiting-for-a-worker-{size}")
         deadline_ms = 15_000
         page.wait_for_function(
             "id => fetch(`/api/games/${id}`).then(r => r.json()).then(g => g.idle)",
@@ -424,10 +434,10 @@ def test_a_human_resigns_against_a_bot(sized: Any) -> None:
 # -- 16: the server goes away ---------------------------------------------------------------------
 
 
-def test_a_stopped_server_is_quiet_and_the_page_stops_taking_moves(browser: Any) -> None:
+def test_a_stopped_server_is_quiet_and_the_page_stops_taking_moves(browser: Any, size: str) -> None:
     with (
         served_process(plyground_env(), "--workers", "1") as (url, process),
-        _open(browser, url, PHONE, "phone") as page,
+        _open(browser, url, size) as page,
     ):
         page.select_option("#kind-1", "human")
         page.click("#start-button")
@@ -442,7 +452,7 @@ def test_a_stopped_server_is_quiet_and_the_page_stops_taking_moves(browser: Any)
         assert "Lost the connection" in page.inner_text("#notice")
         page.locator(".cell[data-cell]").first.click(force=True)  # nothing happens
         assert page.locator("#move-list li").count() == 0
-        shot(page, "edges-16-disconnected-phone")
+        shot(page, f"edges-16-disconnected-{size}")
 
 
 # -- 17: scores from one side, numbered by rounds ------------------------------------------
