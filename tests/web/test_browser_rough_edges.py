@@ -2,7 +2,8 @@
 phone sizes: the page never scrolls itself, fast input is never refused for a stale position,
 End Game and resign, levels as the first choice, names and rounds that follow the form, an
 expired link explained in view, the API docs offline, the keyboard (board focus, feedback,
-review), a server that goes away, and scores from one fixed side numbered by rounds."""
+review), a server that goes away, scores from one fixed side numbered by rounds, and Pause
+offered for games between bots only."""
 
 from __future__ import annotations
 
@@ -481,3 +482,40 @@ def test_bots_scores_are_shown_for_x_and_moves_numbered_by_rounds(sized: Any) ->
     assert checked >= 4
     assert page.inner_text("#moves-caption").startswith("Bots' scores are for X")
     shot(page, f"edges-17-scores-{page.size}")
+
+
+# -- 18: Pause is for games between bots -------------------------------------------------------
+
+
+def test_pause_is_offered_between_bots_only_and_resume_plays_on(sized: Any) -> None:
+    page = sized
+    page.select_option("#kind-1", "level:easy")  # You against a bot: nothing to pause
+    page.click("#start-button")
+    page.wait_for_selector("#end-button:not([hidden])")
+    for reply in (2, 4):  # before our first move, and after each of the bot's replies
+        assert page.locator("#pause-button").is_hidden()
+        assert page.locator("#step-button").is_hidden() and page.locator("#speed").is_hidden()
+        page.locator(".cell.clickable").first.click()
+        page.wait_for_selector(f"#move-list li[data-ply='{reply}']")
+        page.wait_for_selector(".cell.clickable")
+    assert page.locator("#pause-button").is_hidden()
+    # two bots: Pause stops them, Resume lets them play on
+    page.click("#new-game-button")
+    start_bots(page, "greedy", "random", "0.05", size="6")
+    page.wait_for_selector("#pause-button:not([hidden]):has-text('Pause')")
+    page.wait_for_selector("#move-list li[data-ply='1']")
+    page.click("#pause-button")
+    page.wait_for_selector("#pause-button:has-text('Resume')")
+    page.wait_for_selector("#step-button:not([disabled])")  # paused, and no bot thinking
+    paused = game_json(page)
+    assert paused["paused"] and not paused["finished"]
+    page.wait_for_timeout(1500)  # three times the pause between moves
+    assert game_json(page)["ply"] == paused["ply"] == moves_shown(page)
+    shot(page, f"edges-18-paused-{page.size}")
+    page.click("#pause-button")
+    page.wait_for_selector("#pause-button:has-text('Pause')")
+    page.wait_for_function(
+        "n => document.querySelectorAll('#move-list li[data-ply]').length > n",
+        arg=paused["ply"],
+    )
+    assert not game_json(page)["paused"]
