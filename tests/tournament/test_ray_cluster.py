@@ -1,8 +1,10 @@
 """A real Ray cluster (a head and a second node on 127.0.0.1, token authentication on),
-used through ``--address`` as docs/tournaments.md says: the same games as the pool."""
+used through ``--address`` as docs/tournaments.md says: the same games as the pool, played
+on both nodes."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -12,11 +14,15 @@ import pytest
 from ray_cluster import LocalRayCluster, ray_executable
 
 from cli_support import RunCli
+from plyground.arena.record import GameRecord
 from plyground.arena.store import RecordStore
 
 pytest.importorskip("ray")
 
 pytestmark = [pytest.mark.ray, pytest.mark.slow]
+
+WHERE = Path(__file__).with_name("ray_where.py")
+"""The script that notes the node each game ran on (run with the cluster's environment)."""
 
 TOURNAMENT = [
     "tournament",
@@ -37,6 +43,27 @@ TOURNAMENT = [
     "--name",
     "t",
 ]
+SPREAD = [
+    "tournament",
+    "ab=alphabeta:depth=6,engine=reference",
+    "greedy",
+    "--game",
+    "adjacency(size=6)",
+    "--rounds",
+    "8",
+    "--pairs",
+    "2",
+    "--seed",
+    "5",
+    "--time",
+    "60",
+    "--quiet",
+    "--name",
+    "t",
+]
+"""Four games of a second or more each (a fixed depth: the same games on any machine):
+long enough that Ray gives the second node some, as it would real games. Much quicker
+games (TOURNAMENT's) all ran on one node, one after another on the worker Ray leased first."""
 TUNE = [
     "tune",
     "alphabeta:depth=2,engine=reference",
@@ -109,6 +136,33 @@ def test_a_tournament_through_address_plays_the_pool_games(
     ray_games = _games(ray_db, "t")
     assert len(ray_games) == 6
     assert ray_games == _games(pool_db, "t")
+
+
+def test_the_games_run_on_both_nodes(
+    cluster: LocalRayCluster, run_cli: RunCli, tmp_path: Path
+) -> None:
+    """The tournament's games, performed on the cluster by the Ray backend, each noting the
+    node that played it (ray_where.py): both nodes play games, and they are the pool's."""
+    db = tmp_path / "pool.sqlite3"
+    pool = run_cli([*SPREAD, "--db", str(db), "--concurrency", "2"])
+    assert pool.returncode == 0, pool.stderr
+    where = subprocess.run(
+        [sys.executable, str(WHERE), cluster.address, str(db), "t"],
+        capture_output=True,
+        text=True,
+        env=cluster.env,
+        timeout=300,
+        check=False,
+    )
+    assert where.returncode == 0, where.stderr[-3000:]
+    found = json.loads(where.stdout.strip().splitlines()[-1])
+    assert len(found["alive"]) == 2
+    assert {node for node, _ in found["games"].values()} == set(found["alive"])
+    played = {}
+    for key, (_, payload) in found["games"].items():
+        record = GameRecord.from_dict(payload)
+        played[key] = ([m.move for m in record.moves], record.result)
+    assert played == _games(db, "t")
 
 
 def test_a_tuning_generation_through_address_matches_the_pool(

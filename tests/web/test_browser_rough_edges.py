@@ -2,7 +2,8 @@
 phone sizes: the page never scrolls itself, fast input is never refused for a stale position,
 End Game and resign, levels as the first choice, names and rounds that follow the form, an
 expired link explained in view, the API docs offline, the keyboard (board focus, feedback,
-review), a server that goes away, and scores from one fixed side numbered by rounds."""
+review), a server that goes away, scores from one fixed side numbered by rounds, and Pause
+offered for games between bots only."""
 
 from __future__ import annotations
 
@@ -34,15 +35,23 @@ SIZES = {"laptop": LAPTOP, "phone": PHONE}
 
 
 @pytest.fixture(params=sorted(SIZES))
-def sized(request: Any, browser: Any, server: str) -> Iterator[Any]:
+def size(request: Any) -> str:
+    """The name of a viewport in SIZES: a test that takes it runs at each size."""
+    name: str = request.param
+    return name
+
+
+@pytest.fixture
+def sized(size: str, browser: Any, server: str) -> Iterator[Any]:
     """A fresh tab on the start form, at laptop and at phone size; fails if the page raised."""
-    with _open(browser, server, SIZES[request.param], request.param) as page:
+    with _open(browser, server, size) as page:
         yield page
 
 
 @contextlib.contextmanager
-def _open(browser: Any, url: str, viewport: dict[str, int], size: str) -> Iterator[Any]:
-    with open_tab(browser, url, viewport) as page:
+def _open(browser: Any, url: str, size: str) -> Iterator[Any]:
+    """A fresh tab at ``url`` of the viewport SIZES[size], for a test with its own server."""
+    with open_tab(browser, url, SIZES[size]) as page:
         page.size = size  # type: ignore[attr-defined]  # names the screenshots
         yield page
 
@@ -210,10 +219,12 @@ def test_end_game_stops_a_bots_game(sized: Any) -> None:
     shot(page, f"edges-11-ended-{page.size}")
 
 
-def test_play_new_game_stops_the_old_game_and_the_next_bot_says_it_waits(browser: Any) -> None:
+def test_play_new_game_stops_the_old_game_and_the_next_bot_says_it_waits(
+    browser: Any, size: str
+) -> None:
     with (
         served_process(plyground_env(), "--workers", "1", "--unwatched", "0.5") as (url, _),
-        _open(browser, url, LAPTOP, "laptop") as page,
+        _open(browser, url, size) as page,
     ):
         start_bots(page, "alphabeta", "alphabeta", "3", size="6")
         page.wait_for_selector("#thinking:not([hidden])")
@@ -221,7 +232,7 @@ def test_play_new_game_stops_the_old_game_and_the_next_bot_says_it_waits(browser
         page.click("#new-game-button")
         page.click("#start-button")  # the same game again: its bot waits for the worker
         page.wait_for_selector("#thinking-text:has-text('waiting for a free worker')")
-        shot(page, "edges-11-waiting-for-a-worker")
+        shot(page, f"edges-11-waiting-for-a-worker-{size}")
         deadline_ms = 15_000
         page.wait_for_function(
             "id => fetch(`/api/games/${id}`).then(r => r.json()).then(g => g.idle)",
@@ -424,10 +435,10 @@ def test_a_human_resigns_against_a_bot(sized: Any) -> None:
 # -- 16: the server goes away ---------------------------------------------------------------------
 
 
-def test_a_stopped_server_is_quiet_and_the_page_stops_taking_moves(browser: Any) -> None:
+def test_a_stopped_server_is_quiet_and_the_page_stops_taking_moves(browser: Any, size: str) -> None:
     with (
         served_process(plyground_env(), "--workers", "1") as (url, process),
-        _open(browser, url, PHONE, "phone") as page,
+        _open(browser, url, size) as page,
     ):
         page.select_option("#kind-1", "human")
         page.click("#start-button")
@@ -442,7 +453,7 @@ def test_a_stopped_server_is_quiet_and_the_page_stops_taking_moves(browser: Any)
         assert "Lost the connection" in page.inner_text("#notice")
         page.locator(".cell[data-cell]").first.click(force=True)  # nothing happens
         assert page.locator("#move-list li").count() == 0
-        shot(page, "edges-16-disconnected-phone")
+        shot(page, f"edges-16-disconnected-{size}")
 
 
 # -- 17: scores from one side, numbered by rounds ------------------------------------------
@@ -471,3 +482,40 @@ def test_bots_scores_are_shown_for_x_and_moves_numbered_by_rounds(sized: Any) ->
     assert checked >= 4
     assert page.inner_text("#moves-caption").startswith("Bots' scores are for X")
     shot(page, f"edges-17-scores-{page.size}")
+
+
+# -- 18: Pause is for games between bots -------------------------------------------------------
+
+
+def test_pause_is_offered_between_bots_only_and_resume_plays_on(sized: Any) -> None:
+    page = sized
+    page.select_option("#kind-1", "level:easy")  # You against a bot: nothing to pause
+    page.click("#start-button")
+    page.wait_for_selector("#end-button:not([hidden])")
+    for reply in (2, 4):  # before our first move, and after each of the bot's replies
+        assert page.locator("#pause-button").is_hidden()
+        assert page.locator("#step-button").is_hidden() and page.locator("#speed").is_hidden()
+        page.locator(".cell.clickable").first.click()
+        page.wait_for_selector(f"#move-list li[data-ply='{reply}']")
+        page.wait_for_selector(".cell.clickable")
+    assert page.locator("#pause-button").is_hidden()
+    # two bots: Pause stops them, Resume lets them play on
+    page.click("#new-game-button")
+    start_bots(page, "greedy", "random", "0.05", size="6")
+    page.wait_for_selector("#pause-button:not([hidden]):has-text('Pause')")
+    page.wait_for_selector("#move-list li[data-ply='1']")
+    page.click("#pause-button")
+    page.wait_for_selector("#pause-button:has-text('Resume')")
+    page.wait_for_selector("#step-button:not([disabled])")  # paused, and no bot thinking
+    paused = game_json(page)
+    assert paused["paused"] and not paused["finished"]
+    page.wait_for_timeout(1500)  # three times the pause between moves
+    assert game_json(page)["ply"] == paused["ply"] == moves_shown(page)
+    shot(page, f"edges-18-paused-{page.size}")
+    page.click("#pause-button")
+    page.wait_for_selector("#pause-button:has-text('Pause')")
+    page.wait_for_function(
+        "n => document.querySelectorAll('#move-list li[data-ply]').length > n",
+        arg=paused["ply"],
+    )
+    assert not game_json(page)["paused"]
