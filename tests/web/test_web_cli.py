@@ -79,12 +79,15 @@ def test_serve_offers_a_bot_from_a_file_and_it_plays(cli_env, tmp_path) -> None:
         assert not record["rule_breaks"], record["rule_breaks"]
 
 
-def test_serve_refuses_a_bad_bot_file_in_one_line(run_cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_serve_refuses_a_bad_bot_file_in_one_line_and_the_users_own(run_cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
     bot = tmp_path / "mybot.py"
     bot.write_text("class MyBot:\n    pass\n")
     result = run_cli(["serve", "--port", "0", "--bot", f"{bot}:MyBot"])
     assert result.returncode == 2
-    assert result.stderr.strip().endswith(
+    error, where, source = result.stderr.strip().splitlines()
+    assert error.startswith("plyground serve: error: ")
+    assert error.endswith(
         "MyBot is not a bot class; a bot subclasses plyground.bots.Bot "
         "(from plyground.bots import Bot)"
     )
+    assert where.endswith('mybot.py", line 1, in <module>') and source == "    class MyBot:"
