@@ -45,7 +45,7 @@ TOURNAMENT = [
 ]
 SPREAD = [
     "tournament",
-    "ab=alphabeta:depth=6,engine=reference",
+    "ab=alphabeta:depth=6,engine=reference,time=60",
     "greedy",
     "--game",
     "adjacency(size=6)",
@@ -61,7 +61,8 @@ SPREAD = [
     "--name",
     "t",
 ]
-"""Four games of a second or more each (a fixed depth: the same games on any machine):
+"""Four games of a second or more each (a fixed depth, and the bot's own 5 s clock lifted to
+60 s so a loaded machine cannot cut a search short: the same games on any machine):
 long enough that Ray gives the second node some, as it would real games. Much quicker
 games (TOURNAMENT's) all ran on one node, one after another on the worker Ray leased first."""
 TUNE = [
