@@ -12,14 +12,14 @@ from plyground.core.errors import PlygroundError
 
 __all__ = ["register"]
 
-_UPTO = ("3v3", "4v3", "4v4", "5v3")
+_UPTO = ("3v3", "4v3", "4v4", "5v3", "5v4", "5v5")
 
 
 def register(subparsers: Any) -> None:
     """Add the ``endgames`` subcommand."""
     parser = subparsers.add_parser(
         "endgames",
-        help="solve the Nine Men's Morris endgames (3 v 3 up to 5 v 3) for the morris bot",
+        help="solve the Nine Men's Morris endgames (3 v 3 up to 5 v 5) for the morris bot",
         description=(
             "Solve every Nine Men's Morris position with few men (no men in hand) by "
             "retrograde analysis and save the tables where the morris bot finds them "
