@@ -17,7 +17,8 @@ Prints a line per game and, per setting, wins-draws-losses for the bot, its
 score, how the games ended (``blockade``: the loser could not move, ``men``:
 the loser had two, ``cap``: the 200-turn draw cap), the rule breaks of each
 side (timeouts: the referee plays a random move) and the bot's longest
-move, by the referee's clock and by the processor time its search reports.
+move, by the referee's clock and by the processor time its search reports,
+and the longest gap its search saw between two readings of its clock.
 The game is ``morris`` with the cap only, the rules the adapter gives
 Sanmill (its repetition draw is off). Sanmill's scores are its own; no test
 depends on it.
@@ -75,6 +76,9 @@ class GameRow:
     longest_cpu: float
     """The most processor time the bot's search used on a move, by its own report (under
     load a move's wall time also holds its waits to be scheduled)."""
+    longest_gap: float
+    """The longest the bot's search went between two readings of its clock (its waits to be
+    scheduled, which it keeps back several times over), by its own report."""
     breaks: dict[str, int]
     """Rule breaks by side and kind (``"bot timeout": 1``)."""
     opening: str
@@ -106,6 +110,9 @@ def describe(setting: str, index: int, record: GameRecord) -> GameRow:
         longest_cpu=max(
             (float(m.info.extra.get("cpu", 0.0)) for m in ours if m.info is not None), default=0.0
         ),
+        longest_gap=max(
+            (float(m.info.extra.get("gap", 0.0)) for m in ours if m.info is not None), default=0.0
+        ),
         breaks=dict(breaks),
         opening=record.tags.get("opening", ""),
     )
@@ -123,7 +130,8 @@ def play_setting(
         print(
             f"  {label} game {index + 1:3d} bot {'WB'[row.bot_seat]}: {row.result:5s} by "
             f"{row.ending:10s} turn {row.turns:3d}  depth {row.mean_depth:4.1f}  longest "
-            f"{row.longest:.2f} s (processor {row.longest_cpu:.2f} s)  {row.breaks or ''}",
+            f"{row.longest:.2f} s (processor {row.longest_cpu:.2f} s, gap {row.longest_gap:.3f} s)"
+            f"  {row.breaks or ''}",
             flush=True,
         )
         if args.log:
@@ -158,7 +166,8 @@ def summarize(label: str, rows: list[GameRow]) -> None:
         f"rule breaks: {dict(breaks) or 'none'}; bot mean depth "
         f"{statistics.fmean(row.mean_depth for row in rows):.1f}, longest move "
         f"{max(row.longest for row in rows):.2f} s (most processor time "
-        f"{max(row.longest_cpu for row in rows):.2f} s)",
+        f"{max(row.longest_cpu for row in rows):.2f} s, longest gap between its clock readings "
+        f"{max(row.longest_gap for row in rows):.3f} s)",
         flush=True,
     )
 
