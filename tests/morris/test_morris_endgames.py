@@ -46,7 +46,7 @@ def state_of(own: int, theirs: int, turns: int) -> MorrisState:
     return MorrisState(MorrisGame(), own, theirs, white_hand=0, black_hand=0, turns=turns)
 
 
-@pytest.mark.slow  # the tables: solving 3 v 3 takes about half a minute
+@pytest.mark.slow  # the tables: solving 3 v 3 (checked) takes some seconds
 def test_a_sample_agrees_with_deep_search(tables: EndgameTables) -> None:
     agreed, checked = tables.check_against_search(120, random.Random(7), depth=7)
     assert (agreed, checked) == (120, 120)

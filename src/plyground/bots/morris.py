@@ -128,8 +128,9 @@ class MorrisBot(AlphaBetaBot):
     ) -> Decision:
         """The move in ``state``, with the cyclic garbage collector paused while the clock
         runs (a full collection in a process holding the compiled kernels takes some 50 ms
-        of processor time, many times that in wall time on a busy machine); it resumes at
-        the next allocation after the move."""
+        of processor time, many times that in wall time on a busy machine); it resumes
+        after the move (a referee's :class:`~plyground.arena.players.BotPlayer` keeps it
+        paused until the answer is timed)."""
         collecting = gc.isenabled()
         gc.disable()
         try:
