@@ -14,7 +14,7 @@ from plyground.core.limits import Limit
 from plyground.core.settings import Setting
 from plyground.games.morris.endgames import EndgameTables, load_tables
 from plyground.games.morris.engine import MorrisEngine, warm_up, with_times
-from plyground.games.morris.evaluation import MorrisEvaluator, MorrisWeights, phase_of
+from plyground.games.morris.evaluation import PHASES, MorrisEvaluator, MorrisWeights, phase_of
 from plyground.games.morris.rules import MorrisState
 
 __all__ = ["MorrisBot"]
@@ -102,11 +102,14 @@ class MorrisBot(AlphaBetaBot):
         return self._endgames
 
     def new_game(self, game: Game) -> None:
-        """Forget earlier games; load the compiled kernels now, before any clock runs."""
+        """Forget earlier games; load the compiled kernels and the tables and make the
+        searches now, before any clock runs."""
         self._searches = {}
         if self._settings["engine"] == "compiled":
             warm_up()
             self.endgames()
+            for phase in PHASES:
+                self._search_for(phase)
 
     def _search_for(self, phase: str) -> AlphaBeta | MorrisEngine:
         """The search for a root in ``phase``: one for all phases, or one per phase for the

@@ -72,6 +72,7 @@ from plyground.core.search_kernels import (
     set_pv,
 )
 from plyground.core.search_memory import (
+    M_DEADLINE,
     M_GENERATION,
     M_HISTORY,
     M_KILLERS,
@@ -128,8 +129,9 @@ X_END = 23
 X_LAST_CHECK = 24
 """When the clock was last read (monotonic nanoseconds; the driver sets it as a depth starts)."""
 X_GAP = 25
-"""The longest wall time between two readings of the clock (nanoseconds), this search's and,
-halved per search, the earlier searches': how long the process can go without running."""
+"""The longest wall time between two readings of the clock (nanoseconds; between depths, the
+driver's wall time less its processor time), this search's and, halved per search, the
+earlier searches': how long the process can go without running."""
 CONTEXT_WORDS = 28
 
 MAX_PLY = 64
@@ -597,8 +599,16 @@ class MorrisEngine:
             )
         max_depth = min(limit.depth or MAX_PLY - 2, MAX_PLY - 2)
         yielded = False
+        returned = cpu = 0
         for depth in range(1, max_depth + 1):
-            # The gaps are the kernel's: the driver's work between depths is not a wait.
+            if depth > 1:
+                # The driver's work between depths counts as a gap for what it waited (its
+                # wall time less its processor time), not for its own work.
+                waited = time.monotonic_ns() - returned - (time.thread_time_ns() - cpu)
+                self._context[X_GAP] = max(int(self._context[X_GAP]), waited)
+                if self._out_of_time():
+                    self._context[M_STOPPED] = 1  # no depth begun after the deadline
+                    break
             self._context[X_LAST_CHECK] = time.monotonic_ns()
             score = float(
                 _negamax(
@@ -618,6 +628,7 @@ class MorrisEngine:
             )
             if self._context[M_STOPPED]:
                 break
+            returned, cpu = time.monotonic_ns(), time.thread_time_ns()
             line = self._principal_variation(state)
             decided = abs(score) >= DECISIVE and WIN - abs(score) <= depth
             info = SearchInfo(
@@ -641,6 +652,15 @@ class MorrisEngine:
                 pv=(state.move_text(move),),
             )
             yield EngineResult(move, info)
+
+    def _out_of_time(self) -> bool:
+        """The kernel's two deadlines (:func:`_keep_time`), read by the driver."""
+        context = self._context
+        now = time.monotonic_ns()
+        deadline, end = int(context[M_DEADLINE]), int(context[X_END])
+        return (deadline != 0 and now >= deadline) or (
+            end != 0 and now + GAPS_KEPT * int(context[X_GAP]) >= end
+        )
 
     def _principal_variation(self, state: MorrisState) -> list[int]:
         """The line at ply 0, cut where it stops being legal (it always has a first move)."""
