@@ -17,7 +17,10 @@ Prints a line per game and, per setting, wins-draws-losses for the bot, its
 score, how the games ended (``blockade``: the loser could not move, ``men``:
 the loser had two, ``cap``: the 200-turn draw cap), the rule breaks of each
 side (timeouts: the referee plays a random move) and the bot's longest
-move, by the referee's clock and by the processor time its search reports.
+move, by the referee's clock and by the processor time its search reports,
+the longest gap its search saw between two readings of its clock, the most
+the referee's clock saw beyond the bot's own account of a move, and the
+full garbage collections in the process during each game.
 The game is ``morris`` with the cap only, the rules the adapter gives
 Sanmill (its repetition draw is off). Sanmill's scores are its own; no test
 depends on it.
@@ -26,12 +29,14 @@ depends on it.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import shutil
 import statistics
 import subprocess
 import sys
+import time
 from collections import Counter
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -75,6 +80,16 @@ class GameRow:
     longest_cpu: float
     """The most processor time the bot's search used on a move, by its own report (under
     load a move's wall time also holds its waits to be scheduled)."""
+    longest_outside: float
+    """The most the referee's clock saw of a move beyond the bot's own account of it (its
+    ``elapsed``): handing the request to the bot's thread and the answer back."""
+    collections: int
+    """Full (generation 2) garbage collections in this process during the game."""
+    longest_collection: float
+    """The longest of them, in seconds of wall time."""
+    longest_gap: float
+    """The longest the bot's search went between two readings of its clock (its waits to be
+    scheduled, which it keeps back several times over), by its own report."""
     breaks: dict[str, int]
     """Rule breaks by side and kind (``"bot timeout": 1``)."""
     opening: str
@@ -82,6 +97,20 @@ class GameRow:
     @property
     def result(self) -> str:
         return {1.0: "won", 0.5: "drawn", 0.0: "lost"}[self.score]
+
+
+COLLECTIONS: list[float] = []
+"""The wall time of each full garbage collection in this process since the last game ended."""
+_collection_start = [0.0]
+
+
+def _on_collection(phase: str, info: dict[str, int]) -> None:
+    if info["generation"] != 2:
+        return
+    if phase == "start":
+        _collection_start[0] = time.perf_counter()
+    else:
+        COLLECTIONS.append(time.perf_counter() - _collection_start[0])
 
 
 def describe(setting: str, index: int, record: GameRecord) -> GameRow:
@@ -106,6 +135,15 @@ def describe(setting: str, index: int, record: GameRecord) -> GameRow:
         longest_cpu=max(
             (float(m.info.extra.get("cpu", 0.0)) for m in ours if m.info is not None), default=0.0
         ),
+        longest_outside=max(
+            (m.elapsed - m.info.elapsed for m in ours if m.info is not None and m.info.elapsed),
+            default=0.0,
+        ),
+        collections=len(COLLECTIONS),
+        longest_collection=max(COLLECTIONS, default=0.0),
+        longest_gap=max(
+            (float(m.info.extra.get("gap", 0.0)) for m in ours if m.info is not None), default=0.0
+        ),
         breaks=dict(breaks),
         opening=record.tags.get("opening", ""),
     )
@@ -119,11 +157,14 @@ def play_setting(
 
     def heard(index: int, record: GameRecord) -> None:
         row = describe(label, index, record)
+        COLLECTIONS.clear()
         rows.append(row)
         print(
             f"  {label} game {index + 1:3d} bot {'WB'[row.bot_seat]}: {row.result:5s} by "
             f"{row.ending:10s} turn {row.turns:3d}  depth {row.mean_depth:4.1f}  longest "
-            f"{row.longest:.2f} s (processor {row.longest_cpu:.2f} s)  {row.breaks or ''}",
+            f"{row.longest:.2f} s (processor {row.longest_cpu:.2f} s, gap {row.longest_gap:.3f} s,"
+            f" outside the bot {row.longest_outside:.3f} s; {row.collections} full collections,"
+            f" longest {row.longest_collection:.3f} s)  {row.breaks or ''}",
             flush=True,
         )
         if args.log:
@@ -158,7 +199,10 @@ def summarize(label: str, rows: list[GameRow]) -> None:
         f"rule breaks: {dict(breaks) or 'none'}; bot mean depth "
         f"{statistics.fmean(row.mean_depth for row in rows):.1f}, longest move "
         f"{max(row.longest for row in rows):.2f} s (most processor time "
-        f"{max(row.longest_cpu for row in rows):.2f} s)",
+        f"{max(row.longest_cpu for row in rows):.2f} s, longest gap between its clock readings "
+        f"{max(row.longest_gap for row in rows):.3f} s; most outside the bot "
+        f"{max(row.longest_outside for row in rows):.3f} s; {sum(r.collections for r in rows)} "
+        f"full collections, longest {max(r.longest_collection for r in rows):.3f} s)",
         flush=True,
     )
 
@@ -178,6 +222,7 @@ def main() -> None:
     parser.add_argument("--log", help="append one JSON line per game to this file")
     args = parser.parse_args()
     adapter = build(args.anchor, args.build_dir)
+    gc.callbacks.append(_on_collection)
     python = sys.executable
     print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
     for seconds in args.times:

@@ -46,7 +46,7 @@ def cli_env() -> dict[str, str]:
 @pytest.fixture(scope="session")
 def morris_endgames_home(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     """A data directory where ``plyground endgames --upto 3v3 --check 40`` has built the
-    solved Morris endgames (once a test session: about half a minute), and what it printed."""
+    solved Morris endgames (once a test session: some seconds), and what it printed."""
     home = tmp_path_factory.mktemp("endgames")
     result = subprocess.run(
         [sys.executable, "-m", "plyground", "endgames", "--upto", "3v3", "--check", "40"],

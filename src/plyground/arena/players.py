@@ -22,6 +22,7 @@ or :class:`QuitRequest` instead.
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import queue
 import shlex
@@ -171,7 +172,8 @@ class BotPlayer(Player):
 
     The worker runs one request at a time; the referee waits for the answer
     with a deadline, passing on search reports as they come (on the
-    referee's thread). A bot that overruns its deadline is abandoned for
+    referee's thread). Python's cyclic garbage collector is paused from a
+    timed request until its answer is timed. A bot that overruns its deadline is abandoned for
     that move; a later request waits behind it and is also timed, so a
     hung bot costs each of its moves the limit plus the grace.
     """
@@ -220,6 +222,21 @@ class BotPlayer(Player):
         if self._broken:
             raise RuleBreakError(RuleBreakKind.CRASH, self._broken)
         self.start()
+        if limit.time is None:
+            return self._think(state, limit, grace, on_info)
+        # No cyclic garbage collection while the clock runs, until the answer is timed: a
+        # full collection takes tens of milliseconds of processor time, many times that in
+        # wall time on a busy machine, and would otherwise fall on the first allocation
+        # after the bot's search (the answer's hand-over). It runs after the move.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._think(state, limit, grace, on_info)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _think(self, state: State, limit: Limit, grace: float, on_info: InfoCallback) -> Reply:
         job = _Job(state, limit)
         begin = time.perf_counter()
         deadline = None if limit.time is None else begin + limit.time + grace

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import time
 from typing import ClassVar
 
@@ -13,7 +14,7 @@ from plyground.core.limits import Limit
 from plyground.core.settings import Setting
 from plyground.games.morris.endgames import EndgameTables, load_tables
 from plyground.games.morris.engine import MorrisEngine, warm_up, with_times
-from plyground.games.morris.evaluation import MorrisEvaluator, MorrisWeights, phase_of
+from plyground.games.morris.evaluation import PHASES, MorrisEvaluator, MorrisWeights, phase_of
 from plyground.games.morris.rules import MorrisState
 
 __all__ = ["MorrisBot"]
@@ -101,11 +102,14 @@ class MorrisBot(AlphaBetaBot):
         return self._endgames
 
     def new_game(self, game: Game) -> None:
-        """Forget earlier games; load the compiled kernels now, before any clock runs."""
+        """Forget earlier games; load the compiled kernels and the tables and make the
+        searches now, before any clock runs."""
         self._searches = {}
         if self._settings["engine"] == "compiled":
             warm_up()
             self.endgames()
+            for phase in PHASES:
+                self._search_for(phase)
 
     def _search_for(self, phase: str) -> AlphaBeta | MorrisEngine:
         """The search for a root in ``phase``: one for all phases, or one per phase for the
@@ -125,6 +129,20 @@ class MorrisBot(AlphaBetaBot):
     def choose(
         self, state: State, limit: Limit | None = None, on_info: InfoCallback | None = None
     ) -> Decision:
+        """The move in ``state``, with the cyclic garbage collector paused while the clock
+        runs (a full collection in a process holding the compiled kernels takes some 50 ms
+        of processor time, many times that in wall time on a busy machine); it resumes
+        after the move (a referee's :class:`~plyground.arena.players.BotPlayer` keeps it
+        paused until the answer is timed)."""
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._choose(state, limit, on_info)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _choose(self, state: State, limit: Limit | None, on_info: InfoCallback | None) -> Decision:
         started, cpu = time.monotonic_ns(), time.thread_time_ns()
         self.check_game(state.game)
         assert isinstance(state, MorrisState)

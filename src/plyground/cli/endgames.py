@@ -12,20 +12,21 @@ from plyground.core.errors import PlygroundError
 
 __all__ = ["register"]
 
-_UPTO = ("3v3", "4v3", "4v4", "5v3")
+_UPTO = ("3v3", "4v3", "4v4", "5v3", "5v4", "5v5")
 
 
 def register(subparsers: Any) -> None:
     """Add the ``endgames`` subcommand."""
     parser = subparsers.add_parser(
         "endgames",
-        help="solve the Nine Men's Morris endgames (3 v 3 up to 5 v 3) for the morris bot",
+        help="solve the Nine Men's Morris endgames (3 v 3 up to 5 v 5) for the morris bot",
         description=(
             "Solve every Nine Men's Morris position with few men (no men in hand) by "
             "retrograde analysis and save the tables where the morris bot finds them "
             "(the user's data directory, unless --path). Each step includes the ones "
-            "before it: 3v3 (under a minute), 4v3 (4 v 3 and 3 v 4), 4v4, 5v3 (5 v 3 "
-            "and 3 v 5); the larger ones take many minutes and some hundred MB of memory."
+            "before it: 3v3, 4v3 (4 v 3 and 3 v 4), 4v4 (under a minute, 80 MB of tables), "
+            "5v3 (5 v 3 and 3 v 5), 5v4 (5 v 4 and 4 v 5), 5v5 (minutes, about 1 GB of "
+            "tables and 2 GB while solving)."
         ),
     )
     parser.add_argument(

@@ -19,7 +19,14 @@ in groups that only reach each other or smaller, solved tables: 3 v 3;
 values are found by distance: a position is won in ``n`` (odd) plies when
 some move reaches a position lost in ``n - 1`` for the opponent, and lost
 in ``n`` (even) when every move reaches a position the opponent wins in at
-most ``n - 1``; what is never decided is a draw.
+most ``n - 1``; what is never decided is a draw. The solver visits each
+position once forward (its takes, which leave the group, and how many of
+its moves stay in it), then goes through the distances in increasing
+order, passing each position decided at a distance back to the positions
+one quiet move before it (a lost one makes them won; a won one takes one
+undecided move off each, and a position left with none is lost): every
+quiet move is walked back once, instead of every position's moves being
+generated again at every distance.
 
 The draw cap: a win in ``n`` plies is a win when ``n`` plies still fit
 before the cap and a draw otherwise (the loser can hold out that long and
@@ -49,7 +56,7 @@ from numba import njit
 
 from plyground.core.errors import PlygroundError
 from plyground.core.jit import popcount, trailing_zeros
-from plyground.games.morris.kernels import generate
+from plyground.games.morris.kernels import _MILL_H, _MILL_V, _NEIGHBOURS, generate
 
 if TYPE_CHECKING:
     from plyground.games.morris.rules import MorrisState
@@ -74,6 +81,8 @@ GROUPS: tuple[tuple[tuple[int, int], ...], ...] = (
     ((4, 3), (3, 4)),
     ((4, 4),),
     ((5, 3), (3, 5)),
+    ((5, 4), (4, 5)),
+    ((5, 5),),
 )
 """The tables, in the order they are solved; each group reaches only itself and earlier ones."""
 FORMAT = 1
@@ -176,7 +185,7 @@ def _child_value(values: np.ndarray, offsets: np.ndarray, move: int, own: int, t
 
 
 @njit(cache=True)
-def _solve_pass(  # noqa: PLR0917 - a kernel over arrays
+def _first_values(  # noqa: PLR0917 - a kernel over arrays
     values: np.ndarray,
     offsets: np.ndarray,
     a: int,
@@ -184,47 +193,119 @@ def _solve_pass(  # noqa: PLR0917 - a kernel over arrays
     own_sets: np.ndarray,
     their_sets: np.ndarray,
     moves: np.ndarray,
-    n: int,
-) -> int:
-    """Decide the positions of table (a, b) won or lost in exactly ``n`` plies; count them.
+    quiet: np.ndarray,
+    bound: np.ndarray,
+    local: int,
+) -> None:
+    """The first visit of every position of table (a, b): what its moves out of the group
+    (takes: to smaller, solved tables, or a win when the opponent is left two men) settle.
 
-    ``n == 0``: the positions where the mover has no move.
+    A position with no move is lost now (byte 1); one with a take to a position lost for the
+    opponent is won, by the shortest such take, for now (a quiet move may win sooner). The
+    others keep, at ``local`` plus their index in the table: ``quiet[i]``, their moves that
+    stay in the group (no take), and ``bound[i]``, 255 when a take reaches a draw (never
+    lost) or else the longest of the opponent's wins the takes reach (a loss is one ply
+    longer than the longest of them and of the quiet moves' wins). One with no quiet move
+    whose takes all reach wins for the opponent is lost now, by that bound.
     """
     base = offsets[a * (MAX_MEN + 1) + b]
     width = _BINOM[24 - a, b]
-    changed = 0
     address = moves.ctypes.data
     for own_rank in range(own_sets.shape[0]):
         own = own_sets[own_rank]
         free = 0xFFFFFF & ~own
         for their_rank in range(width):
-            index = base + own_rank * width + their_rank
-            if values[index] != 0:
-                continue
+            index = own_rank * width + their_rank
             theirs = _expand(their_sets[their_rank], free)
             count = generate(address, own, theirs, 0)
-            if n == 0:
-                if count == 0:
-                    values[index] = 1
-                    changed += 1
+            if count == 0:
+                values[base + index] = 1
                 continue
-            if n & 1:
-                for k in range(count):
-                    if _child_value(values, offsets, moves[k], own, theirs) == n:
-                        values[index] = n + 1
-                        changed += 1
-                        break
-            else:
-                lost = count > 0
-                for k in range(count):
-                    child = _child_value(values, offsets, moves[k], own, theirs)
-                    if child == 0 or (child & 1) == 1 or child > n:
-                        lost = False
-                        break
-                if lost:
-                    values[index] = n + 1
-                    changed += 1
-    return changed
+            stays = 0
+            win = 255
+            longest = 0
+            for k in range(count):
+                move = moves[k]
+                if move < 1 << 10:
+                    stays += 1
+                    continue
+                child = _child_value(values, offsets, move, own, theirs)
+                if child == 0:
+                    longest = 255
+                elif child & 1:
+                    win = min(win, child + 1)
+                elif longest != 255:
+                    longest = max(longest, child - 1)
+            if win < 255:
+                values[base + index] = win
+            elif stays == 0 and longest != 255:
+                values[base + index] = longest + 2
+            quiet[local + index] = stays
+            bound[local + index] = longest
+
+
+@njit(cache=True)
+def _unmoves(  # noqa: PLR0917 - a kernel over arrays
+    values: np.ndarray,
+    offsets: np.ndarray,
+    a: int,
+    b: int,
+    own_sets: np.ndarray,
+    their_sets: np.ndarray,
+    quiet: np.ndarray,
+    bound: np.ndarray,
+    local_after: int,
+    n: int,
+) -> int:
+    """Pass the positions of table (a, b) decided in exactly ``n`` plies back to the
+    positions one quiet move before them (table (b, a), whose locals start at
+    ``local_after``); return how many there were.
+
+    A position lost in ``n`` makes every one before it won in ``n + 1`` (unless won sooner);
+    one won in ``n`` takes one undecided quiet move off each before it, and a position left
+    with none whose takes may lose is lost one ply after the longest of its children's wins.
+    """
+    base = offsets[a * (MAX_MEN + 1) + b]
+    before = offsets[b * (MAX_MEN + 1) + a]
+    width = _BINOM[24 - a, b]
+    flying = b == 3
+    found = 0
+    for own_rank in range(own_sets.shape[0]):
+        own = own_sets[own_rank]
+        free = 0xFFFFFF & ~own
+        for their_rank in range(width):
+            if values[base + own_rank * width + their_rank] != n + 1:
+                continue
+            found += 1
+            theirs = _expand(their_sets[their_rank], free)
+            empty = free & ~theirs
+            # The opponent (``theirs``) moved last: a man from an empty point to ``point``,
+            # with no take, so not into a mill.
+            men = theirs
+            while men != 0:
+                point = trailing_zeros(men)
+                men &= men - 1
+                horizontal = _MILL_H[point]
+                vertical = _MILL_V[point]
+                if theirs & horizontal == horizontal or theirs & vertical == vertical:
+                    continue
+                origins = empty if flying else empty & _NEIGHBOURS[point]
+                while origins != 0:
+                    origin = trailing_zeros(origins)
+                    origins &= origins - 1
+                    mover = theirs ^ (1 << point) ^ (1 << origin)
+                    rank = position_index(mover, own)
+                    slot = before + rank
+                    seen = values[slot]
+                    if n & 1 == 0:
+                        if seen == 0 or (seen & 1 == 0 and seen > n + 2):
+                            values[slot] = n + 2
+                    elif seen == 0:
+                        left = quiet[local_after + rank] - 1
+                        quiet[local_after + rank] = left
+                        if left == 0 and bound[local_after + rank] != 255:
+                            values[slot] = max(n, bound[local_after + rank]) + 2
+    return found
 
 
 @dataclass(frozen=True)
@@ -388,13 +469,36 @@ def build_tables(
     moves = np.zeros(640, dtype=np.int64)
     for group in groups:
         started = time.perf_counter()
-        # A position is decided in n plies only from one decided in n - 1: past the longest
-        # distance decided so far (plus one), nothing more can be.
+        locals_ = {}
+        size = 0
+        for a, b in group:
+            locals_[a, b] = size
+            size += table_size(a, b)
+        quiet = np.zeros(size, dtype=np.uint8)
+        bound = np.zeros(size, dtype=np.uint8)
+        for a, b in group:
+            _first_values(
+                values, offsets, a, b, _COMBOS[a], _COMBOS[b], moves, quiet, bound, locals_[a, b]
+            )
+        # Distances in increasing order: each level is final when it is reached (a win only
+        # ever shortens, to a level not yet reached), and passes its positions back once.
         n = 0
-        while n < 254 and n <= max(_longest(values), 0) + 1:
+        while n <= 253 and n + 1 <= _longest(values, offsets, group):
             for a, b in group:
-                _solve_pass(values, offsets, a, b, _COMBOS[a], _COMBOS[b], moves, n)
+                _unmoves(
+                    values,
+                    offsets,
+                    a,
+                    b,
+                    _COMBOS[a],
+                    _COMBOS[b],
+                    quiet,
+                    bound,
+                    locals_[b, a],
+                    n,
+                )
             n += 1
+        del quiet, bound
         if report is not None:
             seconds = time.perf_counter() - started
             for a, b in group:
@@ -402,6 +506,10 @@ def build_tables(
     return EndgameTables(values, offsets)
 
 
-def _longest(values: np.ndarray) -> int:
-    """The largest distance decided so far (a bound for when a group may stop)."""
-    return int(values.max()) - 1 if values.size else 0
+def _longest(values: np.ndarray, offsets: np.ndarray, group: Sequence[tuple[int, int]]) -> int:
+    """The largest byte in the group's tables so far (a level beyond it holds nothing)."""
+    largest = 0
+    for a, b in group:
+        start = int(offsets[a * (MAX_MEN + 1) + b])
+        largest = max(largest, int(values[start : start + table_size(a, b)].max()))
+    return largest

@@ -54,7 +54,14 @@ import numpy as np
 from numba import njit
 
 from plyground.core.deepening import EngineResult, last_result, line_texts
-from plyground.core.jit import load_float, load_int, popcount, store_float, store_int
+from plyground.core.jit import (
+    load_float,
+    load_int,
+    monotonic_ns,
+    popcount,
+    store_float,
+    store_int,
+)
 from plyground.core.limits import Limit, SearchInfo
 from plyground.core.search_kernels import (
     add_killer,
@@ -66,6 +73,7 @@ from plyground.core.search_kernels import (
     set_pv,
 )
 from plyground.core.search_memory import (
+    M_DEADLINE,
     M_GENERATION,
     M_HISTORY,
     M_KILLERS,
@@ -117,7 +125,15 @@ X_TABLE_OFFSETS = 21
 """Address of the endgame tables' offsets (:class:`EndgameTables`)."""
 X_REDUCTIONS = 22
 """1: late quiet moves are searched less deep first (late move reductions)."""
-CONTEXT_WORDS = 24
+X_END = 23
+"""Monotonic nanoseconds by which the answer is due: the start plus the whole limit (0: none)."""
+X_LAST_CHECK = 24
+"""When the clock was last read (monotonic nanoseconds; the driver sets it as a depth starts)."""
+X_GAP = 25
+"""The longest wall time between two readings of the clock (nanoseconds; between depths, the
+driver's wall time less its processor time), this search's and, halved per search, the
+earlier searches': how long the process can go without running."""
+CONTEXT_WORDS = 28
 
 MAX_PLY = 64
 MAX_MOVES = 640
@@ -127,8 +143,13 @@ SAFETY = 0.1
 process waits to be scheduled: 10% of the limit, at least :data:`SAFETY_MIN` (at most half
 the limit) and at most this."""
 SAFETY_MIN = 0.02
-CHECK_EVERY = 1023
-"""The clock is read when ``nodes & CHECK_EVERY == 0``."""
+CHECK_EVERY = 255
+"""The clock is read when ``nodes & CHECK_EVERY == 0`` (some 30 microseconds of search)."""
+GAPS_KEPT = 3
+"""The search stops once the time left before the answer is due is less than this many of the
+longest gaps between clock readings (:data:`X_GAP`): after it stops, the answer still has to
+reach the referee (the search unwinds, the driver returns, the referee's thread wakes), and
+each step can wait that long to be scheduled."""
 NULL_WINDOW = 1e-6
 LMR_FIRST = 4
 """Moves before this index in a node's order are never reduced (nor takes, killers, blocks)."""
@@ -162,7 +183,28 @@ def _repetition_key(own: int, theirs: int, turns: int) -> int:
 @njit(cache=True)
 def _count_node(cx: int) -> bool:
     """Count a node; read the clock now and then. True when the search must stop."""
-    return count_node(cx, CHECK_EVERY)  # the memory block, its clock first, starts the context
+    if count_node(cx, CHECK_EVERY):  # the memory block, its clock first, starts the context
+        return True
+    if load_int(cx, M_NODES) & CHECK_EVERY == 0:
+        return _keep_time(cx)
+    return False
+
+
+@njit(cache=True)
+def _keep_time(cx: int) -> bool:
+    """Measure the gap since the last reading of the clock; stop (True) when the answer's due
+    time is fewer than :data:`GAPS_KEPT` of the longest gaps away."""
+    end = load_int(cx, X_END)
+    if end == 0:
+        return False
+    now = monotonic_ns()
+    gap = max(load_int(cx, X_GAP), now - load_int(cx, X_LAST_CHECK))
+    store_int(cx, X_LAST_CHECK, now)
+    store_int(cx, X_GAP, gap)
+    if now + GAPS_KEPT * gap >= end:
+        store_int(cx, M_STOPPED, 1)
+        return True
+    return False
 
 
 @njit(cache=True)
@@ -476,6 +518,13 @@ class MorrisEngine:
         completing every depth it was allowed or deciding the game)."""
         return bool(self._context[M_STOPPED])
 
+    @property
+    def gap(self) -> float:
+        """The longest wall time between two readings of the clock in the last search, in
+        seconds (with the earlier searches', halved per search; see :data:`X_GAP`): on a
+        busy machine, how long the process waited to be scheduled."""
+        return int(self._context[X_GAP]) / 1e9
+
     def new_game(self) -> None:
         """Forget what earlier searches learned."""
         self._memory.new_game()
@@ -483,9 +532,13 @@ class MorrisEngine:
     def _prepare(self, state: MorrisState, limit: Limit, start_ns: int) -> int:
         context = self._context
         deadline = 0
+        context[X_END] = 0
         if limit.time is not None:
             safety = min(SAFETY, max(0.1 * limit.time, min(SAFETY_MIN, limit.time / 2)))
             deadline = start_ns + max(1, int((limit.time - safety) * 1e9))
+            context[X_END] = start_ns + max(1, int(limit.time * 1e9))
+        # What earlier searches measured counts, halved: the machine's load changes slowly.
+        context[X_GAP] //= 2
         self._memory.start(context, deadline, limit.nodes or 0)
         context[X_SCORES] = self._scores.ctypes.data
         context[X_WEIGHTS] = self._weights.ctypes.data
@@ -517,7 +570,9 @@ class MorrisEngine:
         """
         started, cpu = time.monotonic_ns(), time.thread_time_ns()
         result = last_result(self.iterate(state, limit), on_info)
-        return EngineResult(result.move, with_times(result.info, started, cpu), result.exact)
+        info = with_times(result.info, started, cpu)
+        info = replace(info, extra={**info.extra, "gap": self.gap})
+        return EngineResult(result.move, info, result.exact)
 
     def iterate(self, state: MorrisState, limit: Limit) -> Iterator[EngineResult]:
         """Yield a result per completed depth until a limit or a decided score.
@@ -545,7 +600,17 @@ class MorrisEngine:
             )
         max_depth = min(limit.depth or MAX_PLY - 2, MAX_PLY - 2)
         yielded = False
+        returned = cpu = 0
         for depth in range(1, max_depth + 1):
+            if depth > 1:
+                # The driver's work between depths counts as a gap for what it waited (its
+                # wall time less its processor time), not for its own work.
+                waited = time.monotonic_ns() - returned - (time.thread_time_ns() - cpu)
+                self._context[X_GAP] = max(int(self._context[X_GAP]), waited)
+                if self._out_of_time():
+                    self._context[M_STOPPED] = 1  # no depth begun after the deadline
+                    break
+            self._context[X_LAST_CHECK] = time.monotonic_ns()
             score = float(
                 _negamax(
                     cx,
@@ -564,6 +629,7 @@ class MorrisEngine:
             )
             if self._context[M_STOPPED]:
                 break
+            returned, cpu = time.monotonic_ns(), time.thread_time_ns()
             line = self._principal_variation(state)
             decided = abs(score) >= DECISIVE and WIN - abs(score) <= depth
             info = SearchInfo(
@@ -587,6 +653,15 @@ class MorrisEngine:
                 pv=(state.move_text(move),),
             )
             yield EngineResult(move, info)
+
+    def _out_of_time(self) -> bool:
+        """The kernel's two deadlines (:func:`_keep_time`), read by the driver."""
+        context = self._context
+        now = time.monotonic_ns()
+        deadline, end = int(context[M_DEADLINE]), int(context[X_END])
+        return (deadline != 0 and now >= deadline) or (
+            end != 0 and now + GAPS_KEPT * int(context[X_GAP]) >= end
+        )
 
     def _principal_variation(self, state: MorrisState) -> list[int]:
         """The line at ply 0, cut where it stops being legal (it always has a first move)."""
