@@ -391,6 +391,153 @@ def speed(library: Path, seed: int, count: int, every: int, same_heuristic: bool
     )
 
 
+# -- diagnosis: why the bot plays worse at the same pace --------------------------------
+def game_states(seed: int, moves: int) -> list[G2048State]:
+    """The first ``moves`` player positions of a seeded game (the bot at 100,000 nodes a move,
+    a budget, so the same positions on any machine)."""
+    found: list[G2048State] = []
+
+    def keep(state: State, move: object, info: SearchInfo) -> None:
+        assert isinstance(state, G2048State)
+        found.append(state)
+
+    play_solo(
+        load_game("2048"),
+        make_bot("2048:deepest=6"),
+        seed,
+        limit=Limit(nodes=100_000),
+        max_moves=moves,
+        on_move=keep,
+    )
+    return found
+
+
+def _share(count: float, total: float) -> str:
+    return f"{count / total:.0%}" if total else "-"
+
+
+def diagnose(args: argparse.Namespace, library: Path) -> None:
+    """Per move at ``--time`` a move, on consecutive positions of a seeded game: the depth each
+    program completes, our time in dropped searches and outside the kernel; on every
+    ``--every``-th: our move against our search's at the anchor's depth rule (disagreements
+    judged by a search one move deeper), and the two heuristics at equal depth."""
+    states = game_states(args.seed, args.diagnose_moves)[args.diagnose_from :]
+    ours_spec = (
+        f"{args.bot},time={args.time}" if ":" in args.bot else f"{args.bot}:time={args.time}"
+    )
+    ours = PacedBot(make_bot(ours_spec))
+    anchor_bot = AnchorBot(library=str(library), paced=True, time=args.time)
+    game = load_game("2048")
+    ours.new_game(game)
+    anchor_bot.new_game(game)
+    print(
+        f"diagnosis: moves {args.diagnose_from}..{args.diagnose_from + len(states) - 1} of seed "
+        f"{args.seed}'s game (the bot at 100,000 nodes a move), {1000 * args.time:g} ms a move, "
+        f"ours {ours_spec}"
+    )
+    rows: list[dict[str, float]] = []
+    started = time.perf_counter()
+    for state in states:
+        decision = ours.choose(state)
+        info, move = decision.info, decision.move
+        assert isinstance(move, int)
+        anchor_decision = anchor_bot.choose(state)
+        rows.append(
+            {
+                "depth": info.depth,
+                "target": float(info.extra.get("target_depth", info.depth)),
+                "elapsed": info.elapsed,
+                "kernel": float(info.extra.get("kernel_seconds", 0.0)),
+                "dropped": float(info.extra.get("dropped_seconds", 0.0)),
+                "deadline": float(info.extra.get("stop") == "deadline"),
+                "predicted": float(info.extra.get("stop") == "predicted"),
+                "at_target": float(info.extra.get("stop") == "target"),
+                "anchor_depth": anchor_decision.info.depth,
+                "anchor_elapsed": anchor_decision.info.elapsed,
+                "anchor_rule": anchor_bot.anchor.depth_limit(board_to_int(state.board)) + 1.0,
+                "move": float(move),
+            }
+        )
+    wall = time.perf_counter() - started
+    count = len(rows)
+
+    def mean(key: str) -> float:
+        return statistics.mean(r[key] for r in rows)
+
+    elapsed = sum(r["elapsed"] for r in rows)
+    print(f"{count} moves in {wall:.0f} s (both players)")
+    print(
+        f"ours: mean depth {mean('depth'):.2f} (target {mean('target'):.2f}; the anchor's rule "
+        f"{mean('anchor_rule'):.2f}), {mean('elapsed') * 1000:.1f} ms a move, of which "
+        f"{mean('kernel') * 1000:.1f} ms in the kernel and {mean('dropped') * 1000:.1f} ms in "
+        f"dropped depths ({_share(sum(r['dropped'] for r in rows), elapsed)} of the time); "
+        f"outside the kernel {(mean('elapsed') - mean('kernel')) * 1000:.2f} ms a move; stops: "
+        f"target {_share(sum(r['at_target'] for r in rows), count)}, predicted "
+        f"{_share(sum(r['predicted'] for r in rows), count)}, deadline "
+        f"{_share(sum(r['deadline'] for r in rows), count)}"
+    )
+    print(
+        f"anchor (paced): mean depth {mean('anchor_depth'):.2f}, "
+        f"{mean('anchor_elapsed') * 1000:.1f} ms a move, at its rule "
+        f"{_share(sum(r['anchor_depth'] >= r['anchor_rule'] for r in rows), count)}; ours "
+        f"shallower than the anchor on "
+        f"{_share(sum(r['depth'] < r['anchor_depth'] for r in rows), count)} of moves, deeper on "
+        f"{_share(sum(r['depth'] > r['anchor_depth'] for r in rows), count)}"
+    )
+    judge_moves(args, library, states, rows)
+
+
+def judge_moves(
+    args: argparse.Namespace, library: Path, states: list[G2048State], rows: list[dict[str, float]]
+) -> None:
+    """Our played moves against our search at the anchor's depth rule, and the heuristics."""
+    anchor = Anchor(library)
+    search = G2048Search(cut=ANCHOR_CUT)
+    search.new_game()
+    judge = G2048Search(cut=ANCHOR_CUT, table_entries=1 << 22)
+    judge.new_game()
+    same = sample = heuristics_same = shallow_same = 0
+    verdicts = {"rule": 0, "ours": 0, "equal": 0}
+    started = time.perf_counter()
+    for index in range(0, len(states), args.every):
+        state, row = states[index], rows[index]
+        board = board_to_int(state.board)
+        legal = state.legal_moves()
+        rule = anchor.depth_limit(board)
+        search.new_move()
+        values = search.values(board, rule + 1)
+        assert values is not None
+        rule_move = max(legal, key=lambda m: values[m])
+        sample += 1
+        heuristics_same += anchor.best_move(board, rule) == rule_move
+        search.new_move()
+        shallow = search.values(board, 3)
+        assert shallow is not None
+        shallow_same += anchor.best_move(board, 2) == max(legal, key=lambda m: shallow[m])
+        played = int(row["move"])
+        if played == rule_move:
+            same += 1
+            continue
+        judge.new_move()
+        deeper = judge.values(board, rule + 2)
+        assert deeper is not None
+        difference = deeper[rule_move] - deeper[played]
+        verdicts["rule" if difference > 0 else "ours" if difference < 0 else "equal"] += 1
+    differ = sample - same
+    print(
+        f"moves judged: {sample} (every {args.every}th), {time.perf_counter() - started:.0f} s; "
+        f"ours played the move of our search at the anchor's depth rule on "
+        f"{same}/{sample} ({_share(same, sample)}); of the {differ} others a search one move "
+        f"deeper prefers the rule's move on {verdicts['rule']}, ours on {verdicts['ours']}, "
+        f"neither on {verdicts['equal']}"
+    )
+    print(
+        f"heuristics at equal depth (our search with our weights vs the anchor's search): "
+        f"the same move on {_share(heuristics_same, sample)} at the anchor's rule, "
+        f"{_share(shallow_same, sample)} at 3 moves"
+    )
+
+
 # -- part (b): paired games ------------------------------------------------------------
 @dataclass
 class GameRecord:
@@ -528,9 +675,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="processes for the games")
     parser.add_argument("--max-moves", type=int, default=None, help="stop each game here")
     parser.add_argument("--out", type=Path, default=None, help="append a JSON line per game")
+    parser.add_argument(
+        "--diagnose", action="store_true", help="per-move figures at --time instead of games"
+    )
+    parser.add_argument("--diagnose-moves", type=int, default=3000, help="moves of the game")
+    parser.add_argument("--diagnose-from", type=int, default=1000, help="first move diagnosed")
     args = parser.parse_args(argv)
     try:
         library = build_anchor(args.anchor, args.build, args.cxxflags)
+        if args.diagnose:
+            diagnose(args, library)
+            return 0
         if not args.no_speed:
             speed(library, 5, args.positions, args.every, args.same_heuristic)
         if not args.speed_only:

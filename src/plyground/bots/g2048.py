@@ -274,6 +274,7 @@ class G2048Bot(Bot):
         legal = state.legal_moves()
         search.new_move()
         totals = [0, 0, 0, 0]  # nodes, evaluations, cache hits, moves tried
+        kernel_ns = dropped_ns = 0  # time inside the compiled search; in a dropped depth
         decision: Decision | None = None
         current = 0
         stop = STOP_TARGET
@@ -295,6 +296,7 @@ class G2048Bot(Bot):
             )
             done = search.last
             spent = (time.monotonic_ns() - now, done.nodes)
+            kernel_ns += spent[0]
             for index, count in enumerate(
                 (done.nodes, done.evaluations, done.cache_hits, done.moves_tried)
             ):
@@ -303,6 +305,7 @@ class G2048Bot(Bot):
                 known = self._costs.get(chosen, (0, 0))
                 self._costs[chosen] = (max(known[0], 2 * spent[0]), max(known[1], 2 * spent[1]))
                 stop = STOP_NODES if done.nodes >= left[1] else STOP_DEADLINE
+                dropped_ns = spent[0]
                 break
             self._costs[chosen] = spent
             current = chosen
@@ -333,6 +336,7 @@ class G2048Bot(Bot):
             stop=stop,
             start_ns=start_ns,
             on_info=on_info,
+            times=(kernel_ns / 1e9, dropped_ns / 1e9),
         )
 
 
@@ -345,15 +349,20 @@ def _final(
     stop: str,
     start_ns: int,
     on_info: InfoCallback | None,
+    times: tuple[float, float] = (0.0, 0.0),
 ) -> Decision:
     """The decision to play, its info saying why the search stopped (``extra["stop"]``) and
-    the whole time this move took (``elapsed``, from the start of ``choose``)."""
+    the whole time this move took (``elapsed``, from the start of ``choose``), of which
+    ``times`` were inside the compiled search (``extra["kernel_seconds"]``) and in a depth
+    it stopped and dropped (``extra["dropped_seconds"]``)."""
     elapsed = (time.monotonic_ns() - start_ns) / 1e9
+    kernel_seconds, dropped_seconds = times
+    extra = {"stop": stop, "kernel_seconds": kernel_seconds, "dropped_seconds": dropped_seconds}
     if decision is None:  # not even depth 1 fitted: the first legal move
         info = SearchInfo(depth=0, nodes=nodes, pv=(state.move_text(legal[0]),), elapsed=elapsed)
-        info = replace(info, extra={"stop": stop})
+        info = replace(info, extra=extra)
         if on_info is not None:
             on_info(info)
         return Decision(legal[0], info)
-    info = replace(decision.info, elapsed=elapsed, extra={**decision.info.extra, "stop": stop})
+    info = replace(decision.info, elapsed=elapsed, extra={**decision.info.extra, **extra})
     return Decision(decision.move, info)
