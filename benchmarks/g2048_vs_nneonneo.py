@@ -233,7 +233,10 @@ class PacedBot(Bot):
         if seconds is None:
             return self.inner.choose(state, limit, on_info)
         started = time.perf_counter()
-        budget = max(self.MIN_TIME, self.pacer.budget(seconds))
+        if getattr(self.inner, "paces_itself", False):  # it keeps its own bank: no debt here
+            budget = seconds
+        else:
+            budget = max(self.MIN_TIME, self.pacer.budget(seconds))
         decision = self.inner.choose(state, Limit(time=budget), on_info)
         self.pacer.spent(time.perf_counter() - started, seconds)
         return decision

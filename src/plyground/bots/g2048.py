@@ -57,6 +57,8 @@ _UNBOUNDED = 1 << 62
 _SAFETY = 0.01
 """Seconds kept back from the time limit to answer (at most 10% of it)."""
 _LOAD_BUDGET = 2.0
+_DEBT_FLOOR = 0.25
+"""With a bank, a move in debt still gets at least this share of the limit."""
 """A first move with at least this much time may load the compiled search itself."""
 
 STOP_TARGET = "target"
@@ -114,6 +116,15 @@ class G2048Bot(Bot):
             minimum=0.0,
             maximum=1e6,
         ),
+        Setting(
+            "bank",
+            float,
+            0.0,
+            "keep time unused by earlier moves, up to this x the limit, for later moves "
+            "(0: none; each move within its limit)",
+            minimum=0.0,
+            maximum=1000.0,
+        ),
         Setting("cache", int, 1 << 20, "cached positions (0: no cache)", minimum=0),
         Setting(
             "engine",
@@ -137,6 +148,13 @@ class G2048Bot(Bot):
         self._loader: threading.Thread | None = None
         self._costs: dict[int, tuple[int, int]] = {}
         """The last measured cost of each depth: (nanoseconds, nodes)."""
+        self.reserve = 0.0
+        """With a ``bank``: seconds earlier moves of this game left unused (negative: overran)."""
+
+    @property
+    def paces_itself(self) -> bool:
+        """True with a ``bank``: the time limit is then the mean pace a move over the game."""
+        return bool(self._settings["bank"] > 0)
 
     def _make_evaluator(self) -> G2048Evaluator:
         from plyground.games import load_game
@@ -164,6 +182,19 @@ class G2048Bot(Bot):
             raise ValueError(f"no move to choose: {state.text()!r} is not the player's turn")
         start_ns = time.monotonic_ns()
         limit = self.time_limit(limit)
+        pace = limit.time if self.paces_itself else None
+        if pace is not None:  # this move may spend the bank (or pays back an overrun)
+            limit = replace(limit, time=max(_DEBT_FLOOR * pace, pace + self.reserve))
+        decision = self._choose(state, limit, start_ns, on_info)
+        if pace is not None:
+            cap = self._settings["bank"] * pace
+            spent = (time.monotonic_ns() - start_ns) / 1e9
+            self.reserve = min(cap, self.reserve + pace - spent)
+        return decision
+
+    def _choose(
+        self, state: G2048State, limit: Limit, start_ns: int, on_info: InfoCallback | None
+    ) -> Decision:
         depth = self.target_depth(state)
         if limit.depth is not None:
             depth = min(depth, limit.depth)
@@ -183,6 +214,7 @@ class G2048Bot(Bot):
     def new_game(self, game: Game) -> None:
         """Load the compiled search now, before any clock runs, and forget earlier games."""
         self._costs.clear()
+        self.reserve = 0.0
         if self._settings["engine"] == "numba":
             if self._search is None:
                 self._numba_search()
