@@ -397,7 +397,8 @@ def speed(library: Path, seed: int, count: int, every: int, same_heuristic: bool
 # -- diagnosis: why the bot plays worse at the same pace --------------------------------
 def game_states(seed: int, moves: int) -> list[G2048State]:
     """The first ``moves`` player positions of a seeded game (the bot at 100,000 nodes a move,
-    a budget, so the same positions on any machine)."""
+    a budget, with an hour a move so that its clock never decides: the same positions on any
+    machine, however busy)."""
     found: list[G2048State] = []
 
     def keep(state: State, move: object, info: SearchInfo) -> None:
@@ -406,7 +407,7 @@ def game_states(seed: int, moves: int) -> list[G2048State]:
 
     play_solo(
         load_game("2048"),
-        make_bot("2048:deepest=6"),
+        make_bot("2048:deepest=6,time=3600"),
         seed,
         limit=Limit(nodes=100_000),
         max_moves=moves,
