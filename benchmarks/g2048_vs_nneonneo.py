@@ -446,6 +446,8 @@ def diagnose(args: argparse.Namespace, library: Path) -> None:
         info, move = decision.info, decision.move
         assert isinstance(move, int)
         anchor_decision = anchor_bot.choose(state)
+        anchor_move = anchor_decision.move
+        assert isinstance(anchor_move, int)
         rows.append(
             {
                 "depth": info.depth,
@@ -460,6 +462,7 @@ def diagnose(args: argparse.Namespace, library: Path) -> None:
                 "anchor_elapsed": anchor_decision.info.elapsed,
                 "anchor_rule": anchor_bot.anchor.depth_limit(board_to_int(state.board)) + 1.0,
                 "move": float(move),
+                "anchor_move": float(anchor_move),
             }
         )
     wall = time.perf_counter() - started
@@ -488,6 +491,18 @@ def diagnose(args: argparse.Namespace, library: Path) -> None:
         f"{_share(sum(r['depth'] < r['anchor_depth'] for r in rows), count)} of moves, deeper on "
         f"{_share(sum(r['depth'] > r['anchor_depth'] for r in rows), count)}"
     )
+    by_rule = sorted({int(r["anchor_rule"]) for r in rows})
+    print(
+        "by the anchor's depth rule (moves): "
+        + "; ".join(
+            f"{rule}: {len(mine)} moves, depth ours {statistics.mean(r['depth'] for r in mine):.2f}"
+            f" anchor {statistics.mean(r['anchor_depth'] for r in mine):.2f}, ms ours "
+            f"{1000 * statistics.mean(r['elapsed'] for r in mine):.1f} anchor "
+            f"{1000 * statistics.mean(r['anchor_elapsed'] for r in mine):.1f}"
+            for rule in by_rule
+            for mine in [[r for r in rows if r["anchor_rule"] == rule]]
+        )
+    )
     judge_moves(args, library, states, rows)
 
 
@@ -500,8 +515,9 @@ def judge_moves(
     search.new_game()
     judge = G2048Search(cut=ANCHOR_CUT, table_entries=1 << 22)
     judge.new_game()
-    same = sample = heuristics_same = shallow_same = 0
+    same = anchor_same = sample = heuristics_same = shallow_same = 0
     verdicts = {"rule": 0, "ours": 0, "equal": 0}
+    anchor_verdicts = {"rule": 0, "ours": 0, "equal": 0}
     started = time.perf_counter()
     for index in range(0, len(states), args.every):
         state, row = states[index], rows[index]
@@ -513,28 +529,38 @@ def judge_moves(
         assert values is not None
         rule_move = max(legal, key=lambda m: values[m])
         sample += 1
-        heuristics_same += anchor.best_move(board, rule) == rule_move
+        anchor_rule_move = anchor.best_move(board, rule)
+        heuristics_same += anchor_rule_move == rule_move
         search.new_move()
         shallow = search.values(board, 3)
         assert shallow is not None
         shallow_same += anchor.best_move(board, 2) == max(legal, key=lambda m: shallow[m])
-        played = int(row["move"])
-        if played == rule_move:
-            same += 1
+        played, anchor_played = int(row["move"]), int(row["anchor_move"])
+        same += played == rule_move
+        anchor_same += anchor_played == anchor_rule_move
+        if played == rule_move and anchor_played == anchor_rule_move:
             continue
         judge.new_move()
         deeper = judge.values(board, rule + 2)
         assert deeper is not None
-        difference = deeper[rule_move] - deeper[played]
-        verdicts["rule" if difference > 0 else "ours" if difference < 0 else "equal"] += 1
-    differ = sample - same
+        for move, best, tally in (
+            (played, rule_move, verdicts),
+            (anchor_played, anchor_rule_move, anchor_verdicts),
+        ):
+            if move != best:
+                difference = deeper[best] - deeper[move]
+                tally["rule" if difference > 0 else "ours" if difference < 0 else "equal"] += 1
     print(
         f"moves judged: {sample} (every {args.every}th), {time.perf_counter() - started:.0f} s; "
-        f"ours played the move of our search at the anchor's depth rule on "
-        f"{same}/{sample} ({_share(same, sample)}); of the {differ} others a search one move "
-        f"deeper prefers the rule's move on {verdicts['rule']}, ours on {verdicts['ours']}, "
-        f"neither on {verdicts['equal']}"
+        "each program's played move against its own search at the anchor's depth rule, "
+        "disagreements judged by our search one move deeper:"
     )
+    for name, agreed, tally in (("ours", same, verdicts), ("anchor", anchor_same, anchor_verdicts)):
+        print(
+            f"  {name}: the rule's move on {agreed}/{sample} ({_share(agreed, sample)}); of the "
+            f"{sample - agreed} others the deeper search prefers the rule's move on "
+            f"{tally['rule']}, the played one on {tally['ours']}, neither on {tally['equal']}"
+        )
     print(
         f"heuristics at equal depth (our search with our weights vs the anchor's search): "
         f"the same move on {_share(heuristics_same, sample)} at the anchor's rule, "
