@@ -315,7 +315,7 @@ def positions(seed: int, count: int, every: int) -> list[tuple[int, G2048State]]
 
     play_solo(
         load_game("2048"),
-        make_bot("2048:deepest=4"),
+        make_bot("2048:deepest=4,leap=true"),
         seed,
         limit=Limit(nodes=20_000),
         max_moves=every * count,
@@ -407,7 +407,7 @@ def game_states(seed: int, moves: int) -> list[G2048State]:
 
     play_solo(
         load_game("2048"),
-        make_bot("2048:deepest=6,time=3600"),
+        make_bot("2048:deepest=6,time=3600,leap=true"),
         seed,
         limit=Limit(nodes=100_000),
         max_moves=moves,

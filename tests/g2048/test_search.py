@@ -115,7 +115,14 @@ def test_bot_reports_search_info_per_depth() -> None:
         last.nodes,
         last.pv,
     )
-    assert final.extra == {**last.extra, "stop": STOP_TARGET} and final.elapsed >= last.elapsed
+    kernel, dropped = final.extra["kernel_seconds"], final.extra["dropped_seconds"]
+    assert final.extra == {
+        **last.extra,
+        "stop": STOP_TARGET,
+        "kernel_seconds": kernel,
+        "dropped_seconds": dropped,
+    }
+    assert final.elapsed >= last.elapsed and 0 < kernel <= final.elapsed and dropped == 0.0
     assert decision.info.nodes > 0 and decision.info.pv == (position.move_text(decision.move),)
     assert decision.info.extra["target_depth"] == 3
     assert bot.choose(position, Limit(depth=1)).info.depth == 1

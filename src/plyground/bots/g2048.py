@@ -125,6 +125,12 @@ class G2048Bot(Bot):
             minimum=0.0,
             maximum=1000.0,
         ),
+        Setting(
+            "leap",
+            bool,
+            False,
+            "after depth 1, leap to the deepest depth an earlier move's cost says fits",
+        ),
         Setting("cache", int, 1 << 20, "cached positions (0: no cache)", minimum=0),
         Setting(
             "engine",
@@ -254,30 +260,31 @@ class G2048Bot(Bot):
         """The next depth to search after ``current``, or None when none is worth starting.
 
         Depth 1 runs first (microseconds: the answer if nothing deeper
-        finishes). Then, when an earlier move's cost of some depth ``d`` up to
-        ``target`` (time and nodes) fits in ``left``, the levels up to ``d - 1``
-        are skipped: ``d - 1`` is searched as the fallback, ``d`` after it.
-        Otherwise one depth deeper, when the last depth's cost times the growth
-        measured between depths is at most ``optimism`` times what is left: a
-        search that does not finish costs only time (the kernel stops at the
-        deadline), and time not used in a move is lost.
+        finishes). Then, with ``leap``, when an earlier move's cost of some
+        depth ``d`` up to ``target`` (time and nodes) fits in ``left``, the
+        levels up to ``d - 1`` are skipped: ``d - 1`` is searched as the
+        fallback, ``d`` after it (off by default: an earlier, easier board's
+        cost can be a fraction of this board's, and a leap the clock stops
+        leaves only depth 1). Otherwise one depth deeper, when the last
+        depth's cost times the growth measured between depths is at most
+        ``optimism`` times what is left: a search that does not finish costs
+        only time (the kernel stops at the deadline), and time not used in a
+        move is lost (without a ``bank``).
         """
         if current == 0:
             return 1
-        for depth in range(target, current + 2, -1):
+        for depth in range(target, current + 2, -1) if self._settings["leap"] else ():
             known = self._costs.get(depth)
             if known and all(c <= room for c, room in zip(known, left, strict=True)):
                 return depth - 1
         last = self._costs.get(current, (0, 0))
         below = self._costs.get(current - 1, (0, 0))
-        # Time and nodes each grow at their own measured rate: a node budget's decisions
-        # then depend on node counts only, so a seeded game replays the same on any machine.
-        time_growth, node_growth = (
-            max(_MIN_GROWTH, cost / before) if before > 0 else _GROWTH_GUESS
-            for cost, before in zip(last, below, strict=True)
-        )
+        # Time grows as the nodes do: the growth measured in nodes is free of the machine's
+        # hiccups (a search held up for 50 ms after a depth of 5 us would predict hours), so
+        # under a node budget a seeded game replays the same on any machine.
+        growth = max(_MIN_GROWTH, last[1] / below[1]) if below[1] > 0 else _GROWTH_GUESS
         optimism = self._settings["optimism"]
-        if last[0] * time_growth <= optimism * left[0] and last[1] * node_growth <= left[1]:
+        if last[0] * growth <= optimism * left[0] and last[1] * growth <= left[1]:
             return current + 1
         return None
 
