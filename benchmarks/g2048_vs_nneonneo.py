@@ -4,6 +4,7 @@
     PYTHONPATH=src python benchmarks/g2048_vs_nneonneo.py ANCHOR --games 4 --time 0.02 \\
         --out /tmp/g2048-pace.jsonl
     PYTHONPATH=src python benchmarks/g2048_vs_nneonneo.py ANCHOR --games 2 --anchor-pace
+    PYTHONPATH=src python benchmarks/g2048_vs_nneonneo.py ANCHOR --diagnose --time 0.02 --every 10
 
 The anchor (MIT) is built from its sources into ``--build`` (outside the
 repository) as a shared library, with a small driver of our own compiled in
@@ -41,6 +42,15 @@ tile) or at the end. Per player: the share of games reaching 8192, 16384 and
 32768, median score, moves per second and mean time per move. ``--out``
 appends one JSON line per finished game, so a long run can be read while it
 goes.
+
+**Diagnosis** (``--diagnose``, no games): on consecutive positions of a
+seeded game, both programs choose at ``--time`` a move; printed: the depth
+each completes (also by the anchor's depth rule), our time inside the
+kernel, in depths the clock stopped and dropped, and outside the kernel,
+why our deepening stopped; and on every ``--every``-th position whether
+each played the move of its own search at the anchor's depth rule (the
+others judged by our search one move deeper) and how often the two
+heuristics choose alike at equal depth.
 """
 
 from __future__ import annotations
