@@ -57,7 +57,7 @@ def late_positions(seed: int, count: int, start: int, every: int) -> list[G2048S
 
     play_solo(
         load_game("2048"),
-        make_bot("2048:deepest=6"),
+        make_bot("2048:deepest=6,leap=true"),
         seed,
         limit=Limit(nodes=100_000),
         max_moves=start + every * count,

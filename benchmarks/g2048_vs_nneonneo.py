@@ -4,6 +4,7 @@
     PYTHONPATH=src python benchmarks/g2048_vs_nneonneo.py ANCHOR --games 4 --time 0.02 \\
         --out /tmp/g2048-pace.jsonl
     PYTHONPATH=src python benchmarks/g2048_vs_nneonneo.py ANCHOR --games 2 --anchor-pace
+    PYTHONPATH=src python benchmarks/g2048_vs_nneonneo.py ANCHOR --diagnose --time 0.02 --every 10
 
 The anchor (MIT) is built from its sources into ``--build`` (outside the
 repository) as a shared library, with a small driver of our own compiled in
@@ -41,6 +42,15 @@ tile) or at the end. Per player: the share of games reaching 8192, 16384 and
 32768, median score, moves per second and mean time per move. ``--out``
 appends one JSON line per finished game, so a long run can be read while it
 goes.
+
+**Diagnosis** (``--diagnose``, no games): on consecutive positions of a
+seeded game, both programs choose at ``--time`` a move; printed: the depth
+each completes (also by the anchor's depth rule), our time inside the
+kernel, in depths the clock stopped and dropped, and outside the kernel,
+why our deepening stopped; and on every ``--every``-th position whether
+each played the move of its own search at the anchor's depth rule (the
+others judged by our search one move deeper) and how often the two
+heuristics choose alike at equal depth.
 """
 
 from __future__ import annotations
@@ -233,7 +243,10 @@ class PacedBot(Bot):
         if seconds is None:
             return self.inner.choose(state, limit, on_info)
         started = time.perf_counter()
-        budget = max(self.MIN_TIME, self.pacer.budget(seconds))
+        if getattr(self.inner, "paces_itself", False):  # it keeps its own bank: no debt here
+            budget = seconds
+        else:
+            budget = max(self.MIN_TIME, self.pacer.budget(seconds))
         decision = self.inner.choose(state, Limit(time=budget), on_info)
         self.pacer.spent(time.perf_counter() - started, seconds)
         return decision
@@ -312,7 +325,7 @@ def positions(seed: int, count: int, every: int) -> list[tuple[int, G2048State]]
 
     play_solo(
         load_game("2048"),
-        make_bot("2048:deepest=4"),
+        make_bot("2048:deepest=4,leap=true"),
         seed,
         limit=Limit(nodes=20_000),
         max_moves=every * count,
@@ -388,6 +401,180 @@ def speed(library: Path, seed: int, count: int, every: int, same_heuristic: bool
         f"bot {totals['bot'] / totals['anchor']:.2f}; moves tried per second ours/anchor "
         f"{ours_rate / anchor_rate:.2f}x; work ours/anchor "
         f"{totals['ours_tried'] / totals['anchor_tried']:.2f}"
+    )
+
+
+# -- diagnosis: why the bot plays worse at the same pace --------------------------------
+def game_states(seed: int, moves: int) -> list[G2048State]:
+    """The first ``moves`` player positions of a seeded game (the bot at 100,000 nodes a move,
+    a budget, with an hour a move so that its clock never decides: the same positions on any
+    machine, however busy)."""
+    found: list[G2048State] = []
+
+    def keep(state: State, move: object, info: SearchInfo) -> None:
+        assert isinstance(state, G2048State)
+        found.append(state)
+
+    play_solo(
+        load_game("2048"),
+        make_bot("2048:deepest=6,time=3600,leap=true"),
+        seed,
+        limit=Limit(nodes=100_000),
+        max_moves=moves,
+        on_move=keep,
+    )
+    return found
+
+
+def _share(count: float, total: float) -> str:
+    return f"{count / total:.0%}" if total else "-"
+
+
+def diagnose(args: argparse.Namespace, library: Path) -> None:
+    """Per move at ``--time`` a move, on consecutive positions of a seeded game: the depth each
+    program completes, our time in dropped searches and outside the kernel; on every
+    ``--every``-th: our move against our search's at the anchor's depth rule (disagreements
+    judged by a search one move deeper), and the two heuristics at equal depth."""
+    states = game_states(args.seed, args.diagnose_moves)[args.diagnose_from :]
+    ours_spec = (
+        f"{args.bot},time={args.time}" if ":" in args.bot else f"{args.bot}:time={args.time}"
+    )
+    ours = PacedBot(make_bot(ours_spec))
+    anchor_bot = AnchorBot(library=str(library), paced=True, time=args.time)
+    game = load_game("2048")
+    ours.new_game(game)
+    anchor_bot.new_game(game)
+    print(
+        f"diagnosis: moves {args.diagnose_from}..{args.diagnose_from + len(states) - 1} of seed "
+        f"{args.seed}'s game (the bot at 100,000 nodes a move), {1000 * args.time:g} ms a move, "
+        f"ours {ours_spec}"
+    )
+    rows: list[dict[str, float]] = []
+    started = time.perf_counter()
+    for state in states:
+        decision = ours.choose(state)
+        info, move = decision.info, decision.move
+        assert isinstance(move, int)
+        anchor_decision = anchor_bot.choose(state)
+        anchor_move = anchor_decision.move
+        assert isinstance(anchor_move, int)
+        rows.append(
+            {
+                "depth": info.depth,
+                "target": float(info.extra.get("target_depth", info.depth)),
+                "elapsed": info.elapsed,
+                "kernel": float(info.extra.get("kernel_seconds", 0.0)),
+                "dropped": float(info.extra.get("dropped_seconds", 0.0)),
+                "deadline": float(info.extra.get("stop") == "deadline"),
+                "predicted": float(info.extra.get("stop") == "predicted"),
+                "at_target": float(info.extra.get("stop") == "target"),
+                "anchor_depth": anchor_decision.info.depth,
+                "anchor_elapsed": anchor_decision.info.elapsed,
+                "anchor_rule": anchor_bot.anchor.depth_limit(board_to_int(state.board)) + 1.0,
+                "move": float(move),
+                "anchor_move": float(anchor_move),
+            }
+        )
+    wall = time.perf_counter() - started
+    count = len(rows)
+
+    def mean(key: str) -> float:
+        return statistics.mean(r[key] for r in rows)
+
+    elapsed = sum(r["elapsed"] for r in rows)
+    print(f"{count} moves in {wall:.0f} s (both players)")
+    print(
+        f"ours: mean depth {mean('depth'):.2f} (target {mean('target'):.2f}; the anchor's rule "
+        f"{mean('anchor_rule'):.2f}), {mean('elapsed') * 1000:.1f} ms a move, of which "
+        f"{mean('kernel') * 1000:.1f} ms in the kernel and {mean('dropped') * 1000:.1f} ms in "
+        f"dropped depths ({_share(sum(r['dropped'] for r in rows), elapsed)} of the time); "
+        f"outside the kernel {(mean('elapsed') - mean('kernel')) * 1000:.2f} ms a move; stops: "
+        f"target {_share(sum(r['at_target'] for r in rows), count)}, predicted "
+        f"{_share(sum(r['predicted'] for r in rows), count)}, deadline "
+        f"{_share(sum(r['deadline'] for r in rows), count)}"
+    )
+    print(
+        f"anchor (paced): mean depth {mean('anchor_depth'):.2f}, "
+        f"{mean('anchor_elapsed') * 1000:.1f} ms a move, at its rule "
+        f"{_share(sum(r['anchor_depth'] >= r['anchor_rule'] for r in rows), count)}; ours "
+        f"shallower than the anchor on "
+        f"{_share(sum(r['depth'] < r['anchor_depth'] for r in rows), count)} of moves, deeper on "
+        f"{_share(sum(r['depth'] > r['anchor_depth'] for r in rows), count)}"
+    )
+    by_rule = sorted({int(r["anchor_rule"]) for r in rows})
+    print(
+        "by the anchor's depth rule (moves): "
+        + "; ".join(
+            f"{rule}: {len(mine)} moves, depth ours {statistics.mean(r['depth'] for r in mine):.2f}"
+            f" anchor {statistics.mean(r['anchor_depth'] for r in mine):.2f}, ms ours "
+            f"{1000 * statistics.mean(r['elapsed'] for r in mine):.1f} anchor "
+            f"{1000 * statistics.mean(r['anchor_elapsed'] for r in mine):.1f}"
+            for rule in by_rule
+            for mine in [[r for r in rows if r["anchor_rule"] == rule]]
+        )
+    )
+    judge_moves(args, library, states, rows)
+
+
+def judge_moves(
+    args: argparse.Namespace, library: Path, states: list[G2048State], rows: list[dict[str, float]]
+) -> None:
+    """Our played moves against our search at the anchor's depth rule, and the heuristics."""
+    anchor = Anchor(library)
+    search = G2048Search(cut=ANCHOR_CUT)
+    search.new_game()
+    judge = G2048Search(cut=ANCHOR_CUT, table_entries=1 << 22)
+    judge.new_game()
+    same = anchor_same = sample = heuristics_same = shallow_same = 0
+    verdicts = {"rule": 0, "ours": 0, "equal": 0}
+    anchor_verdicts = {"rule": 0, "ours": 0, "equal": 0}
+    started = time.perf_counter()
+    for index in range(0, len(states), args.every):
+        state, row = states[index], rows[index]
+        board = board_to_int(state.board)
+        legal = state.legal_moves()
+        rule = anchor.depth_limit(board)
+        search.new_move()
+        values = search.values(board, rule + 1)
+        assert values is not None
+        rule_move = max(legal, key=lambda m: values[m])
+        sample += 1
+        anchor_rule_move = anchor.best_move(board, rule)
+        heuristics_same += anchor_rule_move == rule_move
+        search.new_move()
+        shallow = search.values(board, 3)
+        assert shallow is not None
+        shallow_same += anchor.best_move(board, 2) == max(legal, key=lambda m: shallow[m])
+        played, anchor_played = int(row["move"]), int(row["anchor_move"])
+        same += played == rule_move
+        anchor_same += anchor_played == anchor_rule_move
+        if played == rule_move and anchor_played == anchor_rule_move:
+            continue
+        judge.new_move()
+        deeper = judge.values(board, rule + 2)
+        assert deeper is not None
+        for move, best, tally in (
+            (played, rule_move, verdicts),
+            (anchor_played, anchor_rule_move, anchor_verdicts),
+        ):
+            if move != best:
+                difference = deeper[best] - deeper[move]
+                tally["rule" if difference > 0 else "ours" if difference < 0 else "equal"] += 1
+    print(
+        f"moves judged: {sample} (every {args.every}th), {time.perf_counter() - started:.0f} s; "
+        "each program's played move against its own search at the anchor's depth rule, "
+        "disagreements judged by our search one move deeper:"
+    )
+    for name, agreed, tally in (("ours", same, verdicts), ("anchor", anchor_same, anchor_verdicts)):
+        print(
+            f"  {name}: the rule's move on {agreed}/{sample} ({_share(agreed, sample)}); of the "
+            f"{sample - agreed} others the deeper search prefers the rule's move on "
+            f"{tally['rule']}, the played one on {tally['ours']}, neither on {tally['equal']}"
+        )
+    print(
+        f"heuristics at equal depth (our search with our weights vs the anchor's search): "
+        f"the same move on {_share(heuristics_same, sample)} at the anchor's rule, "
+        f"{_share(shallow_same, sample)} at 3 moves"
     )
 
 
@@ -528,9 +715,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="processes for the games")
     parser.add_argument("--max-moves", type=int, default=None, help="stop each game here")
     parser.add_argument("--out", type=Path, default=None, help="append a JSON line per game")
+    parser.add_argument(
+        "--diagnose", action="store_true", help="per-move figures at --time instead of games"
+    )
+    parser.add_argument("--diagnose-moves", type=int, default=3000, help="moves of the game")
+    parser.add_argument("--diagnose-from", type=int, default=1000, help="first move diagnosed")
     args = parser.parse_args(argv)
     try:
         library = build_anchor(args.anchor, args.build, args.cxxflags)
+        if args.diagnose:
+            diagnose(args, library)
+            return 0
         if not args.no_speed:
             speed(library, 5, args.positions, args.every, args.same_heuristic)
         if not args.speed_only:

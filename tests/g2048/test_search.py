@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -30,6 +31,11 @@ from plyground.games.g2048.rules import spawn_outcome
 from .test_kernel import game_positions
 
 GAME = load_game("2048")
+_WALL_GRACE = 0.25
+"""Seconds a move may take past its limit on the wall clock: a busy machine can hold the
+process past the deadline the search read (the CPU time below is the tight check)."""
+_CPU_GRACE = 0.01
+"""Seconds of CPU time past the limit: what a move costs after the search read its deadline."""
 EVALUATOR = G2048Evaluator()
 
 
@@ -109,7 +115,14 @@ def test_bot_reports_search_info_per_depth() -> None:
         last.nodes,
         last.pv,
     )
-    assert final.extra == {**last.extra, "stop": STOP_TARGET} and final.elapsed >= last.elapsed
+    kernel, dropped = final.extra["kernel_seconds"], final.extra["dropped_seconds"]
+    assert final.extra == {
+        **last.extra,
+        "stop": STOP_TARGET,
+        "kernel_seconds": kernel,
+        "dropped_seconds": dropped,
+    }
+    assert final.elapsed >= last.elapsed and 0 < kernel <= final.elapsed and dropped == 0.0
     assert decision.info.nodes > 0 and decision.info.pv == (position.move_text(decision.move),)
     assert decision.info.extra["target_depth"] == 3
     assert bot.choose(position, Limit(depth=1)).info.depth == 1
@@ -190,21 +203,52 @@ def test_bot_answers_within_a_short_limit() -> None:
     Depth 10 without a cut takes minutes, so every answer must come from the
     clock inside the compiled search: the bot reports why it stopped (the
     kernel read the deadline, or the next depth was predicted not to fit, or
-    one legal move) and its whole time. The time bound is generous (a busy
-    machine must not fail it); a search that ignored the clock would blow it.
+    one legal move) and its whole time. The CPU time a move takes is bounded
+    tightly (the limit plus 10 ms: a starved process uses less CPU than wall
+    time, never more); its wall time only loosely (the limit plus a quarter of
+    a second: a busy machine may hold the process past a deadline it read).
     """
     bot = make_bot("2048:time=0.05,depth=10,cut=0")
     bot.new_game(GAME)
     stops = []
     for position in game_positions(9, 40, every=13):
+        cpu = time.thread_time()
         decision = bot.choose(position)
+        cpu = time.thread_time() - cpu
         assert decision.move in position.legal_moves()
         info = decision.info
         assert "moves_tried" in info.extra  # the compiled search answered
         assert info.extra["stop"] in {STOP_DEADLINE, STOP_PREDICTED, STOP_SINGLE}, info
-        assert 0 < info.elapsed < 1.0, info
+        assert 0 < info.elapsed < 0.05 + _WALL_GRACE, info
+        assert cpu < 0.05 + _CPU_GRACE, (cpu, info)
         stops.append(info.extra["stop"])
     assert STOP_DEADLINE in stops  # the kernel itself stopped some searches at the deadline
+
+
+def test_a_bank_keeps_unused_time_for_later_moves() -> None:
+    """With ``bank=4`` the time a move leaves unused is kept (up to 4 x the limit) and a
+    later move may spend it: a search that the clock must stop then runs past the limit,
+    within the limit plus the reserve. Without a bank every move stays within its limit."""
+    plain = make_bot("2048:time=0.05")
+    assert isinstance(plain, G2048Bot) and not plain.paces_itself
+    bot = make_bot("2048:time=0.05,depth=2,bank=4")
+    assert isinstance(bot, G2048Bot) and bot.paces_itself
+    bot.new_game(GAME)
+    positions = list(game_positions(9, 12, every=13))
+    for position in positions[:10]:  # depth 2 takes well under a millisecond a move
+        bot.choose(position)
+    assert 0.05 < bot.reserve <= 4 * 0.05
+    deep = make_bot("2048:time=0.05,depth=10,cut=0,optimism=1e6,bank=4")
+    assert isinstance(deep, G2048Bot)
+    deep.new_game(GAME)
+    deep.reserve = 0.15  # as if earlier moves had left 3 limits unused
+    cpu = time.thread_time()
+    info = deep.choose(positions[-1]).info
+    cpu = time.thread_time() - cpu
+    assert info.extra["stop"] == STOP_DEADLINE, info
+    assert info.elapsed > 0.15  # the clock stopped it past the limit: it spent the reserve
+    assert cpu < 0.05 + 0.15 + _CPU_GRACE
+    assert deep.reserve < 0.15 - 0.05  # what it spent beyond the limit left the bank
 
 
 def test_optimism_decides_whether_a_deeper_search_starts() -> None:

@@ -57,6 +57,8 @@ _UNBOUNDED = 1 << 62
 _SAFETY = 0.01
 """Seconds kept back from the time limit to answer (at most 10% of it)."""
 _LOAD_BUDGET = 2.0
+_DEBT_FLOOR = 0.25
+"""With a bank, a move in debt still gets at least this share of the limit."""
 """A first move with at least this much time may load the compiled search itself."""
 
 STOP_TARGET = "target"
@@ -114,6 +116,21 @@ class G2048Bot(Bot):
             minimum=0.0,
             maximum=1e6,
         ),
+        Setting(
+            "bank",
+            float,
+            0.0,
+            "keep time unused by earlier moves, up to this x the limit, for later moves "
+            "(0: none; each move within its limit)",
+            minimum=0.0,
+            maximum=1000.0,
+        ),
+        Setting(
+            "leap",
+            bool,
+            False,
+            "after depth 1, leap to the deepest depth an earlier move's cost says fits",
+        ),
         Setting("cache", int, 1 << 20, "cached positions (0: no cache)", minimum=0),
         Setting(
             "engine",
@@ -137,6 +154,13 @@ class G2048Bot(Bot):
         self._loader: threading.Thread | None = None
         self._costs: dict[int, tuple[int, int]] = {}
         """The last measured cost of each depth: (nanoseconds, nodes)."""
+        self.reserve = 0.0
+        """With a ``bank``: seconds earlier moves of this game left unused (negative: overran)."""
+
+    @property
+    def paces_itself(self) -> bool:
+        """True with a ``bank``: the time limit is then the mean pace a move over the game."""
+        return bool(self._settings["bank"] > 0)
 
     def _make_evaluator(self) -> G2048Evaluator:
         from plyground.games import load_game
@@ -164,6 +188,19 @@ class G2048Bot(Bot):
             raise ValueError(f"no move to choose: {state.text()!r} is not the player's turn")
         start_ns = time.monotonic_ns()
         limit = self.time_limit(limit)
+        pace = limit.time if self.paces_itself else None
+        if pace is not None:  # this move may spend the bank (or pays back an overrun)
+            limit = replace(limit, time=max(_DEBT_FLOOR * pace, pace + self.reserve))
+        decision = self._choose(state, limit, start_ns, on_info)
+        if pace is not None:
+            cap = self._settings["bank"] * pace
+            spent = (time.monotonic_ns() - start_ns) / 1e9
+            self.reserve = min(cap, self.reserve + pace - spent)
+        return decision
+
+    def _choose(
+        self, state: G2048State, limit: Limit, start_ns: int, on_info: InfoCallback | None
+    ) -> Decision:
         depth = self.target_depth(state)
         if limit.depth is not None:
             depth = min(depth, limit.depth)
@@ -183,6 +220,7 @@ class G2048Bot(Bot):
     def new_game(self, game: Game) -> None:
         """Load the compiled search now, before any clock runs, and forget earlier games."""
         self._costs.clear()
+        self.reserve = 0.0
         if self._settings["engine"] == "numba":
             if self._search is None:
                 self._numba_search()
@@ -222,30 +260,31 @@ class G2048Bot(Bot):
         """The next depth to search after ``current``, or None when none is worth starting.
 
         Depth 1 runs first (microseconds: the answer if nothing deeper
-        finishes). Then, when an earlier move's cost of some depth ``d`` up to
-        ``target`` (time and nodes) fits in ``left``, the levels up to ``d - 1``
-        are skipped: ``d - 1`` is searched as the fallback, ``d`` after it.
-        Otherwise one depth deeper, when the last depth's cost times the growth
-        measured between depths is at most ``optimism`` times what is left: a
-        search that does not finish costs only time (the kernel stops at the
-        deadline), and time not used in a move is lost.
+        finishes). Then, with ``leap``, when an earlier move's cost of some
+        depth ``d`` up to ``target`` (time and nodes) fits in ``left``, the
+        levels up to ``d - 1`` are skipped: ``d - 1`` is searched as the
+        fallback, ``d`` after it (off by default: an earlier, easier board's
+        cost can be a fraction of this board's, and a leap the clock stops
+        leaves only depth 1). Otherwise one depth deeper, when the last
+        depth's cost times the growth measured between depths is at most
+        ``optimism`` times what is left: a search that does not finish costs
+        only time (the kernel stops at the deadline), and time not used in a
+        move is lost (without a ``bank``).
         """
         if current == 0:
             return 1
-        for depth in range(target, current + 2, -1):
+        for depth in range(target, current + 2, -1) if self._settings["leap"] else ():
             known = self._costs.get(depth)
             if known and all(c <= room for c, room in zip(known, left, strict=True)):
                 return depth - 1
         last = self._costs.get(current, (0, 0))
         below = self._costs.get(current - 1, (0, 0))
-        # Time and nodes each grow at their own measured rate: a node budget's decisions
-        # then depend on node counts only, so a seeded game replays the same on any machine.
-        time_growth, node_growth = (
-            max(_MIN_GROWTH, cost / before) if before > 0 else _GROWTH_GUESS
-            for cost, before in zip(last, below, strict=True)
-        )
+        # Time grows as the nodes do: the growth measured in nodes is free of the machine's
+        # hiccups (a search held up for 50 ms after a depth of 5 us would predict hours), so
+        # under a node budget a seeded game replays the same on any machine.
+        growth = max(_MIN_GROWTH, last[1] / below[1]) if below[1] > 0 else _GROWTH_GUESS
         optimism = self._settings["optimism"]
-        if last[0] * time_growth <= optimism * left[0] and last[1] * node_growth <= left[1]:
+        if last[0] * growth <= optimism * left[0] and last[1] * growth <= left[1]:
             return current + 1
         return None
 
@@ -274,6 +313,7 @@ class G2048Bot(Bot):
         legal = state.legal_moves()
         search.new_move()
         totals = [0, 0, 0, 0]  # nodes, evaluations, cache hits, moves tried
+        kernel_ns = dropped_ns = 0  # time inside the compiled search; in a dropped depth
         decision: Decision | None = None
         current = 0
         stop = STOP_TARGET
@@ -295,6 +335,7 @@ class G2048Bot(Bot):
             )
             done = search.last
             spent = (time.monotonic_ns() - now, done.nodes)
+            kernel_ns += spent[0]
             for index, count in enumerate(
                 (done.nodes, done.evaluations, done.cache_hits, done.moves_tried)
             ):
@@ -303,6 +344,7 @@ class G2048Bot(Bot):
                 known = self._costs.get(chosen, (0, 0))
                 self._costs[chosen] = (max(known[0], 2 * spent[0]), max(known[1], 2 * spent[1]))
                 stop = STOP_NODES if done.nodes >= left[1] else STOP_DEADLINE
+                dropped_ns = spent[0]
                 break
             self._costs[chosen] = spent
             current = chosen
@@ -333,6 +375,7 @@ class G2048Bot(Bot):
             stop=stop,
             start_ns=start_ns,
             on_info=on_info,
+            times=(kernel_ns / 1e9, dropped_ns / 1e9),
         )
 
 
@@ -345,15 +388,20 @@ def _final(
     stop: str,
     start_ns: int,
     on_info: InfoCallback | None,
+    times: tuple[float, float] = (0.0, 0.0),
 ) -> Decision:
     """The decision to play, its info saying why the search stopped (``extra["stop"]``) and
-    the whole time this move took (``elapsed``, from the start of ``choose``)."""
+    the whole time this move took (``elapsed``, from the start of ``choose``), of which
+    ``times`` were inside the compiled search (``extra["kernel_seconds"]``) and in a depth
+    it stopped and dropped (``extra["dropped_seconds"]``)."""
     elapsed = (time.monotonic_ns() - start_ns) / 1e9
+    kernel_seconds, dropped_seconds = times
+    extra = {"stop": stop, "kernel_seconds": kernel_seconds, "dropped_seconds": dropped_seconds}
     if decision is None:  # not even depth 1 fitted: the first legal move
         info = SearchInfo(depth=0, nodes=nodes, pv=(state.move_text(legal[0]),), elapsed=elapsed)
-        info = replace(info, extra={"stop": stop})
+        info = replace(info, extra=extra)
         if on_info is not None:
             on_info(info)
         return Decision(legal[0], info)
-    info = replace(decision.info, elapsed=elapsed, extra={**decision.info.extra, "stop": stop})
+    info = replace(decision.info, elapsed=elapsed, extra={**decision.info.extra, **extra})
     return Decision(decision.move, info)
