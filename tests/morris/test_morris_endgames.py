@@ -12,6 +12,7 @@ from plyground.bots import make_bot
 from plyground.core import Limit
 from plyground.core.errors import PlygroundError
 from plyground.games.morris import MorrisGame, MorrisState
+from plyground.games.morris.endgame_check import check_against_search
 from plyground.games.morris.endgames import (
     EndgameTables,
     Verdict,
@@ -19,7 +20,7 @@ from plyground.games.morris.endgames import (
     load_tables,
     shared_tables,
 )
-from plyground.games.morris.engine import MorrisEngine, check_against_search
+from plyground.games.morris.engine import MorrisEngine
 from plyground.games.morris.evaluation import WIN
 
 

@@ -44,8 +44,8 @@ def register(subparsers: Any) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from plyground.games.morris.endgame_check import check_against_search
     from plyground.games.morris.endgames import GROUPS, build_tables, default_path
-    from plyground.games.morris.engine import check_against_search
 
     path: Path = args.path or default_path()
     if path.exists() and path.is_dir():

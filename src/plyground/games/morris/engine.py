@@ -45,7 +45,6 @@ search's at that depth with the same evaluator.
 from __future__ import annotations
 
 import math
-import random
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -87,7 +86,7 @@ from plyground.core.search_memory import (
     MEMORY_WORDS,
     SearchMemory,
 )
-from plyground.games.morris.endgames import MAX_MEN, EndgameTables, position_index, table_size
+from plyground.games.morris.endgames import MAX_MEN, EndgameTables, position_index
 from plyground.games.morris.evaluation import PHASES, RELATIONS, WIN, MorrisEvaluator
 from plyground.games.morris.kernels import (
     RELATION_COUNT,
@@ -99,7 +98,7 @@ from plyground.games.morris.kernels import (
 )
 from plyground.games.morris.rules import MAX_TURNS, WHITE, MorrisGame, MorrisState
 
-__all__ = ["EngineResult", "MorrisEngine", "check_against_search", "warm_up", "with_times"]
+__all__ = ["EngineResult", "MorrisEngine", "warm_up", "with_times"]
 
 # -- the context block: one int64 word each ------------------------------------------------
 # The memory block (:class:`~plyground.core.search_memory.SearchMemory`, words ``M_*``)
@@ -673,35 +672,6 @@ class MorrisEngine:
         move = self.evaluator.order(state, state.legal_moves())[0]
         assert isinstance(move, int)
         return move
-
-
-def check_against_search(
-    tables: EndgameTables, count: int, rng: random.Random, depth: int = 7
-) -> tuple[int, int]:
-    """Compare ``count`` positions sampled from ``tables`` with the compiled search (no
-    tables, full width: no late move reductions, which may miss a forced line) to
-    ``depth``: a position decided within ``depth`` plies must get that exact score, any
-    other none decisive. Returns (agreeing, checked)."""
-    game = MorrisGame()
-    pairs = tables.tables()
-    agreed = 0
-    for _ in range(count):
-        a, b = rng.choice(pairs)
-        own, theirs = tables.position(a, b, rng.randrange(table_size(a, b)))
-        state = MorrisState(game, own, theirs, white_hand=0, black_hand=0, turns=60)
-        solved = tables.value(own, theirs) or 0
-        distance = solved - 1
-        if state.is_terminal():
-            agreed += solved == 1
-            continue
-        search = MorrisEngine(table_size=1 << 16, exact=True)
-        reach = min(distance, depth) if solved else depth
-        score = search.search(state, Limit(depth=reach)).info.score or 0.0
-        if solved and distance <= depth:
-            agreed += score == (WIN - distance if distance % 2 else distance - WIN)
-        else:
-            agreed += abs(score) < DECISIVE
-    return agreed, count
 
 
 def with_times(info: SearchInfo, started_ns: int, cpu_ns: int) -> SearchInfo:
