@@ -26,6 +26,19 @@ def folder(tmp_path: Path) -> Path:
     return tmp_path
 
 
+BUG_TWO_CALLS_DEEP = (
+    "from plyground import Bot\n"
+    "\n"
+    "class MyBot(Bot):\n"
+    "    def choose(self, state, limit=None, on_info=None):\n"
+    "        return self.pick(state)\n"
+    "\n"
+    "    def pick(self, state):\n"
+    "        raise RuntimeError('my bug')\n"
+)
+"""A bot whose bug is two calls deep in its own file (line 5 calls, line 8 raises)."""
+
+
 def test_a_bot_in_a_file_plays_a_match_with_its_settings(run_cli: RunCli, folder: Path) -> None:
     result = run_cli(
         [
@@ -162,16 +175,7 @@ def test_a_missing_file_is_one_line(run_cli: RunCli, tmp_path: Path) -> None:
 def test_an_exception_in_choose_is_a_rule_break_with_the_bots_own_frames(
     run_cli: RunCli, tmp_path: Path
 ) -> None:
-    (tmp_path / "mybot.py").write_text(
-        "from plyground import Bot\n"
-        "\n"
-        "class MyBot(Bot):\n"
-        "    def choose(self, state, limit=None, on_info=None):\n"
-        "        return self.pick(state)\n"
-        "\n"
-        "    def pick(self, state):\n"
-        "        raise RuntimeError('my bug')\n"
-    )
+    (tmp_path / "mybot.py").write_text(BUG_TWO_CALLS_DEEP)
     result = run_cli(
         ["match", "./mybot.py:MyBot", "random", *SMALL, "--games", "2", "--json", "m.jsonl"],
         cwd=tmp_path,
@@ -209,16 +213,7 @@ def test_a_bot_class_in_a_module_is_named_module_colon_class(run_cli: RunCli, fo
 def test_an_exception_in_choose_served_as_an_engine_logs_the_bots_own_frames(
     run_cli: RunCli, tmp_path: Path
 ) -> None:
-    (tmp_path / "mybot.py").write_text(
-        "from plyground import Bot\n"
-        "\n"
-        "class MyBot(Bot):\n"
-        "    def choose(self, state, limit=None, on_info=None):\n"
-        "        return self.pick(state)\n"
-        "\n"
-        "    def pick(self, state):\n"
-        "        raise RuntimeError('my bug')\n"
-    )
+    (tmp_path / "mybot.py").write_text(BUG_TWO_CALLS_DEEP)
     session = "hello 1\nnewgame adjacency(size=4,rounds=2)\nposition 2OO/2OO/XX2/XX2 X 4\n"
     result = run_cli(["engine", "./mybot.py:MyBot"], input=session + "go 500\nquit\n", cwd=tmp_path)
     assert result.returncode == 0, result.stderr

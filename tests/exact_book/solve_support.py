@@ -46,15 +46,17 @@ def one_error_line(result: subprocess.CompletedProcess[str], *fragments: str) ->
         assert fragment in lines[0]
 
 
-def kill_once_stored(args: list[str], stored: Callable[[], int], at_least: int) -> None:
-    """Run ``plyground ARGS``, SIGKILL it once ``stored()`` reaches ``at_least``, and check its
-    pool workers die with it."""
+def kill_when(
+    args: list[str], ready: Callable[[subprocess.Popen[bytes]], bool], what: str
+) -> list[int]:
+    """Run ``plyground ARGS``, SIGKILL it once ``ready(driver)`` (``what`` names the wait in a
+    failure), and return its pool workers' pids as they were just before."""
     driver = start(args)
     try:
         deadline = time.monotonic() + 120
-        while stored() < at_least:
+        while not ready(driver):
             assert driver.poll() is None, driver.communicate()
-            assert time.monotonic() < deadline, "nothing stored in two minutes"
+            assert time.monotonic() < deadline, f"{what} in two minutes"
             time.sleep(0.02)
         workers = children(driver.pid)
         driver.send_signal(signal.SIGKILL)
@@ -64,7 +66,19 @@ def kill_once_stored(args: list[str], stored: Callable[[], int], at_least: int) 
             driver.kill()
         driver.communicate()
     assert workers, "the pool worker was not found"
-    deadline = time.monotonic() + 15
+    return workers
+
+
+def wait_gone(workers: list[int], seconds: float, message: str) -> None:
+    """Wait until every pid in ``workers`` is gone, failing with ``message`` after ``seconds``."""
+    deadline = time.monotonic() + seconds
     while not all(gone(pid) for pid in workers):
-        assert time.monotonic() < deadline, "a pool worker outlived its killed driver"
+        assert time.monotonic() < deadline, message
         time.sleep(0.1)
+
+
+def kill_once_stored(args: list[str], stored: Callable[[], int], at_least: int) -> None:
+    """Run ``plyground ARGS``, SIGKILL it once ``stored()`` reaches ``at_least``, and check its
+    pool workers die with it."""
+    workers = kill_when(args, lambda driver: stored() >= at_least, "nothing stored")
+    wait_gone(workers, 15, "a pool worker outlived its killed driver")

@@ -117,8 +117,7 @@ def test_a_proof_killed_with_sigkill_keeps_its_tests_and_continues(
 def test_a_version_1_store_gains_the_leaves_table(tmp_path: Path) -> None:
     store = tmp_path / "old.sqlite3"
     start = AdjacencyGame(size=4, rounds=3).initial_state()
-    with SolveStore(store, "adjacency(size=4,rounds=3,first=X)", start.text()):
-        pass
+    SolveStore(store, "adjacency(size=4,rounds=3,first=X)", start.text()).close()  # a new file
     with sqlite3.connect(store) as db:
         db.execute("DROP TABLE leaves")
         db.execute("PRAGMA user_version=1")

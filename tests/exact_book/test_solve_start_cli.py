@@ -10,11 +10,10 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
-from solve_support import children, gone, kill_once_stored, one_error_line, start
+from solve_support import children, kill_once_stored, kill_when, one_error_line, wait_gone
 
 from cli_support import RunCli
 from plyground.games.adjacency.rules import AdjacencyGame
@@ -135,26 +134,15 @@ def test_a_worker_deep_in_a_long_subproblem_dies_with_its_killed_driver(tmp_path
     """The 8-round 8x8 start's subproblems take hours: the worker is inside the compiled
     search, where no Python signal handler runs, when its driver is killed."""
     store = tmp_path / "long.sqlite3"
-    driver = start(["solve", "adjacency", "--start", "--store", str(store), "--table", "65536"])
+    args = ["solve", "adjacency", "--start", "--store", str(store), "--table", "65536"]
+
+    def searching(driver: subprocess.Popen[bytes]) -> bool:  # loaded, and searching
+        workers = children(driver.pid)
+        return bool(workers) and _cpu_seconds(workers[0]) >= 3.0
+
+    workers = kill_when(args, searching, "the worker never got searching")
     try:
-        deadline = time.monotonic() + 120
-        workers: list[int] = []
-        while not workers or _cpu_seconds(workers[0]) < 3.0:  # loaded, and searching
-            assert driver.poll() is None
-            assert time.monotonic() < deadline, "the worker never got searching"
-            time.sleep(0.1)
-            workers = children(driver.pid)
-        driver.send_signal(signal.SIGKILL)
-        driver.wait(10)
-    finally:
-        if driver.poll() is None:
-            driver.kill()
-        driver.communicate()
-    try:
-        deadline = time.monotonic() + 10
-        while not gone(workers[0]):
-            assert time.monotonic() < deadline, "the worker went on solving for a killed driver"
-            time.sleep(0.1)
+        wait_gone(workers[:1], 10, "the worker went on solving for a killed driver")
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.kill(workers[0], signal.SIGKILL)  # when the test fails: leave nothing behind

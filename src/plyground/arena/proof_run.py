@@ -94,24 +94,15 @@ def run_proof(
     proof = Proof(root, proof_tree(root), store.leaf_bounds(), guess)
     answered = 0
 
-    def report(test: LeafTest | None, payload: dict[str, object] | None) -> None:
-        if on_progress is None:
-            return
-        payload = payload or {"holds": False, "bound": 0, "nodes": 0, "seconds": 0.0}
-        on_progress(
-            ProofProgress(
-                test,
-                bool(payload["holds"]),
-                int(payload["bound"]),  # type: ignore[call-overload]
-                int(payload["nodes"]),  # type: ignore[call-overload]
-                float(payload["seconds"]),  # type: ignore[arg-type]
-                proof.result(),
-                answered,
-                time.perf_counter() - started,
+    def report(test: LeafTest | None, holds: bool, bound: int, nodes: int, seconds: float) -> None:
+        if on_progress is not None:
+            elapsed = time.perf_counter() - started
+            result = proof.result()
+            on_progress(
+                ProofProgress(test, holds, bound, nodes, seconds, result, answered, elapsed)
             )
-        )
 
-    report(None, None)
+    report(None, False, 0, 0, 0.0)
     if proof.wanted(settle=settle) is None:
         return proof.result()
     in_flight: dict[str, LeafTest] = {}
@@ -119,21 +110,17 @@ def run_proof(
     def tasks() -> Iterator[LeafTestTask]:
         while (test := proof.wanted(in_flight, settle=settle)) is not None:
             in_flight[test.position] = test
-            yield LeafTestTask(f"{test.position} >= {test.at_least}", *_fields(test), table_size)
+            key = f"{test.position} >= {test.at_least}"
+            yield LeafTestTask(key, test.position, test.at_least, table_size)
 
     with backend() as runner:
         while proof.wanted(settle=settle) is not None:
             for task, payload in runner.results(tasks()):
                 test = in_flight.pop(task.position)
                 holds, bound = bool(payload["holds"]), int(payload["bound"])
-                store.record_leaf(
-                    task.position, holds, bound, int(payload["nodes"]), float(payload["seconds"])
-                )
+                nodes, seconds = int(payload["nodes"]), float(payload["seconds"])
+                store.record_leaf(task.position, holds, bound, nodes, seconds)
                 proof.record(test, holds, bound)
                 answered += 1
-                report(test, payload)
+                report(test, holds, bound, nodes, seconds)
     return proof.result()
-
-
-def _fields(test: LeafTest) -> tuple[str, int]:
-    return test.position, test.at_least

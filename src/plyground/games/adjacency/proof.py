@@ -204,7 +204,8 @@ class Proof:
         best: list[str] = []
         replies: dict[str, tuple[str, ...]] = {}
         book: dict[str, tuple[int, tuple[str, ...]]] = {}
-        value = self._to_x(lower, lower)[0]
+        low_x, high_x = self._to_x(lower, upper)
+        value = low_x  # the root's value, once the bounds meet
         for move in self.tree:
             low, high = self._move(move)
             for mirror in move.mirrors:
@@ -230,8 +231,8 @@ class Proof:
             book[self.root.text()] = (value, tuple(sorted(best, key=self._cell)))
         return ProofResult(
             position=self.root.text(),
-            lower=self._to_x(lower, upper)[0],
-            upper=self._to_x(lower, upper)[1],
+            lower=low_x,
+            upper=high_x,
             moves=moves,
             best=tuple(sorted(best, key=self._cell)),
             replies=replies,
