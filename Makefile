@@ -54,7 +54,7 @@ typecheck: $(STAMP_TEST)
 
 pytest: $(STAMP_TEST) chromium compilers
 	$(PY) -m plyground warmup
-	$(PY) -m pytest -n 2 --timeout 600
+	$(PY) -m pytest -n 2 --timeout 600 --durations 15
 
 test: lint typecheck pytest
 

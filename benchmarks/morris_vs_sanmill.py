@@ -11,7 +11,10 @@ Sanmill skill level (30 is full strength; lower levels cap its depth):
     PYTHONPATH=src nice python benchmarks/morris_vs_sanmill.py --equal-depth 4 6 --games 10
 
 ``--equal-depth D`` plays the bot capped at depth D in every phase against
-Sanmill at skill D (its depth cap), both with a long clock.
+Sanmill at skill D (its depth cap), both with a long clock. Sanmill plays its
+first placements shallower than its cap unless ``--sanmill-args
+'--human-depths off'`` (its "human experience" depths: 1 for the first four
+placements, 3 for the next three, 5 for the tenth).
 
 Prints a line per game and, per setting, wins-draws-losses for the bot, its
 score, how the games ended (``blockade``: the loser could not move, ``men``:
@@ -220,6 +223,12 @@ def main() -> None:
     parser.add_argument("--anchor", type=Path, default=ANCHOR)
     parser.add_argument("--build-dir", type=Path, default=Path("/tmp/sanmill"))
     parser.add_argument("--log", help="append one JSON line per game to this file")
+    parser.add_argument(
+        "--sanmill-args",
+        default="",
+        help="more options for the adapter, e.g. '--human-depths off' (Sanmill then searches "
+        "its full depth in the first placements too, where by default it plays shallower)",
+    )
     args = parser.parse_args()
     adapter = build(args.anchor, args.build_dir)
     gc.callbacks.append(_on_collection)
@@ -227,13 +236,13 @@ def main() -> None:
     print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
     for seconds in args.times:
         for skill in args.skills:
-            engine = f"{python} {adapter} --skill {skill}"
+            engine = f"{python} {adapter} --skill {skill} {args.sanmill_args}".rstrip()
             label = f"{args.bot} vs sanmill skill {skill} at {seconds:g} s"
             play_setting(label, (args.bot, engine), seconds=seconds, args=args)
     for depth in args.equal_depth:
         joiner = "," if ":" in args.bot else ":"
         bot = f"{args.bot}{joiner}placing={depth},moving={depth},flying={depth}"
-        engine = f"{python} {adapter} --skill {depth}"
+        engine = f"{python} {adapter} --skill {depth} {args.sanmill_args}".rstrip()
         label = f"{args.bot} vs sanmill at equal depth {depth}"
         play_setting(label, (bot, engine), seconds=60.0, args=args)
 
