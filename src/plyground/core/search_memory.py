@@ -39,6 +39,7 @@ __all__ = [
     "M_TABLE",
     "M_TABLE_MASK",
     "SearchMemory",
+    "mapped_zeros",
 ]
 
 # -- the memory block: int64 words from the game's base in its context -------------------
@@ -60,6 +61,20 @@ M_GENERATION = 11
 MEMORY_WORDS = 12
 
 
+def mapped_zeros(words: int) -> npt.NDArray[np.int64]:
+    """``words`` zeroed int64 words whose memory is already in place.
+
+    ``np.zeros`` leaves a large array's pages unmapped until first written,
+    and the kernel then zeroes each on the spot (a whole 2 MB huge page at a
+    time): for a search's table that work would fall inside the first
+    searches, under their clock (a 50 ms Morris move lost 20-40 ms to it).
+    Written here, it is done when the table is made.
+    """
+    block = np.zeros(words, dtype=np.int64)
+    block.fill(0)
+    return block
+
+
 class SearchMemory:
     """The buffers of a compiled alpha-beta: kept between searches, cleared by :meth:`new_game`.
 
@@ -72,17 +87,13 @@ class SearchMemory:
     def __init__(self, table_size: int, max_ply: int, history_slots: int, move_stack: int) -> None:
         entries = 1 << max(10, int(table_size).bit_length() - 1)
         self.max_ply = max_ply
-        self.table = np.zeros(2 * entries, dtype=np.int64)
+        self.table = mapped_zeros(2 * entries)
         self.killers = np.full(2 * max_ply, -1, dtype=np.int64)
         self.history = np.zeros(history_slots, dtype=np.int64)
         self.moves = np.zeros(move_stack, dtype=np.int64)
         self.pv = np.zeros(max_ply * max_ply, dtype=np.int64)
         self.pv_length = np.zeros(max_ply + 1, dtype=np.int64)
         self.generation = 0
-        # np.zeros maps untouched pages that the kernel fills on first write (a whole 2 MB
-        # huge page zeroed at a time): written here, that work is done before any clock
-        # runs, not inside the first searches (it cost a 50 ms move some 20-40 ms).
-        self.table.fill(0)
 
     @property
     def table_entries(self) -> int:

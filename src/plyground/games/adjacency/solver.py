@@ -35,6 +35,7 @@ import numpy as np
 from plyground.core.errors import PlygroundError, SettingsError
 from plyground.core.jit import as_int64
 from plyground.core.limits import Limit
+from plyground.core.search_memory import mapped_zeros
 from plyground.games.adjacency.exact import (
     EXACT_WORDS,
     MAX_PLIES,
@@ -147,7 +148,7 @@ class ExactSolver:
     def __init__(self, table_size: int = 1 << 22, techniques: ExactTechniques | None = None):
         self.techniques = techniques or ExactTechniques()
         entries = 1 << max(10, int(table_size).bit_length() - 1)
-        self._table = np.zeros(entries, dtype=np.int64)
+        self._table = mapped_zeros(entries)
         self._stack = np.zeros(128 * (MAX_PLIES + 2), dtype=np.int64)
         self._order_buffer = np.zeros(128, dtype=np.int64)
         self._size = 0

@@ -58,6 +58,7 @@ from plyground.core.jit import (
     store_int,
     trailing_zeros,
 )
+from plyground.core.search_memory import mapped_zeros
 from plyground.games.g2048.evaluation import G2048Weights, line_table
 from plyground.games.g2048.kernel import empty_cells, heuristic, move_tables, slide_board, transpose
 
@@ -246,7 +247,7 @@ class G2048Search:
         self._lines = line_table(self.weights)
         self._moves, _ = move_tables()
         entries = 1 << max(0, (table_entries - 1).bit_length()) if table_entries > 0 else 0
-        self._table = np.zeros(ENTRY_WORDS * max(1, entries), dtype=np.int64)
+        self._table = mapped_zeros(ENTRY_WORDS * max(1, entries))
         self._values = np.zeros(4, dtype=np.float64)
         self._context = np.zeros(CONTEXT_WORDS, dtype=np.int64)
         cx = self._context
@@ -265,7 +266,7 @@ class G2048Search:
         return int(self._context[X_TABLE_MASK]) + 1 if self._context[X_TABLE] else 0
 
     def new_game(self) -> None:
-        """Forget every stored value (the table is touched once, so it is in memory)."""
+        """Forget every stored value."""
         self._table[:] = 0
         self._context[X_GENERATION] = 0
 
