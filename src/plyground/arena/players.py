@@ -22,7 +22,6 @@ or :class:`QuitRequest` instead.
 from __future__ import annotations
 
 import contextlib
-import gc
 import os
 import queue
 import shlex
@@ -39,6 +38,7 @@ from plyground.arena.engine_process import LINE_LIMIT, EngineProcess, LongLine
 from plyground.arena.protocol import PROTOCOL_VERSION, parse_hello, parse_info
 from plyground.arena.record import PlayerInfo, RuleBreakKind
 from plyground.bots import Bot, bot_class, make_bot
+from plyground.core.collection import collection_paused
 from plyground.core.errors import (
     EngineError,
     ParseError,
@@ -224,17 +224,10 @@ class BotPlayer(Player):
         self.start()
         if limit.time is None:
             return self._think(state, limit, grace, on_info)
-        # No cyclic garbage collection while the clock runs, until the answer is timed: a
-        # full collection takes tens of milliseconds of processor time, many times that in
-        # wall time on a busy machine, and would otherwise fall on the first allocation
-        # after the bot's search (the answer's hand-over). It runs after the move.
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
+        # Paused until the answer is timed: a collection would otherwise fall on the first
+        # allocation after the bot's search (the answer's hand-over). It runs after the move.
+        with collection_paused():
             return self._think(state, limit, grace, on_info)
-        finally:
-            if collecting:
-                gc.enable()
 
     def _think(self, state: State, limit: Limit, grace: float, on_info: InfoCallback) -> Reply:
         job = _Job(state, limit)

@@ -273,10 +273,11 @@ class G2048Bot(Bot):
         """
         if current == 0:
             return 1
-        for depth in range(target, current + 2, -1) if self._settings["leap"] else ():
-            known = self._costs.get(depth)
-            if known and all(c <= room for c, room in zip(known, left, strict=True)):
-                return depth - 1
+        if self._settings["leap"]:
+            for depth in range(target, current + 2, -1):
+                known = self._costs.get(depth)
+                if known and all(c <= room for c, room in zip(known, left, strict=True)):
+                    return depth - 1
         last = self._costs.get(current, (0, 0))
         below = self._costs.get(current - 1, (0, 0))
         # Time grows as the nodes do: the growth measured in nodes is free of the machine's

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import gc
 import time
 from typing import ClassVar
 
 from plyground.algorithms.search.alphabeta import AlphaBeta
 from plyground.bots.alphabeta import AlphaBetaBot
 from plyground.bots.base import TIME_SETTING, Decision, InfoCallback
+from plyground.core.collection import collection_paused
 from plyground.core.game import Game, State
 from plyground.core.limits import Limit
 from plyground.core.settings import Setting
@@ -134,13 +134,8 @@ class MorrisBot(AlphaBetaBot):
         of processor time, many times that in wall time on a busy machine); it resumes
         after the move (a referee's :class:`~plyground.arena.players.BotPlayer` keeps it
         paused until the answer is timed)."""
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
+        with collection_paused():
             return self._choose(state, limit, on_info)
-        finally:
-            if collecting:
-                gc.enable()
 
     def _choose(self, state: State, limit: Limit | None, on_info: InfoCallback | None) -> Decision:
         started, cpu = time.monotonic_ns(), time.thread_time_ns()

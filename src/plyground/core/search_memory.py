@@ -64,13 +64,13 @@ MEMORY_WORDS = 12
 def mapped_zeros(words: int) -> npt.NDArray[np.int64]:
     """``words`` zeroed int64 words whose memory is already in place.
 
-    ``np.zeros`` leaves a large array's pages unmapped until first written,
-    and the kernel then zeroes each on the spot (a whole 2 MB huge page at a
-    time): for a search's table that work would fall inside the first
-    searches, under their clock (a 50 ms Morris move lost 20-40 ms to it).
-    Written here, it is done when the table is made.
+    A large new array's pages stay unmapped until first written, and the
+    kernel then zeroes each on the spot (a whole 2 MB huge page at a time):
+    for a search's table that work would fall inside the first searches,
+    under their clock (a 50 ms Morris move lost 20-40 ms to it). Written
+    here, it is done when the table is made.
     """
-    block = np.zeros(words, dtype=np.int64)
+    block = np.empty(words, dtype=np.int64)
     block.fill(0)
     return block
 

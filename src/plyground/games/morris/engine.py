@@ -200,10 +200,22 @@ def _keep_time(cx: int) -> bool:
     gap = max(load_int(cx, X_GAP), now - load_int(cx, X_LAST_CHECK))
     store_int(cx, X_LAST_CHECK, now)
     store_int(cx, X_GAP, gap)
-    if now + GAPS_KEPT * gap >= end:
+    if _due(cx, now):
         store_int(cx, M_STOPPED, 1)
         return True
     return False
+
+
+@njit(cache=True)
+def _due(cx: int, now: int) -> bool:
+    """At ``now``, past the search's deadline, or fewer than :data:`GAPS_KEPT` of the
+    longest gaps between clock readings away from the answer's due time (the kernel's
+    rule; the driver asks it too before it begins a depth)."""
+    deadline = load_int(cx, M_DEADLINE)
+    end = load_int(cx, X_END)
+    if deadline != 0 and now >= deadline:
+        return True
+    return end != 0 and now + GAPS_KEPT * load_int(cx, X_GAP) >= end
 
 
 @njit(cache=True)
@@ -606,7 +618,7 @@ class MorrisEngine:
                 # wall time less its processor time), not for its own work.
                 waited = time.monotonic_ns() - returned - (time.thread_time_ns() - cpu)
                 self._context[X_GAP] = max(int(self._context[X_GAP]), waited)
-                if self._out_of_time():
+                if _due(cx, time.monotonic_ns()):
                     self._context[M_STOPPED] = 1  # no depth begun after the deadline
                     break
             self._context[X_LAST_CHECK] = time.monotonic_ns()
@@ -652,15 +664,6 @@ class MorrisEngine:
                 pv=(state.move_text(move),),
             )
             yield EngineResult(move, info)
-
-    def _out_of_time(self) -> bool:
-        """The kernel's two deadlines (:func:`_keep_time`), read by the driver."""
-        context = self._context
-        now = time.monotonic_ns()
-        deadline, end = int(context[M_DEADLINE]), int(context[X_END])
-        return (deadline != 0 and now >= deadline) or (
-            end != 0 and now + GAPS_KEPT * int(context[X_GAP]) >= end
-        )
 
     def _principal_variation(self, state: MorrisState) -> list[int]:
         """The line at ply 0, cut where it stops being legal (it always has a first move)."""
