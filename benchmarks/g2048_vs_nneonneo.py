@@ -33,7 +33,9 @@ time per move (``--time``; the anchor, which has no clock, deepens its own
 search one depth limit at a time and starts a deeper one only when the last
 one's cost predicts it fits, and as it cannot stop a search it may overrun),
 or (``--anchor-pace``) the anchor plays at its own depth rule and our bot
-gets the anchor's mean time per move, measured first in the same run. Both
+gets the anchor's mean time per move, measured first in the same run (on the
+first ``--anchor-games`` seeds only, when a full set of the anchor's slow
+games does not fit the time at hand). Both
 players are held to the same mean pace the same way (:class:`Pacer`): an
 overrun is a debt, and a quarter of it comes off each next move's time (our
 bot stops at its deadline, but a busy machine can hold any process past it).
@@ -665,9 +667,11 @@ def games(args: argparse.Namespace, library: Path) -> None:
     anchor_jobs = [("nneonneo", json.dumps(anchor_spec), s, args.time, out, cap) for s in seeds]
     records: list[GameRecord] = []
     if args.anchor_pace:
-        print(f"games: the anchor at its depth rule, seeds {seeds.start}..{seeds.stop - 1}")
+        measured = seeds[: args.anchor_games or len(seeds)]
+        print(f"games: the anchor at its depth rule, seeds {measured.start}..{measured.stop - 1}")
         records += run_games(
-            [(p, sp, s, None, o, c) for p, sp, s, _, o, c in anchor_jobs], args.jobs
+            [(p, sp, s, None, o, c) for p, sp, s, _, o, c in anchor_jobs[: len(measured)]],
+            args.jobs,
         )
         pace = sum(r.seconds for r in records) / sum(r.moves for r in records)
         print(f"  the anchor's pace: {1000 * pace:.1f} ms a move; ours gets as much")
@@ -711,6 +715,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--anchor-pace", action="store_true", help="the anchor at its depth rule; ours at its pace"
     )
+    parser.add_argument(
+        "--anchor-games",
+        type=int,
+        default=None,
+        help="with --anchor-pace: the anchor plays only the first N seeds (its pace is "
+        "measured on them); ours plays all --games",
+    )
     parser.add_argument("--bot", default="2048", help="our bot (default %(default)s)")
     parser.add_argument("--jobs", type=int, default=2, help="processes for the games")
     parser.add_argument("--max-moves", type=int, default=None, help="stop each game here")
@@ -721,6 +732,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--diagnose-moves", type=int, default=3000, help="moves of the game")
     parser.add_argument("--diagnose-from", type=int, default=1000, help="first move diagnosed")
     args = parser.parse_args(argv)
+    if args.anchor_games is not None and not (args.anchor_pace and args.anchor_games > 0):
+        parser.error("--anchor-games needs --anchor-pace and a positive count")
     try:
         library = build_anchor(args.anchor, args.build, args.cxxflags)
         if args.diagnose:
