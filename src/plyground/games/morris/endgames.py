@@ -31,7 +31,7 @@ generated again at every distance.
 The draw cap: a win in ``n`` plies is a win when ``n`` plies still fit
 before the cap and a draw otherwise (the loser can hold out that long and
 no longer); repetition never spoils a win, since best play for the winner
-never repeats. The search (:mod:`plyground.games.morris.engine`) reads the
+never repeats. The search (:mod:`plyground.games.morris.search`) reads the
 tables that way.
 
 ``plyground endgames`` builds them into the user's data directory

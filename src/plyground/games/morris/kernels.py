@@ -1,4 +1,4 @@
-"""Compiled Morris board work for the search (:mod:`plyground.games.morris.engine`).
+"""Compiled Morris board work for the search (:mod:`plyground.games.morris.search`).
 
 numba kernels over the same 24-bit masks as :mod:`plyground.games.morris.board`,
 from the mover's side (``own``, ``theirs``):
