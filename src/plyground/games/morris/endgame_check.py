@@ -13,9 +13,9 @@ import random
 from plyground.core.limits import Limit
 from plyground.games.morris.endgames import EndgameTables, table_size
 from plyground.games.morris.engine import MorrisEngine
-from plyground.games.morris.search import DECISIVE
 from plyground.games.morris.evaluation import WIN
 from plyground.games.morris.rules import MorrisGame, MorrisState
+from plyground.games.morris.search import DECISIVE
 
 __all__ = ["check_against_search"]
 

@@ -42,7 +42,6 @@ none when placing) and the man taken (or none).
 
 from __future__ import annotations
 
-import re
 from typing import ClassVar, Final
 
 from plyground.core.errors import IllegalMoveError, ParseError
@@ -53,13 +52,32 @@ from plyground.games.morris.board import (
     FULL,
     MILLS_OF,
     NEIGHBOUR_POINTS,
-    NEIGHBOURS,
-    POINT_INDEX,
     POINTS,
-    ROWS,
     adjacent,
     bits,
     in_mills,
+)
+from plyground.games.morris.encoding import (
+    BLACK,
+    COLOURS,
+    MEN,
+    NONE,
+    SIDES,
+    WHITE,
+    decode,
+    encode,
+    repetition_key,
+)
+from plyground.games.morris.legality import check_move
+from plyground.games.morris.notation import (
+    MOVE_PATTERN,
+    board_picture,
+    check_counts,
+    move_points,
+    move_text,
+    parse_point,
+    parse_rows,
+    rows_text,
 )
 
 __all__ = [
@@ -76,106 +94,8 @@ __all__ = [
     "repetition_key",
 ]
 
-WHITE: Final = 0
-"""Player index of White (moves first)."""
-BLACK: Final = 1
-"""Player index of Black."""
-SIDES: Final = "WB"
-COLOURS: Final = ("White", "Black")
-MEN: Final = 9
-"""Men per player."""
 MAX_TURNS: Final = 200
 """The draw cap: OpenSpiel's ``kMaxNumTurns``."""
-NONE: Final = -1
-"""No point: the origin of a placement, or the man taken by a move that closes no mill."""
-
-_MOVE = re.compile(r"([a-z][0-9]+)(?:-([a-z][0-9]+))?(?:x([a-z][0-9]+))?")
-_ALL_POINTS: Final = " ".join(sorted(POINTS))
-
-
-def encode(origin: int, destination: int, taken: int = NONE) -> int:
-    """A move as an int: ``destination | (origin + 1) << 5 | (taken + 1) << 10``.
-
-    ``origin`` is :data:`NONE` for a placement, ``taken`` is :data:`NONE` when
-    no man is taken.
-    """
-    return destination | (origin + 1) << 5 | (taken + 1) << 10
-
-
-def decode(move: int) -> tuple[int, int, int]:
-    """Inverse of :func:`encode`: ``(origin, destination, taken)``."""
-    return (move >> 5 & 31) - 1, move & 31, (move >> 10) - 1
-
-
-def repetition_key(white: int, black: int, side: int) -> int:
-    """A position as repetition compares it: both players' men and the side to move."""
-    return white | black << 24 | side << 48
-
-
-def parse_point(text: str) -> int:
-    """The index of a point name (``"d2"``); ParseError lists the points otherwise."""
-    index = POINT_INDEX.get(text.strip().lower())
-    if index is None:
-        raise ParseError(f"{quote(text)} is not a point of the board (the points: {_ALL_POINTS})")
-    return index
-
-
-def _parse_rows(rows_text: str, text: str) -> list[int]:
-    """White's and Black's men in a position's ``rows_text`` (of ``text``, for errors)."""
-    rows = rows_text.split("/")
-    if len(rows) != len(ROWS):
-        raise ParseError(f"position {quote(text)} has {len(rows)} rows, expected {len(ROWS)}")
-    men = [0, 0]
-    for number, (row_text, points) in enumerate(zip(rows, ROWS, strict=True)):
-        row_name = 7 - number
-        if len(row_text) != len(points):
-            raise ParseError(
-                f"row {row_name} {quote(row_text)} has {len(row_text)} points, "
-                f"expected {len(points)}, in {quote(text)}"
-            )
-        for char, point in zip(row_text, points, strict=True):
-            if char in SIDES:
-                men[SIDES.index(char)] |= 1 << point
-            elif char != ".":
-                raise ParseError(
-                    f"unknown character {char!r} in row {row_name} {quote(row_text)} "
-                    f"of {quote(text)}: use W, B or ."
-                )
-    return men
-
-
-def _check_counts(men: list[int], hands: list[int], turns: int, side: str, text: str) -> None:
-    """Raise ParseError unless a game reaches these men, hands, turns and side to move."""
-    for player in (WHITE, BLACK):
-        total = men[player].bit_count() + hands[player]
-        if total > MEN:
-            raise ParseError(
-                f"{COLOURS[player]} has {men[player].bit_count()} men on the board and "
-                f"{hands[player]} in hand, more than {MEN}, in {quote(text)}"
-            )
-    white_hand, black_hand = hands
-    if white_hand not in (black_hand, black_hand - 1):
-        raise ParseError(
-            f"White has {white_hand} men in hand and Black {black_hand} in {quote(text)}: "
-            f"they place in turn, White first, so White has as many as Black or one fewer"
-        )
-    placed = 2 * MEN - white_hand - black_hand
-    if white_hand or black_hand:
-        if turns != placed:
-            raise ParseError(
-                f"while men are being placed, turns played equal men placed ({placed}), "
-                f"not {turns}, in {quote(text)}"
-            )
-    elif turns < placed:
-        raise ParseError(
-            f"all {placed} men have been placed, so at least {placed} turns have been "
-            f"played, not {turns}, in {quote(text)}"
-        )
-    expected = SIDES[turns % 2]
-    if side != expected:
-        raise ParseError(
-            f"after {turns} turns it is {expected} to move, not {side}, in {quote(text)}"
-        )
 
 
 class MorrisGame(Game):
@@ -223,8 +143,8 @@ class MorrisGame(Game):
         placement or take that do not lead to the position.
         """
         fields = split_fields(text, self._fields)
-        rows_text, side_text, white_text, black_text, turns_text = fields[:5]
-        men = _parse_rows(rows_text, text)
+        rows, side_text, white_text, black_text, turns_text = fields[:5]
+        men = parse_rows(rows, text)
         if side_text not in ("W", "B"):
             raise ParseError(
                 f"side to move must be W or B, got {quote(side_text)} in {quote(text)}"
@@ -234,7 +154,7 @@ class MorrisGame(Game):
             for colour, field in zip(COLOURS, (white_text, black_text), strict=True)
         ]
         turns = parse_bounded(turns_text, "turns played", 0, MAX_TURNS, text)
-        _check_counts(men, hands, turns, side_text, text)
+        check_counts(men, hands, turns, side_text, text)
         white_hand, black_hand = hands
         state = MorrisState(
             self, men[WHITE], men[BLACK], white_hand=white_hand, black_hand=black_hand, turns=turns
@@ -254,7 +174,7 @@ class MorrisGame(Game):
         white, black = state.white, state.black
         moves = []
         for number, name in enumerate(reversed(names)):
-            match = _MOVE.fullmatch(name.strip().lower())
+            match = MOVE_PATTERN.fullmatch(name.strip().lower())
             if not match or match.group(2) is None or match.group(3) is not None:
                 raise ParseError(
                     f"{name!r} in <since> of {text!r} is not a move from a point to a point "
@@ -485,114 +405,28 @@ class MorrisState(ValueState):
 
     def move_text(self, move: Move) -> str:
         """``d2`` (place), ``d2-d3`` (move or fly), with ``xg7`` when a man is taken."""
-        if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < 1 << 15:
-            raise IllegalMoveError(f"{move!r} is not a Nine Men's Morris move")
-        origin, destination, taken = decode(move)
-        if destination >= 24 or origin >= 24 or taken >= 24:
-            raise IllegalMoveError(f"{move!r} is not a Nine Men's Morris move")
-        text = POINTS[destination] if origin == NONE else f"{POINTS[origin]}-{POINTS[destination]}"
-        return text if taken == NONE else f"{text}x{POINTS[taken]}"
+        return move_text(move)
 
     def parse_move(self, text: str) -> int:
         """Read ``d2``, ``d2-d3`` or either with ``xg7``; the error says what is wrong."""
-        cleaned = text.strip().lower() if isinstance(text, str) else ""
-        match = _MOVE.fullmatch(cleaned)
-        if not match:
-            raise ParseError(
-                f"{quote(text)} is not a move: write a point to place ('d2'), two points to move "
-                f"('d2-d3'), and 'x' with the man to take when closing a mill ('d2-d3xg7')"
-            )
-        first, second, take = match.groups()
-        points = [parse_point(name) if name else NONE for name in (first, second, take)]
-        origin, destination = (NONE, points[0]) if second is None else (points[0], points[1])
-        self._check(origin, destination, points[2])
-        return encode(origin, destination, points[2])
+        origin, destination, taken = move_points(text)
+        self._check(origin, destination, taken)
+        return encode(origin, destination, taken)
 
     def _check(self, origin: int, destination: int, taken: int) -> None:
         """Raise IllegalMoveError saying why a move is not legal here (or return)."""
         if self.is_terminal():
             raise IllegalMoveError(f"the game is over: no move is legal in {self.text()!r}")
-        self._check_step(origin, destination)
-        self._check_take(origin, destination, taken)
-
-    def _mover(self) -> tuple[str, str, int, int, int]:
-        """The mover's colour, the opponent's, their men (own, theirs) and the mover's hand."""
-        side = self.side
-        own, theirs = (self.white, self.black) if side == WHITE else (self.black, self.white)
-        hand = self.white_hand if side == WHITE else self.black_hand
-        return COLOURS[side], COLOURS[1 - side], own, theirs, hand
-
-    def _check_step(self, origin: int, destination: int) -> None:
-        """Raise IllegalMoveError unless the mover may place on (or move along a line, or
-        fly, from ``origin`` to) ``destination``."""
-        colour, other, own, theirs, hand = self._mover()
-        if origin == NONE:
-            if not hand:
-                raise IllegalMoveError(
-                    f"{colour} has no men left to place: move one along a line, like 'd2-d3'"
-                )
+        if self.side == WHITE:
+            own, theirs, hand = self.white, self.black, self.white_hand
         else:
-            if hand:
-                raise IllegalMoveError(
-                    f"{colour} still has {hand} men to place: write the point to place on, "
-                    f"like '{POINTS[destination]}'"
-                )
-            if not own >> origin & 1:
-                holder = f"a {other} man" if theirs >> origin & 1 else "no man"
-                raise IllegalMoveError(f"{POINTS[origin]} holds {holder}, not one of {colour}'s")
-        if (own | theirs) >> destination & 1:
-            holder = colour if own >> destination & 1 else other
-            raise IllegalMoveError(f"{POINTS[destination]} is taken by a {holder} man")
-        flying = not hand and own.bit_count() == 3
-        if origin != NONE and not flying and not NEIGHBOURS[origin] >> destination & 1:
-            near = ", ".join(
-                POINTS[p] for p in sorted(bits(NEIGHBOURS[origin]), key=POINTS.__getitem__)
-            )
-            raise IllegalMoveError(
-                f"{POINTS[origin]}-{POINTS[destination]} does not follow a line: from "
-                f"{POINTS[origin]} a man moves to {near} (only a player with three men flies)"
-            )
-
-    def _check_take(self, origin: int, destination: int, taken: int) -> None:
-        """Raise IllegalMoveError unless the step takes a man exactly when it closes a mill,
-        and a man that may be taken."""
-        _, other, own, theirs, _ = self._mover()
-        after = own | 1 << destination
-        if origin != NONE:
-            after ^= 1 << origin
-        horizontal, vertical = MILLS_OF[destination]
-        closes = after & horizontal == horizontal or after & vertical == vertical
-        takeable = theirs & ~in_mills(theirs) or theirs
-        options = " ".join(sorted(POINTS[p] for p in bits(takeable)))
-        played = (
-            POINTS[destination] if origin == NONE else f"{POINTS[origin]}-{POINTS[destination]}"
-        )
-        if closes and taken == NONE:
-            raise IllegalMoveError(
-                f"{played} closes a mill: add the {other} man to take, like "
-                f"'{played}x{POINTS[bits(takeable)[0]]}' (takeable: {options})"
-            )
-        if not closes and taken != NONE:
-            raise IllegalMoveError(f"{played} closes no mill, so it takes no man")
-        if taken != NONE and not theirs >> taken & 1:
-            raise IllegalMoveError(f"{POINTS[taken]} holds no {other} man to take")
-        if taken != NONE and not takeable >> taken & 1:
-            raise IllegalMoveError(
-                f"the {other} man on {POINTS[taken]} stands in a mill and {other} has men "
-                f"outside mills: take one of {options}"
-            )
+            own, theirs, hand = self.black, self.white, self.black_hand
+        check_move(self.side, own, theirs, hand, origin, destination, taken)
 
     def text(self) -> str:
-        rows = []
-        for points in ROWS:
-            rows.append(
-                "".join(
-                    "W" if self.white >> p & 1 else "B" if self.black >> p & 1 else "."
-                    for p in points
-                )
-            )
         text = (
-            f"{'/'.join(rows)} {SIDES[self.side]} {self.white_hand} {self.black_hand} {self.turns}"
+            f"{rows_text(self.white, self.black)} {SIDES[self.side]} "
+            f"{self.white_hand} {self.black_hand} {self.turns}"
         )
         if self._game.repetition:
             text += " " + (",".join(self.move_text(move) for move in self.since) or "-")
@@ -661,27 +495,7 @@ class MorrisState(ValueState):
     def render(self) -> str:
         """The board for a terminal: a status line, then the board with row numbers at the
         start of its lines and the column letters on the last (as front ends expect)."""
-        grid = [[" "] * 25 for _ in range(13)]
-        coords = {}
-        for p, name in enumerate(POINTS):
-            coords[p] = (2 * (7 - int(name[1])), 4 * (ord(name[0]) - ord("a")))
-        for p in range(24):
-            for q in bits(NEIGHBOURS[p]):
-                (r1, c1), (r2, c2) = coords[p], coords[q]
-                if r1 == r2:
-                    for c in range(min(c1, c2) + 1, max(c1, c2)):
-                        grid[r1][c] = "-"
-                else:
-                    for r in range(min(r1, r2) + 1, max(r1, r2)):
-                        grid[r][c1] = "|"
-        for p, (r, c) in coords.items():
-            grid[r][c] = self.point(p) or "."
-        lines = [self.status()]
-        for r, row in enumerate(grid):
-            label = str(7 - r // 2) if r % 2 == 0 else " "
-            lines.append(f"{label}  " + "".join(row).rstrip())
-        lines.append("   " + "   ".join("abcdefg"))
-        return "\n".join(lines)
+        return "\n".join([self.status(), *board_picture(self.white, self.black)])
 
     def status(self) -> str:
         """One line: who is to move (or the result), men in hand and on the board, turns."""
