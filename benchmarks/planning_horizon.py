@@ -34,7 +34,7 @@ import time
 from plyground import load_game, make_bot
 from plyground.arena import BotPlayer, play_match
 from plyground.arena.match import MatchResult
-from plyground.arena.players import InfoCallback, Reply
+from plyground.arena.player import InfoCallback, Reply
 from plyground.core.game import State
 from plyground.core.limits import Limit
 

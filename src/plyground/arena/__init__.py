@@ -1,20 +1,12 @@
 """Layer 5: the arena. Players, the referee, matches, game records."""
 
 from plyground.arena import record
+from plyground.arena.bot_player import BotPlayer
 from plyground.arena.elo import EloEstimate, elo_from_score, elo_from_wdl
+from plyground.arena.engine_player import EnginePlayer
 from plyground.arena.match import MatchResult, SideSummary, make_openings, play_match
-from plyground.arena.players import (
-    BotPlayer,
-    EnginePlayer,
-    HumanPlayer,
-    Player,
-    QuitRequest,
-    Reply,
-    RuleBreakError,
-    UndoRequest,
-    isolated_bot,
-    make_player,
-)
+from plyground.arena.player import Player, QuitRequest, Reply, RuleBreakError, UndoRequest
+from plyground.arena.players import HumanPlayer, isolated_bot, make_player
 from plyground.arena.record import *  # noqa: F403 - a game record's API is the arena's
 from plyground.arena.referee import GameObserver, Referee, winner_of
 

@@ -6,7 +6,7 @@ The one place where the time and rule-break policy of the rules lives
 reply it got to :func:`adjudicate` and plays what it rules.
 
 A reply is a move (its value, or the text an engine wrote) or a
-:class:`~plyground.arena.players.RuleBreakError` the transport already saw:
+:class:`~plyground.arena.player.RuleBreakError` the transport already saw:
 no answer within the limit plus the grace (the transport stops waiting
 then, so it is the one that can tell), a crash, garbage. A move that is not
 legal here is a rule break too. A rule break is recorded and costs what the
@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from plyground.arena.players import Reply, RuleBreakError
+from plyground.arena.player import Reply, RuleBreakError
 from plyground.arena.record import MoveRecord, Penalty, RuleBreak, RuleBreakKind, Termination
 from plyground.core.game import Move, State
 from plyground.core.limits import SearchInfo

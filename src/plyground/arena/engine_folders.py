@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from plyground.arena.engine_player import ENGINE_PREFIX, EnginePlayer
 from plyground.arena.jobs import Entrant
-from plyground.arena.players import ENGINE_PREFIX, EnginePlayer
 from plyground.arena.run_options import RunOptions
 from plyground.core.errors import EngineError, SettingsError
 

@@ -2,7 +2,7 @@
 session, read and drained by threads, capped in memory, and ended with every
 process it started.
 
-:class:`~plyground.arena.players.EnginePlayer` speaks the engine protocol
+:class:`~plyground.arena.engine_player.EnginePlayer` speaks the engine protocol
 (docs/protocol.md) over one :class:`EngineProcess`; this module knows only
 processes, pipes and lines, nothing of games. The engine runs below a keeper
 (:mod:`plyground.arena.engine_keeper`) that kills the engine's whole process

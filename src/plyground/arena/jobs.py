@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from plyground.arena.players import ENGINE_PREFIX
+from plyground.arena.engine_player import ENGINE_PREFIX
 from plyground.arena.run_options import RunOptions, stderr_log
 from plyground.games import load_game
 

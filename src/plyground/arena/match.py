@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from plyground.arena.elo import EloEstimate, elo_from_wdl
-from plyground.arena.players import Player
+from plyground.arena.player import Player
 from plyground.arena.record import GameRecord
 from plyground.arena.referee import GameObserver
 from plyground.arena.run_options import RunOptions

@@ -1,6 +1,6 @@
 """The engine protocol's line format (docs/protocol.md), shared by both sides.
 
-The referee's :class:`~plyground.arena.players.EnginePlayer` reads what an
+The referee's :class:`~plyground.arena.engine_player.EnginePlayer` reads what an
 engine writes with these functions, and the ``plyground engine`` server
 writes with them, so the two can never disagree about a field.
 

@@ -1,6 +1,6 @@
 """The referee: plays one game between players and returns its complete record.
 
-It holds every player to the clock (:class:`~plyground.arena.players.Player`
+It holds every player to the clock (:class:`~plyground.arena.player.Player`
 contract: an answer within the limit plus a grace, or a rule break), and
 has each reply ruled on by :func:`~plyground.arena.adjudication.adjudicate`
 (the one home of the rule-break policy: ``random-move``, the default as the
@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from typing import Any, ClassVar
 
 from plyground.arena.adjudication import adjudicate, winner_after, winner_of
-from plyground.arena.players import Player, QuitRequest, Reply, RuleBreakError, UndoRequest
+from plyground.arena.player import Player, QuitRequest, Reply, RuleBreakError, UndoRequest
 from plyground.arena.record import (
     GameRecord,
     MoveRecord,

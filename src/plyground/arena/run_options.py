@@ -15,7 +15,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from plyground.arena.players import ENGINE_PREFIX, AskMove, Player, make_player
+from plyground.arena.engine_player import ENGINE_PREFIX
+from plyground.arena.player import AskMove, Player
+from plyground.arena.players import make_player
 from plyground.arena.record import Penalty
 from plyground.arena.referee import GameObserver, Referee
 from plyground.core.errors import SettingsError

@@ -33,8 +33,8 @@ from typing import Any
 
 from plyground.arena.backends import Backend
 from plyground.arena.engine_folders import ClassNotes
+from plyground.arena.engine_player import ENGINE_PREFIX
 from plyground.arena.jobs import Entrant, GameJob
-from plyground.arena.players import ENGINE_PREFIX
 from plyground.arena.record import GameRecord
 from plyground.arena.run_options import RunOptions
 from plyground.arena.schedule import ScheduledGame, TournamentFormat, derive_seed, make_schedule

@@ -11,7 +11,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from plyground.arena.match import MatchResult, SideSummary, play_match
-from plyground.arena.players import HUMAN, Player
+from plyground.arena.player import Player
+from plyground.arena.players import HUMAN
 from plyground.arena.record import GameRecord
 from plyground.arena.run_options import RunOptions
 from plyground.cli.groups import add_command

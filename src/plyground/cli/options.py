@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from plyground.arena.backends import BACKENDS
-from plyground.arena.players import AskMove, Player
+from plyground.arena.player import AskMove, Player
 from plyground.arena.record import GameRecord, Penalty
 from plyground.arena.run_options import RunOptions
 from plyground.core.errors import SettingsError

@@ -19,7 +19,8 @@ from rich.console import Console
 from rich.status import Status
 from rich.text import Text
 
-from plyground.arena.players import HUMAN, QuitRequest, UndoRequest
+from plyground.arena.player import QuitRequest, UndoRequest
+from plyground.arena.players import HUMAN
 from plyground.arena.record import GameRecord, MoveRecord, PlayerInfo, RuleBreak, Termination
 from plyground.arena.referee import GameObserver
 from plyground.bots import strongest_bot

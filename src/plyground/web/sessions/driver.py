@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 
 from plyground.arena.adjudication import adjudicate
-from plyground.arena.players import Reply, RuleBreakError
+from plyground.arena.player import Reply, RuleBreakError
 from plyground.arena.record import RuleBreakKind
 from plyground.bots import Bot
 from plyground.core.limits import SearchInfo
