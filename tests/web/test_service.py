@@ -18,7 +18,8 @@ from plyground.games.adjacency import AdjacencyState
 from plyground.web.config import WebSettings
 from plyground.web.pool import ThinkAnswer, ThinkJob
 from plyground.web.sessions import GameService, SeatRequest
-from plyground.web.views import AdjacencyView, changed_cells, move_effects
+from plyground.web.views import changed_cells, move_effects
+from plyground.web.views.adjacency import AdjacencyView
 
 FIRST_LEGAL = ThinkAnswer("first legal move", None, 0.0)
 

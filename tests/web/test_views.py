@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from plyground.core.errors import IllegalMoveError, SettingsError, UnknownNameError
 from plyground.core.game import State
 from plyground.games import game_names, load_game
-from plyground.web.game_views import COUNT_MAX_SIZE, QueensView
 from plyground.web.views import ROLES, view_for, viewable_games
+from plyground.web.views.queens import COUNT_MAX_SIZE, QueensView
 
 SPECS = ["adjacency(size=5,rounds=6)", "tictactoe", "morris", "2048", "queens(size=6)"]
 

@@ -1,39 +1,21 @@
-"""How the page draws a game: a small per-game view description over the core contract.
-
-The page is generic: it draws a grid of slots (square cells, chessboard
-squares, points joined by lines, or sliding tiles), each holding a token
-(a short text such as ``"X"`` or ``"128"``) or nothing, with labels along
-the edges. A :class:`BoardView` tells it, for one game, the grid
-(:meth:`BoardView.layout`), what is on each slot (:meth:`BoardView.tokens`),
-the scores and status lines, marks worth showing (a winning line, men in a
-mill, squares a queen attacks), and the legal moves as *click paths*
-(:meth:`BoardView.legal`): a move of several parts, such as a Morris move
-that takes a man, is entered by several clicks, and the page learns from
-this list which clicks may follow which. Moves that are not made on a cell
-(2048's directions) are buttons and keys. What a move changed is the game's
-own account (``State.move_effects``) or else the token difference
-(:func:`changed_cells`). A puzzle may offer tools (solve, count) that run in
-a worker process (:meth:`BoardView.run_tool`).
-
-Everything here reads the core contract and the games' own tables; no rule
-is decided here. A new game adds a view class and one line to ``_VIEWS``, a
-:class:`~plyground.core.registry.Registry` like the games' and bots'.
-"""
+"""The vocabulary of a game's view: the grid, its slots and tokens, marks, click paths,
+tools, and the view class every game's view fills in (see :mod:`plyground.web.views`)."""
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from plyground.core.errors import UnknownNameError
 from plyground.core.game import Game, Move, State
-from plyground.core.registry import Registry
 from plyground.core.settings import Setting
 
 __all__ = [
-    "AdjacencyView",
+    "PIECES",
+    "ROLES",
+    "STYLES",
     "BoardLayout",
     "BoardView",
     "Click",
@@ -42,9 +24,8 @@ __all__ = [
     "Tool",
     "ToolResult",
     "changed_cells",
+    "grid_labels",
     "move_effects",
-    "view_for",
-    "viewable_games",
 ]
 
 STYLES = ("cells", "checkered", "points", "tiles")
@@ -301,72 +282,7 @@ def move_effects(
     return dict.fromkeys(changed, "changed")
 
 
-class AdjacencyView(BoardView):
-    """The adjacency game: a square board, ``X`` and ``O`` marks, marks as scores."""
-
-    def layout(self, game: Game) -> BoardLayout:
-        from plyground.games.adjacency import AdjacencyGame
-
-        adjacency = cast(AdjacencyGame, game)
-        size, names = adjacency.size, adjacency.geometry.names
-        grid = tuple(
-            names[row * size + col] for row in range(size - 1, -1, -1) for col in range(size)
-        )
-        return BoardLayout(
-            rows=size,
-            columns=size,
-            names=grid,
-            column_labels=tuple("abcdefgh"[:size]),
-            row_labels=tuple(str(row) for row in range(size, 0, -1)),
-            tokens={"X": 0, "O": 1},
-        )
-
-    def tokens(self, state: State) -> list[str]:
-        from plyground.games.adjacency import AdjacencyState
-
-        rows = cast(AdjacencyState, state).rows()  # top row first, like the layout
-        return ["" if mark == "." else mark for row in rows for mark in row]
-
-    def scores(self, state: State) -> list[float]:
-        from plyground.games.adjacency import AdjacencyState, O, X
-
-        adjacency = cast(AdjacencyState, state)
-        return [float(adjacency.count(X)), float(adjacency.count(O))]
-
-    def status(self, state: State) -> list[tuple[str, str]]:
-        from plyground.games.adjacency import AdjacencyState
-
-        adjacency = cast(AdjacencyState, state)
-        return [
-            ("Rounds left", str(adjacency.rounds_left)),
-            ("Moves left", str(adjacency.plies_left)),
-        ]
-
-    def form_hints(self, game_class: type[Game]) -> dict[str, Any]:
-        from plyground.games.adjacency import MAX_SIZE, MIN_SIZE, max_rounds
-
-        sizes = range(MIN_SIZE, MAX_SIZE + 1)
-        table = {str(size): max_rounds(size) for size in sizes}
-        defaults = {str(size): game_class(size=size).settings["rounds"] for size in sizes}
-        return {"rounds": {"maximum_by": "size", "table": table, "defaults": defaults}}
-
-
-_VIEWS: Registry[type[BoardView]] = Registry(
-    "view", unknown="game {name!r} cannot be played in the browser"
-)
-"""Every game the page can draw, by name; a game the page can show adds one line here."""
-_VIEWS.add("adjacency", "plyground.web.views:AdjacencyView")
-_VIEWS.add("tictactoe", "plyground.web.game_views:TicTacToeView")
-_VIEWS.add("morris", "plyground.web.game_views:MorrisView")
-_VIEWS.add("2048", "plyground.web.game_views:G2048View")
-_VIEWS.add("queens", "plyground.web.game_views:QueensView")
-
-
-def viewable_games() -> list[str]:
-    """The games the page can draw."""
-    return _VIEWS.names()
-
-
-def view_for(name: str) -> BoardView:
-    """The view of game ``name``; UnknownNameError lists the games the page can show."""
-    return _VIEWS.get(name)()
+def grid_labels(columns: int, rows: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Chess-style labels: letters left to right, numbers from the top row down."""
+    letters = tuple("abcdefghijklmnopqrstuvwxyz"[:columns])
+    return letters, tuple(str(row) for row in range(rows, 0, -1))

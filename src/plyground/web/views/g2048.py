@@ -1,0 +1,142 @@
+"""The page's view of 2048: tiles, arrow keys and buttons, and the bot's hint."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from typing import Any, cast
+
+from plyground.bots.base import Bot
+from plyground.core.errors import IllegalMoveError, SettingsError, UnknownNameError
+from plyground.core.game import Game, Move, State
+from plyground.core.limits import Limit
+from plyground.web.views.board import (
+    BoardLayout,
+    BoardView,
+    Click,
+    MoveButton,
+    Tool,
+    ToolResult,
+    changed_cells,
+)
+
+__all__ = ["G2048View"]
+
+
+_DIRECTIONS = (
+    ("up", "↑", "ArrowUp"),
+    ("left", "←", "ArrowLeft"),
+    ("down", "↓", "ArrowDown"),
+    ("right", "→", "ArrowRight"),
+)
+
+
+class G2048View(BoardView):
+    """2048: a 4x4 board of numbered tiles; moves are arrow keys, swipes or buttons.
+
+    Spawns are chance outcomes that the server samples; their effect is
+    ``spawned`` on the cell, a direction's effect ``moved`` on every cell
+    whose tile changed.
+    """
+
+    def layout(self, game: Game) -> BoardLayout:
+        from plyground.games.g2048 import cell_name
+
+        return BoardLayout(
+            rows=4,
+            columns=4,
+            names=tuple(cell_name(i) for i in range(16)),
+            column_labels=(),
+            row_labels=(),
+            tokens={},
+            style="tiles",
+            pieces="tile",
+            buttons=tuple(MoveButton(m, label, key, m) for m, label, key in _DIRECTIONS),
+            score_label="points",
+            pace=0.12,
+        )
+
+    def tokens(self, state: State) -> list[str]:
+        from plyground.games.g2048 import G2048State
+
+        return [str(value) if value else "" for value in cast(G2048State, state).tiles()]
+
+    def status(self, state: State) -> list[tuple[str, str]]:
+        from plyground.games.g2048 import G2048State
+
+        board = cast(G2048State, state)
+        return [
+            ("Best tile", str(board.max_tile())),
+            ("Empty cells", str(board.board.count(0))),
+        ]
+
+    def clicks(self, state: State, move: Move) -> list[Click]:
+        return []  # a direction: a button, a key or a swipe
+
+    def effects(
+        self, before: State, move: Move, after: State, layout: BoardLayout
+    ) -> dict[str, str]:
+        from plyground.games.g2048.rules import cell_name, spawn_parts
+
+        if before.is_chance():
+            cell, _ = spawn_parts(cast(int, move))
+            return {cell_name(cell): "spawned"}
+        changed = changed_cells(layout, self.tokens(before), self.tokens(after))
+        return dict.fromkeys(changed, "moved")
+
+    def headline(self, state: State) -> str | None:
+        from plyground.games.g2048 import G2048State
+
+        board = cast(G2048State, state)
+        if not board.is_terminal():
+            return None
+        return f"No move changes the board: {board.score:,} points, best tile {board.max_tile()}"
+
+    def tools(self, game: Game) -> list[Tool]:
+        return [Tool("hint", "Hint", "ask the 2048 bot for the best move of this position")]
+
+    def run_tool(
+        self, name: str, start: State, state: State, options: Mapping[str, Any], seconds: float
+    ) -> ToolResult:
+        if name != "hint":
+            raise UnknownNameError(f"2048 has no tool {name!r} (known: hint)")
+        if options:
+            raise SettingsError(f"hint takes no options, got {', '.join(options)}")
+        return _hint(state, min(seconds, HINT_SECONDS))
+
+
+HINT_SECONDS = 0.5
+"""Time the ``2048`` bot thinks for a hint (less when the server allows tools less)."""
+HINT_BOT = "2048:cache=262144"
+"""The hint's bot: the ``2048`` bot with a quarter of its table (8 MB), plenty for half a
+second of search and quick to set up in a busy worker."""
+
+
+@functools.cache
+def _hint_bot() -> Bot:
+    """The hint's bot, made and loaded once per worker process: later hints load nothing.
+
+    Its table needs no clearing between hints: every move starts a new generation, and
+    entries of an earlier generation are not trusted.
+    """
+    from plyground.bots import make_bot
+    from plyground.games import load_game
+
+    bot = make_bot(HINT_BOT)
+    bot.new_game(load_game("2048"))  # loads the compiled search and touches its table
+    return bot
+
+
+def _hint(state: State, seconds: float) -> ToolResult:
+    """The move the ``2048`` bot would play in ``state``, with its depth and speed."""
+    if state.is_terminal() or state.is_chance():
+        why = "the game is over" if state.is_terminal() else "a tile spawns next"
+        raise IllegalMoveError(f"no move to hint: {why}")
+    decision = _hint_bot().choose(state, Limit(time=seconds))
+    info = decision.info
+    move = state.move_text(decision.move)
+    rate = info.nodes / info.elapsed if info.elapsed > 0 else 0.0
+    facts = (("Best move", move), ("Depth", str(info.depth)),
+             ("Positions", f"{info.nodes:,} ({rate:,.0f}/s)"),
+             ("Time", f"{info.elapsed * 1000:.1f} ms"))  # fmt: skip
+    return ToolResult("hint", f"Hint: {move}", facts)
