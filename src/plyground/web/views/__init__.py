@@ -24,37 +24,12 @@ is a module of this package. A new game adds a view module and one line to ``_VI
 from __future__ import annotations
 
 from plyground.core.registry import Registry
-from plyground.web.views.board import (
-    PIECES,
-    ROLES,
-    STYLES,
-    BoardLayout,
-    BoardView,
-    Click,
-    Mark,
-    MoveButton,
-    Tool,
-    ToolResult,
-    changed_cells,
-    move_effects,
-)
+from plyground.web.views import board
+from plyground.web.views.board import *  # noqa: F403 - the vocabulary is the package's API
+from plyground.web.views.board import BoardView
 
-__all__ = [
-    "PIECES",
-    "ROLES",
-    "STYLES",
-    "BoardLayout",
-    "BoardView",
-    "Click",
-    "Mark",
-    "MoveButton",
-    "Tool",
-    "ToolResult",
-    "changed_cells",
-    "move_effects",
-    "view_for",
-    "viewable_games",
-]
+__all__ = ["view_for", "viewable_games"]
+__all__ += board.__all__
 
 _VIEWS: Registry[type[BoardView]] = Registry(
     "view", unknown="game {name!r} cannot be played in the browser"
