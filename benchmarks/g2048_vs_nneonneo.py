@@ -35,7 +35,9 @@ one's cost predicts it fits, and as it cannot stop a search it may overrun),
 or (``--anchor-pace``) the anchor plays at its own depth rule and our bot
 gets the anchor's mean time per move, measured first in the same run (on the
 first ``--anchor-games`` seeds only, when a full set of the anchor's slow
-games does not fit the time at hand). Both
+games does not fit the time at hand). ``--players plyground`` (or
+``nneonneo``) plays one program alone at ``--time``: more seeds at a pace
+measured in an earlier run. Both
 players are held to the same mean pace the same way (:class:`Pacer`): an
 overrun is a debt, and a quarter of it comes off each next move's time (our
 bot stops at its deadline, but a busy machine can hold any process past it).
@@ -677,14 +679,17 @@ def games(args: argparse.Namespace, library: Path) -> None:
         print(f"  the anchor's pace: {1000 * pace:.1f} ms a move; ours gets as much")
     else:
         pace = args.time
-        print(f"games: both at {1000 * pace:.0f} ms a move, seeds {seeds.start}..{seeds.stop - 1}")
+        who = "both" if args.players == "both" else args.players
+        print(f"games: {who} at {1000 * pace:.1f} ms a move, seeds {seeds.start}..{seeds.stop - 1}")
     ours = f"{args.bot},time={pace:.4f}" if ":" in args.bot else f"{args.bot}:time={pace:.4f}"
     our_jobs: list[Job] = [("plyground " + args.bot, ours, s, pace, out, cap) for s in seeds]
     if args.anchor_pace:
         records += run_games(our_jobs, args.jobs)
-    else:
+    elif args.players == "both":
         mixed = [job for pair in zip(anchor_jobs, our_jobs, strict=True) for job in pair]
         records += run_games(mixed, args.jobs)
+    else:
+        records += run_games(anchor_jobs if args.players == "nneonneo" else our_jobs, args.jobs)
     records.sort(key=lambda r: (r.player != "nneonneo", r.seed))
     print(f"{'player':<44} {'seed':>5} {'max':>6} {'score':>9} {'moves':>7} {'ms/move':>8}")
     for r in records:
@@ -722,6 +727,13 @@ def main(argv: list[str] | None = None) -> int:
         help="with --anchor-pace: the anchor plays only the first N seeds (its pace is "
         "measured on them); ours plays all --games",
     )
+    parser.add_argument(
+        "--players",
+        choices=("both", "plyground", "nneonneo"),
+        default="both",
+        help="without --anchor-pace: who plays at --time (one player: more seeds at a pace "
+        "measured in an earlier run; default %(default)s)",
+    )
     parser.add_argument("--bot", default="2048", help="our bot (default %(default)s)")
     parser.add_argument("--jobs", type=int, default=2, help="processes for the games")
     parser.add_argument("--max-moves", type=int, default=None, help="stop each game here")
@@ -734,6 +746,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.anchor_games is not None and not (args.anchor_pace and args.anchor_games > 0):
         parser.error("--anchor-games needs --anchor-pace and a positive count")
+    if args.players != "both" and args.anchor_pace:
+        parser.error("--players plays at --time; --anchor-pace needs both players")
     try:
         library = build_anchor(args.anchor, args.build, args.cxxflags)
         if args.diagnose:
