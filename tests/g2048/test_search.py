@@ -197,18 +197,22 @@ def test_seeded_game_strength_floor() -> None:
     assert board_value(result.final.board, G2048Weights()) > 0
 
 
-def test_bot_answers_within_a_short_limit() -> None:
+@pytest.mark.parametrize("optimism", [None, 1e6], ids=["default", "always-deeper"])
+def test_bot_answers_within_a_short_limit(optimism: float | None) -> None:
     """At 0.05 s a move, over 40 moves of a game, the clock ends every search.
 
     Depth 10 without a cut takes minutes, so every answer must come from the
-    clock inside the compiled search: the bot reports why it stopped (the
-    kernel read the deadline, or the next depth was predicted not to fit, or
-    one legal move) and its whole time. The CPU time a move takes is bounded
-    tightly (the limit plus 10 ms: a starved process uses less CPU than wall
-    time, never more); its wall time only loosely (the limit plus a quarter of
-    a second: a busy machine may hold the process past a deadline it read).
+    clock: the bot reports why it stopped (the kernel read the deadline, or
+    the next depth was predicted not to fit, or one legal move) and its whole
+    time. The CPU time a move takes is bounded tightly (the limit plus 10 ms:
+    a starved process uses less CPU than wall time, never more); its wall time
+    only loosely (the limit plus a quarter of a second: a busy machine may hold
+    the process past a deadline it read). With ``optimism=1e6`` the bot always
+    begins the next depth, so the kernel's own clock must stop every search
+    that has more than one move to weigh.
     """
-    bot = make_bot("2048:time=0.05,depth=10,cut=0")
+    spec = "2048:time=0.05,depth=10,cut=0"
+    bot = make_bot(spec if optimism is None else f"{spec},optimism={optimism:g}")
     bot.new_game(GAME)
     stops = []
     for position in game_positions(9, 40, every=13):
@@ -222,7 +226,9 @@ def test_bot_answers_within_a_short_limit() -> None:
         assert 0 < info.elapsed < 0.05 + _WALL_GRACE, info
         assert cpu < 0.05 + _CPU_GRACE, (cpu, info)
         stops.append(info.extra["stop"])
-    assert STOP_DEADLINE in stops  # the kernel itself stopped some searches at the deadline
+    if optimism is not None:
+        assert set(stops) <= {STOP_DEADLINE, STOP_SINGLE}, stops
+        assert STOP_DEADLINE in stops
 
 
 def test_a_bank_keeps_unused_time_for_later_moves() -> None:
