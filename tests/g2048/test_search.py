@@ -197,8 +197,7 @@ def test_seeded_game_strength_floor() -> None:
     assert board_value(result.final.board, G2048Weights()) > 0
 
 
-@pytest.mark.parametrize("optimism", [None, 1e6], ids=["default", "always-deeper"])
-def test_bot_answers_within_a_short_limit(optimism: float | None) -> None:
+def test_bot_answers_within_a_short_limit() -> None:
     """At 0.05 s a move, over 40 moves of a game, the clock ends every search.
 
     Depth 10 without a cut takes minutes, so every answer must come from the
@@ -207,14 +206,13 @@ def test_bot_answers_within_a_short_limit(optimism: float | None) -> None:
     time. The CPU time a move takes is bounded tightly (the limit plus 10 ms:
     a starved process uses less CPU than wall time, never more); its wall time
     only loosely (the limit plus a quarter of a second: a busy machine may hold
-    the process past a deadline it read). With ``optimism=1e6`` the bot always
-    begins the next depth, so the kernel's own clock must stop every search
-    that has more than one move to weigh.
+    the process past a deadline it read). Which stop ends a move depends on the
+    machine (on a quiet one the prediction may end all 40); the kernel's own
+    deadline stop is checked in ``test_a_bank_keeps_unused_time_for_later_moves``
+    and in ``tests/g2048/test_kernel.py``.
     """
-    spec = "2048:time=0.05,depth=10,cut=0"
-    bot = make_bot(spec if optimism is None else f"{spec},optimism={optimism:g}")
+    bot = make_bot("2048:time=0.05,depth=10,cut=0")
     bot.new_game(GAME)
-    stops = []
     for position in game_positions(9, 40, every=13):
         cpu = time.thread_time()
         decision = bot.choose(position)
@@ -225,10 +223,6 @@ def test_bot_answers_within_a_short_limit(optimism: float | None) -> None:
         assert info.extra["stop"] in {STOP_DEADLINE, STOP_PREDICTED, STOP_SINGLE}, info
         assert 0 < info.elapsed < 0.05 + _WALL_GRACE, info
         assert cpu < 0.05 + _CPU_GRACE, (cpu, info)
-        stops.append(info.extra["stop"])
-    if optimism is not None:
-        assert set(stops) <= {STOP_DEADLINE, STOP_SINGLE}, stops
-        assert STOP_DEADLINE in stops
 
 
 def test_a_bank_keeps_unused_time_for_later_moves() -> None:
