@@ -679,8 +679,8 @@ def games(args: argparse.Namespace, library: Path) -> None:
         print(f"  the anchor's pace: {1000 * pace:.1f} ms a move; ours gets as much")
     else:
         pace = args.time
-        who = "both" if args.players == "both" else args.players
-        print(f"games: {who} at {1000 * pace:.1f} ms a move, seeds {seeds.start}..{seeds.stop - 1}")
+        span = f"seeds {seeds.start}..{seeds.stop - 1}"
+        print(f"games: {args.players} at {1000 * pace:.1f} ms a move, {span}")
     ours = f"{args.bot},time={pace:.4f}" if ":" in args.bot else f"{args.bot}:time={pace:.4f}"
     our_jobs: list[Job] = [("plyground " + args.bot, ours, s, pace, out, cap) for s in seeds]
     if args.anchor_pace:

@@ -17,6 +17,7 @@ __all__ = [
     "SIDES",
     "WHITE",
     "decode",
+    "decode_checked",
     "encode",
     "repetition_key",
 ]
@@ -47,6 +48,15 @@ def encode(origin: int, destination: int, taken: int = NONE) -> int:
 def decode(move: int) -> tuple[int, int, int]:
     """Inverse of :func:`encode`: ``(origin, destination, taken)``."""
     return (move >> 5 & 31) - 1, move & 31, (move >> 10) - 1
+
+
+def decode_checked(move: object) -> tuple[int, int, int] | None:
+    """:func:`decode` of ``move`` when it is a move code at all (an int whose points are
+    points of the board), else None: what a message about a bad move may rely on."""
+    if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < 1 << 15:
+        return None
+    parts = decode(move)
+    return parts if max(parts) < 24 else None
 
 
 def repetition_key(white: int, black: int, side: int) -> int:

@@ -15,7 +15,7 @@ from typing import Final
 from plyground.core.errors import IllegalMoveError, ParseError
 from plyground.core.gridtext import quote
 from plyground.games.morris.board import NEIGHBOURS, POINT_INDEX, POINTS, ROWS, bits
-from plyground.games.morris.encoding import BLACK, COLOURS, MEN, NONE, SIDES, WHITE, decode
+from plyground.games.morris.encoding import BLACK, COLOURS, MEN, NONE, SIDES, WHITE, decode_checked
 
 __all__ = [
     "MOVE_PATTERN",
@@ -61,11 +61,10 @@ def move_points(text: str) -> tuple[int, int, int]:
 def move_text(move: object) -> str:
     """``d2`` (place), ``d2-d3`` (move or fly), with ``xg7`` when a man is taken;
     IllegalMoveError when ``move`` is no move's code at all."""
-    if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < 1 << 15:
+    parts = decode_checked(move)
+    if parts is None:
         raise IllegalMoveError(f"{move!r} is not a Nine Men's Morris move")
-    origin, destination, taken = decode(move)
-    if destination >= 24 or origin >= 24 or taken >= 24:
-        raise IllegalMoveError(f"{move!r} is not a Nine Men's Morris move")
+    origin, destination, taken = parts
     text = POINTS[destination] if origin == NONE else f"{POINTS[origin]}-{POINTS[destination]}"
     return text if taken == NONE else f"{text}x{POINTS[taken]}"
 

@@ -65,6 +65,7 @@ from plyground.games.morris.encoding import (
     SIDES,
     WHITE,
     decode,
+    decode_checked,
     encode,
     repetition_key,
 )
@@ -319,11 +320,14 @@ class MorrisState(ValueState):
             object.__setattr__(self, "_moves", moves)
         return moves
 
-    def _generate(self) -> list[int]:
+    def _mover(self) -> tuple[int, int, int]:
+        """The mover's men, the opponent's, and the mover's men in hand."""
         if self.side == WHITE:
-            own, theirs, hand = self.white, self.black, self.white_hand
-        else:
-            own, theirs, hand = self.black, self.white, self.black_hand
+            return self.white, self.black, self.white_hand
+        return self.black, self.white, self.black_hand
+
+    def _generate(self) -> list[int]:
+        own, theirs, hand = self._mover()
         empty = FULL & ~(own | theirs)
         takes: list[int] = []
         moves: list[int] = []
@@ -394,13 +398,12 @@ class MorrisState(ValueState):
     def _why_illegal(self, move: Move) -> str:
         if self.is_terminal():
             return f"the game is over: no move is legal in {self.text()!r}"
-        if isinstance(move, int) and not isinstance(move, bool) and 0 <= move < 1 << 15:
-            origin, destination, taken = decode(move)
-            if all(p == NONE or 0 <= p < 24 for p in (origin, taken)) and destination < 24:
-                try:
-                    self._check(origin, destination, taken)
-                except IllegalMoveError as error:
-                    return str(error)
+        parts = decode_checked(move)
+        if parts is not None:
+            try:
+                self._check(*parts)
+            except IllegalMoveError as error:
+                return str(error)
         return f"illegal move {move!r} in {self.text()!r}"
 
     def move_text(self, move: Move) -> str:
@@ -417,11 +420,7 @@ class MorrisState(ValueState):
         """Raise IllegalMoveError saying why a move is not legal here (or return)."""
         if self.is_terminal():
             raise IllegalMoveError(f"the game is over: no move is legal in {self.text()!r}")
-        if self.side == WHITE:
-            own, theirs, hand = self.white, self.black, self.white_hand
-        else:
-            own, theirs, hand = self.black, self.white, self.black_hand
-        check_move(self.side, own, theirs, hand, origin, destination, taken)
+        check_move(self.side, *self._mover(), origin, destination, taken)
 
     def text(self) -> str:
         text = (
@@ -457,11 +456,10 @@ class MorrisState(ValueState):
     def move_effects(self, move: Move) -> dict[str, str]:
         """The points ``move`` changes: ``placed``, or ``moved-from`` and ``moved-to``, and
         ``removed`` for the man taken."""
-        if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < 1 << 15:
+        parts = decode_checked(move)
+        if parts is None:
             return {}
-        origin, destination, taken = decode(move)
-        if max(origin, destination, taken) >= 24:
-            return {}
+        origin, destination, taken = parts
         effects = {}
         if origin == NONE:
             effects[POINTS[destination]] = "placed"
