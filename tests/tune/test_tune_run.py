@@ -234,11 +234,12 @@ def test_a_version_1_database_is_upgraded_in_place(tmp_path: Path) -> None:
         store.create_tournament("t", "round-robin", {}, 0)
     connection = sqlite3.connect(path)
     connection.execute("DROP TABLE generations")
+    connection.execute("DROP TABLE solo_games")
     connection.execute("PRAGMA user_version = 1")
     connection.commit()
     connection.close()
     with RecordStore(path) as store:
-        assert store.schema_version == SCHEMA_VERSION == 2
+        assert store.schema_version == SCHEMA_VERSION == 3
         assert [t.id for t in store.tournaments()] == ["t"]
         store.create_tournament("r", "tune", {}, 0)
         store.add_generation("r", 0, [{"id": "m0000"}])

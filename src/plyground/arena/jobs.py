@@ -1,4 +1,5 @@
-"""One scheduled game as a worker plays it: :class:`GameJob` and :func:`play_job`.
+"""One scheduled game as a worker plays it: :class:`GameJob` and :func:`play_job`,
+and a one-player game's :class:`SoloJob`.
 
 A game job is one kind of :class:`Task`, what a backend's workers perform.
 
@@ -17,9 +18,13 @@ from typing import Any, Protocol
 
 from plyground.arena.engine_player import ENGINE_PREFIX
 from plyground.arena.run_options import RunOptions, stderr_log
+from plyground.arena.solo import play_solo
+from plyground.arena.store import SoloGame
+from plyground.bots import make_bot
+from plyground.core.limits import Limit
 from plyground.games import load_game
 
-__all__ = ["Entrant", "GameJob", "Task", "play_job"]
+__all__ = ["Entrant", "GameJob", "SoloJob", "Task", "play_job"]
 
 
 class Task(Protocol):
@@ -104,3 +109,38 @@ def play_job(job: GameJob) -> dict[str, Any]:
         for info, entrant in zip(record.players, job.seats, strict=True)
     )
     return replace(record, players=named).to_dict()
+
+
+@dataclass(frozen=True)
+class SoloJob:
+    """One seeded game of a one-player game (2048) for a worker: ``spec`` plays it to the
+    end (or ``max_moves``) at ``run.time`` a move, ``seed`` drawing every chance outcome."""
+
+    key: str
+    game: str
+    player: str
+    spec: str
+    seed: int
+    run: RunOptions
+    max_moves: int | None = None
+
+    def perform(self) -> dict[str, Any]:
+        """Play the game: its :class:`~plyground.arena.store.SoloGame` as a dict."""
+        result = play_solo(
+            load_game(self.game),
+            make_bot(self.spec),
+            self.seed,
+            limit=Limit(time=self.run.time),
+            max_moves=self.max_moves,
+        )
+        return SoloGame(
+            key=self.key,
+            player=self.player,
+            game=self.game,
+            seed=self.seed,
+            score=result.final.returns()[0],
+            moves=result.moves,
+            finished=result.finished,
+            duration=round(result.seconds, 3),
+            final=result.final.text(),
+        ).to_dict()

@@ -129,9 +129,11 @@ def plot_fitness(results: Sequence[GenerationResult], path: str | Path, title: s
     figure, axes = plt.subplots(figsize=(7.0, 4.2))
     axes.errorbar(numbers, best, yerr=margins, marker="o", capsize=3, label="best (95% interval)")
     axes.plot(numbers, mean, marker="s", label="mean")
-    axes.axhline(0.0, color="grey", linewidth=0.8, linestyle="--")
+    elo = not results or results[0].measure == "elo"
+    if elo:  # 0 is the reference player
+        axes.axhline(0.0, color="grey", linewidth=0.8, linestyle="--")
     axes.set_xlabel("generation")
-    axes.set_ylabel("fitness (Elo)")
+    axes.set_ylabel("fitness (Elo)" if elo else "fitness (mean score)")
     axes.set_title(title)
     axes.legend()
     axes.grid(alpha=0.3)

@@ -29,9 +29,17 @@ Schema (version :data:`SCHEMA_VERSION`, kept in ``PRAGMA user_version``):
     NULL until the generation's games are all stored) and ``finished``.
     A generation's games are the tournament's games whose key starts with
     ``g{number:03d}/``.
+``solo_games`` (since version 3)
+    the games of one-player tuning runs (2048), one row each: ``tournament_id``,
+    ``key`` (unique within the run, as in ``games``), ``player``, ``game``,
+    ``seed`` (of the chance outcomes), ``score`` (the final return),
+    ``moves``, ``finished`` (1 when the game ended by the rules, 0 when the
+    move cap stopped it), ``duration`` and ``final`` (the final state's
+    text). Only the outcome is kept: a 2048 game at a good level is tens of
+    thousands of moves and spawns, and the seed with the player replays it.
 
-Upgrades are additive: opening a version 1 file adds the ``generations``
-table in one transaction and sets the version; nothing else changes.
+Upgrades are additive: opening an older file adds the tables it lacks in one
+transaction and sets the version; nothing else changes.
 
 The database runs in WAL mode with ``synchronous=FULL``: readers (a report
 while a tournament runs) never block the writer, and a committed game
@@ -44,7 +52,7 @@ import json
 import os
 import sqlite3
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -59,6 +67,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "GenerationRow",
     "RecordStore",
+    "SoloGame",
     "StoreError",
     "StoredGame",
     "TournamentRow",
@@ -66,7 +75,7 @@ __all__ = [
     "utc_now",
 ]
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The schema this code writes; older files are upgraded, newer ones refused."""
 
 DB_ENV = "PLYGROUND_DB"
@@ -108,6 +117,19 @@ CREATE TABLE IF NOT EXISTS generations (
     fitness TEXT,
     finished TEXT,
     PRIMARY KEY (tournament_id, number)
+);
+CREATE TABLE IF NOT EXISTS solo_games (
+    tournament_id TEXT NOT NULL REFERENCES tournaments(id),
+    key TEXT NOT NULL,
+    player TEXT NOT NULL,
+    game TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    score REAL NOT NULL,
+    moves INTEGER NOT NULL,
+    finished INTEGER NOT NULL,
+    duration REAL NOT NULL,
+    final TEXT NOT NULL,
+    PRIMARY KEY (tournament_id, key)
 );
 """
 
@@ -162,6 +184,40 @@ class GenerationRow:
     finished: str | None
 
 
+@dataclass(frozen=True)
+class SoloGame:
+    """The outcome of a one-player game (see ``solo_games`` in the module docstring)."""
+
+    key: str
+    player: str
+    game: str
+    seed: int
+    score: float
+    moves: int
+    finished: bool
+    duration: float
+    final: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-friendly (what a worker sends back); :meth:`from_dict` reads it back."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> SoloGame:
+        """Read what :meth:`to_dict` wrote."""
+        return cls(
+            key=str(data["key"]),
+            player=str(data["player"]),
+            game=str(data["game"]),
+            seed=int(data["seed"]),
+            score=float(data["score"]),
+            moves=int(data["moves"]),
+            finished=bool(data["finished"]),
+            duration=float(data["duration"]),
+            final=str(data["final"]),
+        )
+
+
 def _json_or_none(text: str | None) -> Any:
     """A stored JSON column that may be NULL."""
     return None if text is None else json.loads(text)
@@ -205,6 +261,7 @@ class RecordStore(SqliteFile):
                 self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._migrate()
+            self._solo_table = self._has_table("solo_games")
         except sqlite3.DatabaseError as error:
             raise storage_error(self.path, error, "use") from None
 
@@ -259,6 +316,11 @@ class RecordStore(SqliteFile):
                     db.execute(statement)
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
+    def _has_table(self, name: str) -> bool:
+        """True when the file has the table (an older file opened read-only may not)."""
+        query = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?"
+        return self._db.execute(query, (name,)).fetchone() is not None
+
     @property
     def schema_version(self) -> int:
         """The schema version of the open file."""
@@ -311,9 +373,14 @@ class RecordStore(SqliteFile):
 
     def tournaments(self) -> list[TournamentRow]:
         """Every tournament, oldest first, with how many of its games are stored."""
+        solo = (
+            "+ (SELECT COUNT(*) FROM solo_games s WHERE s.tournament_id = t.id) "
+            if self._solo_table
+            else ""
+        )
         rows = self._db.execute(
             "SELECT t.id, t.created, t.kind, t.settings, t.planned, t.finished, "
-            "(SELECT COUNT(*) FROM games g WHERE g.tournament_id = t.id) "
+            f"(SELECT COUNT(*) FROM games g WHERE g.tournament_id = t.id) {solo}"
             "FROM tournaments t ORDER BY t.created, t.rowid"
         ).fetchall()
         return [
@@ -462,11 +529,48 @@ class RecordStore(SqliteFile):
         return row_id
 
     def stored_keys(self, tournament_id: str) -> set[str]:
-        """The schedule keys of the games stored for a tournament."""
+        """The schedule keys of the games (one-player games too) stored for a tournament."""
         rows = self._db.execute(
             "SELECT key FROM games WHERE tournament_id = ? AND key IS NOT NULL", (tournament_id,)
         ).fetchall()
-        return {row[0] for row in rows}
+        return {row[0] for row in rows} | {game.key for game in self.solo_games(tournament_id)}
+
+    # -- one-player games -------------------------------------------------------
+    def add_solo_game(self, tournament_id: str, game: SoloGame) -> bool:
+        """Store a one-player game's outcome in one transaction; False (nothing stored)
+        when the tournament already holds a game under its key."""
+        with self._transaction() as db:
+            cursor = db.execute(
+                "INSERT OR IGNORE INTO solo_games (tournament_id, key, player, game, seed, "
+                "score, moves, finished, duration, final) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    tournament_id,
+                    game.key,
+                    game.player,
+                    game.game,
+                    game.seed,
+                    game.score,
+                    game.moves,
+                    int(game.finished),
+                    game.duration,
+                    game.final,
+                ),
+            )
+            return cursor.rowcount == 1
+
+    def solo_games(self, tournament_id: str) -> list[SoloGame]:
+        """The one-player games stored for a tournament, in key order."""
+        if not self._solo_table:
+            return []
+        rows = self._db.execute(
+            "SELECT key, player, game, seed, score, moves, finished, duration, final "
+            "FROM solo_games WHERE tournament_id = ? ORDER BY key",
+            (tournament_id,),
+        ).fetchall()
+        return [
+            SoloGame(key, player, game, seed, score, moves, bool(done), duration, final)
+            for key, player, game, seed, score, moves, done, duration, final in rows
+        ]
 
     def games(
         self, tournament_id: str | None = None, players: Iterable[str] | None = None
@@ -499,11 +603,14 @@ class RecordStore(SqliteFile):
         return result
 
     def count_games(self, tournament_id: str | None = None) -> int:
-        """How many games are stored (in one tournament, or in all)."""
-        if tournament_id is None:
-            count: int = self._db.execute("SELECT COUNT(*) FROM games").fetchone()[0]
-        else:
-            count = self._db.execute(
-                "SELECT COUNT(*) FROM games WHERE tournament_id = ?", (tournament_id,)
-            ).fetchone()[0]
+        """How many games are stored (in one tournament, or in all; one-player games too)."""
+        count = 0
+        for table in ("games", "solo_games") if self._solo_table else ("games",):
+            if tournament_id is None:
+                row = self._db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()
+            else:
+                row = self._db.execute(
+                    f"SELECT COUNT(*) FROM {table} WHERE tournament_id = ?", (tournament_id,)
+                ).fetchone()
+            count += int(row[0])
         return count

@@ -2,23 +2,29 @@
 
 :func:`write_weights` writes the weights a bot loads (``weights=PATH``) with
 where they came from; :func:`confirmation` plays them against the starting
-weights on fresh openings, stored as a tournament of its own.
+weights on fresh openings, stored as a tournament of its own. In a
+one-player game :func:`solo_confirmation` plays both weight sets on the
+same fresh seeds and compares their scores seed by seed.
 """
 
 from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 from plyground.arena.backends import Backend
 from plyground.arena.elo import EloEstimate, elo_from_wdl
-from plyground.arena.jobs import Entrant
+from plyground.arena.jobs import Entrant, SoloJob
 from plyground.arena.schedule import derive_seed
+from plyground.arena.solo_fitness import MEASURE, summarise
+from plyground.arena.store import SoloGame
 from plyground.arena.tournament import Tournament, TournamentObserver, TournamentSettings
 from plyground.arena.tuning import Member, TuningRun
 
-__all__ = ["confirmation", "write_weights"]
+__all__ = ["SoloComparison", "confirmation", "solo_confirmation", "write_weights"]
 
 
 def confirmation(
@@ -57,6 +63,70 @@ def confirmation(
     return tournament, elo_from_wdl(wins, draws, losses)
 
 
+@dataclass(frozen=True)
+class SoloComparison:
+    """Tuned against starting weights on the same seeded one-player games: each side's
+    :func:`~plyground.arena.solo_fitness.summarise`, and the mean difference of their
+    scores seed by seed with its 95% margin."""
+
+    tournament_id: str
+    tuned: Mapping[str, float]
+    start: Mapping[str, float]
+    difference: float
+    margin: float
+
+
+def solo_confirmation(
+    run: TuningRun,
+    member: Member,
+    games: int,
+    backend: Backend,
+    on_game: Callable[[int, int], None] | None = None,
+) -> SoloComparison:
+    """Play (or resume, or find stored) ``member``'s weights (``tuned``) and the starting
+    ones (``start``) on ``games`` seeds of their own, stored as a tournament of kind
+    ``solo-confirmation``; ``on_game(done, total)`` hears each stored game."""
+    s = run.settings
+    store = run.store
+    name = f"{run.id}-confirm-{member.id}-{games}"
+    if name not in {t.id for t in store.tournaments()}:
+        settings = {"run": run.id, "member": member.to_dict(), "games": games}
+        store.create_tournament(name, "solo-confirmation", settings, 2 * games)
+    sides = (("tuned", s.member_spec(member.weights)), ("start", s.bot))
+    jobs = [
+        SoloJob(f"{side}/s{k:03d}", s.game_spec, side, spec, seed, s.run, s.max_moves)
+        for k in range(games)
+        for seed in [derive_seed("confirm", s.seed, k) % (1 << 31)]
+        for side, spec in sides
+    ]
+    stored = store.stored_keys(name)
+    done = len(stored)
+    results = backend.results(iter([job for job in jobs if job.key not in stored]))
+    try:
+        for _job, payload in results:
+            done += store.add_solo_game(name, SoloGame.from_dict(payload))
+            if on_game is not None:
+                on_game(done, len(jobs))
+    finally:
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()
+    store.finish_tournament(name)
+    by_side: dict[str, dict[str, float]] = {"tuned": {}, "start": {}}
+    for game in store.solo_games(name):
+        side, seed_key = game.key.split("/")
+        by_side[side][seed_key] = game.score
+    tuned, start = by_side["tuned"], by_side["start"]
+    differences = summarise([tuned[k] - start[k] for k in sorted(tuned) if k in start])
+    return SoloComparison(
+        name,
+        summarise(list(tuned.values())),
+        summarise(list(start.values())),
+        differences[MEASURE],
+        differences["margin"],
+    )
+
+
 def write_weights(path: str | Path, run: TuningRun, member: Member, rating: float) -> Path:
     """Write ``member``'s weights as a file the bot loads (``weights=PATH``), with
     where they came from."""
@@ -67,7 +137,9 @@ def write_weights(path: str | Path, run: TuningRun, member: Member, rating: floa
         "game": run.settings.game_spec,
         "run": run.id,
         "member": member.id,
-        "elo_vs_start": round(rating, 1) if math.isfinite(rating) else None,
+        "mean_score" if run.settings.solo else "elo_vs_start": (
+            round(rating, 1) if math.isfinite(rating) else None
+        ),
         "tunable": [
             {"name": w.name, "default": w.default, "low": w.low, "high": w.high, "help": w.help}
             for w in run.settings.tunable

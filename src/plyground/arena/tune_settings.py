@@ -78,6 +78,12 @@ class TuneSettings:
     ``bot`` is the bot's spec; a ``weights`` setting in it is the starting
     point (else the evaluation's defaults) and the reference field's default
     player. ``opponents=None`` means every member meets every other.
+
+    In a one-player game (2048) members meet nobody: each plays ``games``
+    seeded games a generation (the same seeds for every member, new seeds
+    each generation), each stopped after ``max_moves`` moves if set, and its
+    fitness is its mean score. ``opponents``, ``reference``, ``pairs`` and
+    ``openings`` are for two-player games only.
     """
 
     bot: str
@@ -96,12 +102,18 @@ class TuneSettings:
     mutation_scale: float = 0.1
     blend: float = 0.5
     seed: int = 0
+    games: int = 8
+    """One-player games: seeded games per member and generation."""
+    max_moves: int | None = None
+    """One-player games: the moves after which a game stops (None: play to the end)."""
     run: RunOptions = field(default_factory=lambda: RunOptions(time=2.0))
     """How each game is played (by default 2 s per move)."""
     _tunable: tuple[TunableWeight, ...] = field(default=(), init=False, compare=False, repr=False)
     _start: tuple[float, ...] = field(default=(), init=False, compare=False, repr=False)
+    _solo: bool = field(default=False, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "_solo", load_game(self.game).capabilities.players == 1)
         declared, start = self._declared_weights()
         object.__setattr__(self, "_tunable", declared)
         object.__setattr__(self, "_start", tuple(start[w.name] for w in declared))
@@ -122,8 +134,11 @@ class TuneSettings:
         bot = cls(**given)
         game = load_game(self.game)
         bot.check_game(game)
-        if game.capabilities.players != 2:
-            raise SettingsError(f"tuning plays games between two players; {game.spec!r} is not one")
+        if game.capabilities.players not in (1, 2):
+            raise SettingsError(
+                f"tuning plays games of one or two players; {game.spec!r} has "
+                f"{game.capabilities.players}"
+            )
         declared = tunable_weights(game)
         if not declared:
             raise SettingsError(f"the evaluation of {game.name!r} declares no tunable weights")
@@ -151,9 +166,19 @@ class TuneSettings:
             raise SettingsError(f"bad pairs {self.pairs} or openings {self.openings}")
         if self.init not in INITS:
             raise SettingsError(f"init must be one of {', '.join(INITS)}, got {self.init!r}")
+        if self.games < 1:
+            raise SettingsError(f"games must be at least 1, got {self.games}")
+        if self.max_moves is not None and self.max_moves < 1:
+            raise SettingsError(f"max_moves must be at least 1, got {self.max_moves}")
 
     def _check_reference_field(self) -> None:
-        """The reference players have distinct names, none a member's (m0001)."""
+        """The reference players have distinct names, none a member's (m0001); a
+        one-player game has none."""
+        if self._solo and self.reference:
+            raise SettingsError(
+                f"{self.game!r} has one player: its members meet no reference players "
+                "(their fitness is their mean score)"
+            )
         field_names = [e.name for e in self.reference_field]
         for entrant in self.reference_field:
             if _MEMBER_NAME.fullmatch(entrant.name):
@@ -175,8 +200,15 @@ class TuneSettings:
         return {w.name: v for w, v in zip(self._tunable, self._start, strict=True)}
 
     @property
+    def solo(self) -> bool:
+        """True for a one-player game: fitness is the mean score of seeded games."""
+        return self._solo
+
+    @property
     def reference_field(self) -> tuple[Entrant, ...]:
-        """The reference field (possibly empty)."""
+        """The reference field (possibly empty; always empty in a one-player game)."""
+        if self._solo:
+            return ()
         if self.reference is None:
             return (Entrant("start", self.bot),)
         return self.reference
@@ -217,6 +249,8 @@ class TuneSettings:
     def games_per_generation(self) -> int:
         """How many games each generation plays."""
         n = self.population
+        if self._solo:
+            return n * self.games
         offsets = None if self.opponents is None else circulant_offsets(n, self.opponents)
         meetings = n * (n - 1) // 2 if offsets is None else n * len(offsets)
         return 2 * self.pairs * (meetings + n * len(self.reference_field))
@@ -242,6 +276,8 @@ class TuneSettings:
             "mutation_scale": self.mutation_scale,
             "blend": self.blend,
             "seed": self.seed,
+            "games": self.games,
+            "max_moves": self.max_moves,
             **self.run.to_dict(),
         }
 

@@ -45,10 +45,15 @@ and its fitness is stored in one transaction with the next generation's
 members, so a run stopped at any point resumes where it was: the missing
 games of the current generation are played, nothing is played twice.
 
+**One-player games** (2048) replace steps 2 and 3: each member plays the
+same seeded games as the others and its fitness is its mean score
+(:mod:`plyground.arena.solo_fitness`); only each game's outcome is stored.
+
 The best weights are those of the final generation's member with the highest
-rating over *all* the run's games (a member kept for several generations is
-judged on all of them). A confirmation match then plays them against the
-starting weights on fresh openings. The settings and members are in
+rating (mean score, in a one-player game) over *all* the run's games (a
+member kept for several generations is judged on all of them). A
+confirmation match then plays them against the starting weights on fresh
+openings (fresh seeds, in a one-player game). The settings and members are in
 :mod:`plyground.arena.tune_settings`; the weights file and the confirmation
 in :mod:`plyground.arena.tune_results`; the plot of fitness per generation in
 :mod:`plyground.arena.plots`.
@@ -60,15 +65,17 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from random import Random
+from typing import Any
 from urllib.parse import quote
 
 from plyground.algorithms.local.real_vectors import RealBox, next_generation
 from plyground.arena.backends import Backend
-from plyground.arena.jobs import Entrant, GameJob
+from plyground.arena.jobs import Entrant, GameJob, SoloJob
 from plyground.arena.ratings import Outcome, fit_ratings
 from plyground.arena.record import GameRecord
 from plyground.arena.schedule import ScheduledGame, derive_seed, make_start_positions
-from plyground.arena.store import GenerationRow, RecordStore, StoreError, utc_now
+from plyground.arena.solo_fitness import MEASURE, solo_fitness, solo_jobs
+from plyground.arena.store import GenerationRow, RecordStore, SoloGame, StoreError, utc_now
 from plyground.arena.tournament import (
     Tournament,
     TournamentSettings,
@@ -95,26 +102,32 @@ __all__ = [
 
 @dataclass(frozen=True)
 class GenerationResult:
-    """A scored generation: per member its fitness (Elo), 95% margin, games and score."""
+    """A scored generation: per member its fitness (``measure``: ``elo``, or ``mean``
+    score in a one-player game), 95% margin, games, and more figures."""
 
     number: int
     members: tuple[Member, ...]
     fitness: Mapping[str, Mapping[str, float]]
+    measure: str = "elo"
+
+    def value(self, member: Member) -> float:
+        """``member``'s fitness."""
+        return self.fitness[member.id][self.measure]
 
     def ranked(self) -> list[Member]:
         """Members from the fittest down (ties: the earlier member first)."""
         order = {m.id: i for i, m in enumerate(self.members)}
-        return sorted(self.members, key=lambda m: (-self.fitness[m.id]["elo"], order[m.id]))
+        return sorted(self.members, key=lambda m: (-self.value(m), order[m.id]))
 
     @property
     def best(self) -> float:
         """The highest fitness."""
-        return max(self.fitness[m.id]["elo"] for m in self.members)
+        return max(self.value(m) for m in self.members)
 
     @property
     def mean(self) -> float:
         """The members' mean fitness."""
-        return sum(self.fitness[m.id]["elo"] for m in self.members) / len(self.members)
+        return sum(self.value(m) for m in self.members) / len(self.members)
 
 
 class TuneObserver:
@@ -125,8 +138,8 @@ class TuneObserver:
     ) -> None:
         """Generation ``number`` begins: ``total`` games, ``done`` already stored."""
 
-    def game_stored(self, record: GameRecord, done: int, total: int) -> None:
-        """A game of the current generation ended and was stored."""
+    def game_stored(self, key: str, done: int, total: int) -> None:
+        """The game ``key`` of the current generation ended and was stored."""
 
     def generation_finished(self, run: TuningRun, result: GenerationResult) -> None:
         """A generation was scored."""
@@ -220,10 +233,16 @@ class TuningRun:
                 row.number,
                 tuple(Member.from_dict(m) for m in row.population),
                 row.fitness,
+                self.measure,
             )
             for row in self.generations()
             if row.fitness is not None
         ]
+
+    @property
+    def measure(self) -> str:
+        """The fitness key: ``elo``, or ``mean`` (score) in a one-player game."""
+        return MEASURE if self.settings.solo else "elo"
 
     @property
     def finished(self) -> bool:
@@ -286,8 +305,10 @@ class TuningRun:
         )
         return Tournament(self.store, self.id, settings)
 
-    def jobs(self, number: int, members: Sequence[Member]) -> list[GameJob]:
+    def jobs(self, number: int, members: Sequence[Member]) -> list[GameJob] | list[SoloJob]:
         """The jobs of generation ``number``, in schedule order."""
+        if self.settings.solo:
+            return solo_jobs(self.settings, number, members)
         tournament = self._tournament(members)
         jobs = []
         for scheduled in self.schedule(number, members):
@@ -303,8 +324,12 @@ class TuningRun:
 
     def score(self, number: int, members: Sequence[Member]) -> GenerationResult:
         """Fitness of each member from generation ``number``'s games (module docstring)."""
-        records = self.generation_records(number)
         s = self.settings
+        if s.solo:
+            prefix = f"g{number:03d}/"
+            games = [g for g in self.store.solo_games(self.id) if g.key.startswith(prefix)]
+            return GenerationResult(number, tuple(members), solo_fitness(games, members), MEASURE)
+        records = self.generation_records(number)
         names = [m.id for m in members] + [e.name for e in s.reference_field]
         table = fit_ratings(
             _outcomes(records),
@@ -400,12 +425,12 @@ class TuningRun:
         observer.generation_started(self, number, members, len(jobs), done)
         if not todo:
             return True
-        results = backend.run(iter(todo))
+        results = backend.results(iter(todo))
         try:
-            for job, record in results:
-                if self.store.add_game(record, self.id, job.key) is not None:
+            for job, payload in results:
+                if self._store(job, payload):
                     done += 1
-                    observer.game_stored(record, done, len(jobs))
+                    observer.game_stored(job.key, done, len(jobs))
                 if deadline is not None and time.monotonic() >= deadline and done < len(jobs):
                     return False
         finally:
@@ -414,14 +439,28 @@ class TuningRun:
                 close()
         return done >= len(jobs)
 
+    def _store(self, job: GameJob | SoloJob, payload: dict[str, Any]) -> bool:
+        """Store a job's game (a record, or a one-player game's outcome); False when its
+        key was stored already."""
+        if isinstance(job, SoloJob):
+            return self.store.add_solo_game(self.id, SoloGame.from_dict(payload))
+        record = GameRecord.from_dict(payload)
+        return self.store.add_game(record, self.id, job.key) is not None
+
     # -- the outcome ------------------------------------------------------------
     def best(self) -> tuple[Member, float]:
         """The final scored generation's member rated highest over all the run's games,
-        and that rating (Elo against the first reference player, if any)."""
+        and that rating (Elo against the first reference player, if any; in a
+        one-player game the mean score)."""
         results = self.results()
         if not results:
             raise StoreError(f"tuning run {self.id!r} has no scored generation yet")
         members = results[-1].members
+        if self.settings.solo:
+            fitness = solo_fitness(self.store.solo_games(self.id), members)
+            order = {m.id: i for i, m in enumerate(members)}
+            best = min(members, key=lambda m: (-fitness[m.id][MEASURE], order[m.id]))
+            return best, fitness[best.id][MEASURE]
         field_names = [e.name for e in self.settings.reference_field]
         records = [g.record for g in self.store.games(self.id)]
         table = fit_ratings(

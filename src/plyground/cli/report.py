@@ -26,8 +26,9 @@ from plyground.arena.formats import read_record_file, write_jsonl, write_text_re
 from plyground.arena.record import GameRecord
 from plyground.arena.report import Absent, html_report, report_tables
 from plyground.arena.schedule import TournamentFormat
+from plyground.arena.solo_fitness import by_player
 from plyground.arena.sprt import Sprt
-from plyground.arena.store import RecordStore, StoreError
+from plyground.arena.store import RecordStore, SoloGame, StoreError
 from plyground.arena.summary import summarise
 from plyground.arena.tournament import (
     Tournament,
@@ -152,11 +153,38 @@ def _report(args: argparse.Namespace) -> int:
                 row = latest
             records = [g.record for g in store.games(row.id)]
             title = f"tournament {row.id} ({row.kind}, {row.played} of {row.planned} games)"
+            solo = store.solo_games(row.id)
+            if solo:
+                return _print_solo_report(console, solo, title, args)
             order = [e["name"] for e in row.settings.get("entrants", [])] or None
             classroom = row.settings.get("classroom")
             notes = None if classroom is None else ClassNotes.from_dict(classroom)
             absent = absent_engines(notes)
         _print_report(console, records, title, order, args, absent=absent)
+    return 0
+
+
+def _print_solo_report(
+    console: Console, games: list[SoloGame], title: str, args: argparse.Namespace
+) -> int:
+    """A one-player run's games, per player: scores and how many ended by the rules."""
+    if args.html or args.sprt:
+        option = "--html" if args.html else "--sprt"
+        raise SettingsError(f"{option} reports games between two players; {title} has one")
+    table = Table(title=f"{title}: one-player games")
+    for column in ("player", "games", "mean score", "±95%", "median", "best", "ended by rules"):
+        table.add_column(column, justify="left" if column == "player" else "right")
+    for player, figures in by_player(games).items():
+        table.add_row(
+            player,
+            str(int(figures["games"])),
+            f"{figures['mean']:,.0f}",
+            f"{figures['margin']:,.0f}",
+            f"{figures['median']:,.0f}",
+            f"{figures['best']:,.0f}",
+            f"{figures['finished']:.0%}",
+        )
+    console.print(table)
     return 0
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import re
 import sys
@@ -18,11 +19,10 @@ from rich.table import Table
 
 from plyground.arena.backends import make_backend
 from plyground.arena.plots import plot_fitness
-from plyground.arena.record import GameRecord
 from plyground.arena.store import RecordStore
 from plyground.arena.store_errors import StoreError, resumable
 from plyground.arena.tournament import Entrant, parse_entrant
-from plyground.arena.tune_results import confirmation, write_weights
+from plyground.arena.tune_results import confirmation, solo_confirmation, write_weights
 from plyground.arena.tuning import (
     INITS,
     PRESETS,
@@ -87,14 +87,21 @@ stop at any time and continue with --resume; inspect the games with
 mean fitness per generation to --plot, and a confirmation match of --confirm
 pairs plays the tuned weights against the starting ones.
 
-Use a bot with a fixed depth (alphabeta:depth=3): a clock-bound search
-depends on the machine's load, which would bias fitness, and a fixed depth
-makes the run reproducible (the same seed gives the same run on any backend).""",
+In a one-player game (2048) members meet nobody: each plays --games seeded
+games a generation (every member the same seeds, new seeds each generation)
+and its fitness is its mean score; the confirmation plays the tuned and the
+starting weights on --confirm fresh seeds each.
+
+Use a bot with a fixed depth (alphabeta:depth=3, 2048:depth=2): a clock-bound
+search depends on the machine's load, which would bias fitness, and a fixed
+depth makes the run reproducible (the same seed gives the same run on any
+backend).""",
         epilog="""\
 examples:
   plyground tune alphabeta:depth=3 --game adjacency --generations 10 --concurrency 2
   plyground tune alphabeta:depth=3 --preset seed --budget 2h --backend ray
   plyground tune morris:placing=2,moving=3,flying=2 --game morris --init defaults
+  plyground tune 2048:depth=2 --game 2048 --games 16 --init defaults --concurrency 2
   plyground tune --resume --budget 30m
   plyground match alphabeta:depth=3,weights=best-weights.json alphabeta:depth=3""",
     )
@@ -169,6 +176,19 @@ def _add_evolution_options(evolution: Any) -> None:
         "(default: %(default)s)",
     )
     evolution.add_argument(
+        "--games",
+        type=positive_int,
+        default=8,
+        metavar="N",
+        help="one-player games: seeded games per member and generation (default: %(default)s)",
+    )
+    evolution.add_argument(
+        "--max-moves",
+        type=positive_int,
+        metavar="N",
+        help="one-player games: stop each game after N moves (default: play to the end)",
+    )
+    evolution.add_argument(
         "--init",
         choices=INITS,
         default="random",
@@ -208,8 +228,8 @@ def _add_result_options(outputs: Any) -> None:
         type=int,
         default=50,
         metavar="PAIRS",
-        help="pairs of games of the tuned against the starting weights (0: none; "
-        "default: %(default)s)",
+        help="pairs of games of the tuned against the starting weights (one-player "
+        "games: seeds each plays; 0: none; default: %(default)s)",
     )
 
 
@@ -244,6 +264,8 @@ def _settings(args: argparse.Namespace) -> TuneSettings:
         mutation_rate=args.mutation_rate,
         mutation_scale=args.mutation_scale,
         seed=args.seed,
+        games=args.games,
+        max_moves=args.max_moves,
         run=run_options(args),
         **values,
     )
@@ -253,8 +275,14 @@ def _weights_text(member: Member) -> str:
     return " ".join(f"{k}={v:g}" for k, v in member.weights.items())
 
 
+def _fitness_text(measure: str, value: float) -> str:
+    """A fitness as shown: Elo signed, a mean score as a plain number."""
+    return f"{value:+.0f}" if measure == "elo" else f"{value:,.0f}"
+
+
 def _history_table(results: Sequence[GenerationResult]) -> Table:
-    table = Table(title="fitness per generation (Elo against the reference)", title_justify="left")
+    what = "Elo against the reference" if results[0].measure == "elo" else "mean score"
+    table = Table(title=f"fitness per generation ({what})", title_justify="left")
     for column in ("gen", "best", "±95%", "mean", "best member", "weights"):
         table.add_column(
             column, justify="left" if column in ("best member", "weights") else "right"
@@ -264,9 +292,9 @@ def _history_table(results: Sequence[GenerationResult]) -> Table:
         fitness = result.fitness[best.id]
         table.add_row(
             str(result.number),
-            f"{fitness['elo']:+.0f}",
-            f"{fitness['margin']:.0f}",
-            f"{result.mean:+.0f}",
+            _fitness_text(result.measure, result.best),
+            f"{fitness['margin']:,.0f}",
+            _fitness_text(result.measure, result.mean),
             f"{best.id} ({best.origin})",
             _weights_text(best),
         )
@@ -306,9 +334,14 @@ class LiveTuning(TuneObserver):
         ranges = ", ".join(f"{w.name} {w.low:g}..{w.high:g}" for w in s.tunable)
         field = ", ".join(e.name for e in s.reference_field) or "none"
         opponents = "all" if s.opponents is None else s.opponents
+        meeting = (
+            f"{s.games} seeded games each, fitness the mean score"
+            if s.solo
+            else f"opponents {opponents}, reference {field}"
+        )
         self.console.print(
             f"tuning run {run.id}: {s.bot} on {s.game_spec}; population {s.population}, "
-            f"keep {s.keep}, {total} generations; opponents {opponents}, reference {field}; "
+            f"keep {s.keep}, {total} generations; {meeting}; "
             f"{s.games_per_generation()} games per generation; seed {s.seed}"
         )
         self.console.print(f"weights: {ranges}")
@@ -340,7 +373,7 @@ class LiveTuning(TuneObserver):
         )
         self._refresh(force=True)
 
-    def game_stored(self, record: GameRecord, done: int, total: int) -> None:
+    def game_stored(self, key: str, done: int, total: int) -> None:
         self.progress.update(self.games, completed=done)
         self._refresh()
 
@@ -352,9 +385,11 @@ class LiveTuning(TuneObserver):
         elif not self.quiet:
             best = result.ranked()[0]
             fitness = result.fitness[best.id]
+            shown = _fitness_text(result.measure, result.best)
             self.console.print(
-                f"generation {result.number}: best {fitness['elo']:+.0f} ±{fitness['margin']:.0f} "
-                f"({best.id}, {best.origin}: {_weights_text(best)}), mean {result.mean:+.0f}"
+                f"generation {result.number}: best {shown} ±{fitness['margin']:,.0f} "
+                f"({best.id}, {best.origin}: {_weights_text(best)}), "
+                f"mean {_fitness_text(result.measure, result.mean)}"
             )
 
     def stop(self) -> None:
@@ -415,13 +450,19 @@ def _finish(
     console.print(_history_table(results))
     best, rating = run.best()
     output = write_weights(args.output, run, best, rating)
-    rating_text = f"{rating:+.0f} Elo over all the run's games" if math.isfinite(rating) else ""
+    rating_text = ""
+    if run.settings.solo:
+        rating_text = f"mean score {rating:,.0f} over its games in the run"
+    elif math.isfinite(rating):
+        rating_text = f"{rating:+.0f} Elo over all the run's games"
     console.print(f"best: {best.id} ({_weights_text(best)}) {rating_text}")
     console.print(f"weights written to {output} (load with weights={output})")
     plot = Path(args.plot) if args.plot else output.with_suffix(".png")
     plot_fitness(results, plot, f"tuning {run.settings.bot} on {run.settings.game_spec}")
     console.print(f"fitness plot written to {plot}")
-    if args.confirm > 0:
+    if args.confirm > 0 and run.settings.solo:
+        _confirm_solo(run, best, args, console, backend)
+    elif args.confirm > 0:
         console.print(
             f"confirmation: {args.confirm} pairs of tuned ({best.id}) against start, "
             "on openings of their own"
@@ -438,4 +479,28 @@ def _finish(
     console.print(
         f"games stored in {store.path} as tuning run {run.id}: "
         f"plyground report --tournament {run.id} --db {store.path}"
+    )
+
+
+def _confirm_solo(
+    run: TuningRun, best: Member, args: argparse.Namespace, console: Console, backend: Any
+) -> None:
+    """The tuned and the starting weights on --confirm fresh seeds each, compared."""
+    console.print(
+        f"confirmation: tuned ({best.id}) and start on {args.confirm} seeds of their own each"
+    )
+    progress = Progress(
+        TextColumn("confirmation"), BarColumn(), MofNCompleteColumn(), console=console
+    )
+    task = progress.add_task("games", total=2 * args.confirm)
+    with progress if console.is_terminal and not args.quiet else contextlib.nullcontext():
+        comparison = solo_confirmation(
+            run, best, args.confirm, backend, lambda done, _: progress.update(task, completed=done)
+        )
+    tuned, start = comparison.tuned, comparison.start
+    console.print(
+        f"tuned: mean score {tuned['mean']:,.0f} ±{tuned['margin']:,.0f} (median "
+        f"{tuned['median']:,.0f}); start: {start['mean']:,.0f} ±{start['margin']:,.0f} (median "
+        f"{start['median']:,.0f}); tuned - start, seed by seed: {comparison.difference:+,.0f} "
+        f"±{comparison.margin:,.0f} (95%); stored as tournament {comparison.tournament_id}"
     )

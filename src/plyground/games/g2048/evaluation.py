@@ -33,7 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from plyground.core.errors import SettingsError
-from plyground.core.evaluation import Evaluator
+from plyground.core.evaluation import Evaluator, TunableWeight, declared_weights, weight
 from plyground.core.game import State
 from plyground.games.g2048.rules import G2048State
 
@@ -45,14 +45,15 @@ class G2048Weights:
     """Weights of the line value (see the module docstring); tuned in docs/2048.md."""
 
     lost: float = 200_000.0
-    empty: float = 270.0
-    merges: float = 700.0
-    runs: float = 0.0
-    smoothness: float = 0.0
-    monotonicity: float = 47.0
-    monotonicity_power: float = 4.0
-    sum: float = 11.0
-    sum_power: float = 3.5
+    """Not tuned: the offset that keeps every live line above a lost game (0)."""
+    empty: float = weight(270.0, 0.0, 1000.0, "per empty cell of a line")
+    merges: float = weight(700.0, 0.0, 2000.0, "per pair of equal neighbours")
+    runs: float = weight(0.0, 0.0, 1000.0, "per run of equal neighbours")
+    smoothness: float = weight(0.0, 0.0, 100.0, "per step between neighbouring exponents")
+    monotonicity: float = weight(47.0, 0.0, 200.0, "times the smaller of rises and falls")
+    monotonicity_power: float = weight(4.0, 1.0, 6.0, "the power of exponents in rises/falls")
+    sum: float = weight(11.0, 0.0, 30.0, "times the sum of powered tile exponents")
+    sum_power: float = weight(3.5, 2.0, 4.0, "the power of exponents in the sum")
 
     def as_dict(self) -> dict[str, float]:
         """The weights by name (for weight files and tuning)."""
@@ -171,3 +172,12 @@ class G2048Evaluator(Evaluator):
 
     def terminal(self, state: State, player: int, ply: int) -> float:
         return 0.0
+
+    def tunable_weights(self) -> tuple[TunableWeight, ...]:
+        """Every weight of :class:`G2048Weights` but ``lost``, with its tuning range.
+
+        At the ranges' far corners (a large ``sum`` with a large ``sum_power``)
+        a crowded live board can score below a lost one; tuning discards such
+        sets by their scores.
+        """
+        return declared_weights(G2048Weights)
