@@ -104,7 +104,8 @@ def solo_confirmation(
     results = backend.results(iter([job for job in jobs if job.key not in stored]))
     try:
         for _job, payload in results:
-            done += store.add_solo_game(name, SoloGame.from_dict(payload))
+            if store.add_solo_game(name, SoloGame.from_dict(payload)):
+                done += 1
             if on_game is not None:
                 on_game(done, len(jobs))
     finally:
