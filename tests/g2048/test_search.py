@@ -249,6 +249,17 @@ def test_a_bank_keeps_unused_time_for_later_moves() -> None:
     assert info.elapsed > 0.15  # the clock stopped it past the limit: it spent the reserve
     assert cpu < 0.05 + 0.15 + _CPU_GRACE
     assert deep.reserve < 0.15 - 0.05  # what it spent beyond the limit left the bank
+    # with spend=0.5 a move may spend half of what is kept
+    halves = make_bot("2048:time=0.05,depth=10,cut=0,optimism=1e6,bank=8,spend=0.5")
+    assert isinstance(halves, G2048Bot)
+    halves.new_game(GAME)
+    halves.reserve = 0.3
+    cpu = time.thread_time()
+    info = halves.choose(positions[-1]).info
+    cpu = time.thread_time() - cpu
+    assert info.extra["stop"] == STOP_DEADLINE, info
+    assert info.elapsed > 0.15  # past its limit, into its half of the reserve
+    assert cpu < 0.05 + 0.15 + _CPU_GRACE  # and not into the other half
 
 
 def test_optimism_decides_whether_a_deeper_search_starts() -> None:

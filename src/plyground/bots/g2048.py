@@ -123,7 +123,15 @@ class G2048Bot(Bot):
             "keep time unused by earlier moves, up to this x the limit, for later moves "
             "(0: none; each move within its limit)",
             minimum=0.0,
-            maximum=1000.0,
+            maximum=1e6,
+        ),
+        Setting(
+            "spend",
+            float,
+            1.0,
+            "with a bank: the share of the kept time one move may spend",
+            minimum=1e-6,
+            maximum=1.0,
         ),
         Setting(
             "leap",
@@ -189,8 +197,9 @@ class G2048Bot(Bot):
         start_ns = time.monotonic_ns()
         limit = self.time_limit(limit)
         pace = limit.time if self.paces_itself else None
-        if pace is not None:  # this move may spend the bank (or pays back an overrun)
-            limit = replace(limit, time=max(_DEBT_FLOOR * pace, pace + self.reserve))
+        if pace is not None:  # this move may spend from the bank (or pays back an overrun)
+            allowance = self.reserve * self._settings["spend"] if self.reserve > 0 else self.reserve
+            limit = replace(limit, time=max(_DEBT_FLOOR * pace, pace + allowance))
         decision = self._choose(state, limit, start_ns, on_info)
         if pace is not None:
             cap = self._settings["bank"] * pace
