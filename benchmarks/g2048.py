@@ -25,6 +25,7 @@ import sys
 import time
 from dataclasses import dataclass
 
+from plyground.arena.backends import die_with_parent
 from plyground.arena.solo import play_solo, sample_outcome
 from plyground.bots import make_bot
 from plyground.core.limits import Limit
@@ -173,7 +174,7 @@ def strength(
     started = time.perf_counter()
     work = [(spec, seed + i, nodes, max_moves) for i in range(games)]
     if jobs > 1:
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        with multiprocessing.get_context("spawn").Pool(jobs, initializer=die_with_parent) as pool:
             results = list(pool.imap_unordered(play_one, work))
     else:
         results = [play_one(job) for job in work]

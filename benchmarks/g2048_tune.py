@@ -20,6 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from plyground.arena.backends import die_with_parent
 from plyground.arena.solo import play_solo
 from plyground.bots import make_bot
 from plyground.games import load_game
@@ -72,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
         flush=True,
     )
     started = time.perf_counter()
-    with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+    with multiprocessing.get_context("spawn").Pool(args.jobs, initializer=die_with_parent) as pool:
         results = pool.map(play, jobs)
     print(f"{'variant':<26} {'mean':>8} {'median':>8} {'>=2048':>7} {'>=4096':>7} {'moves':>6}")
     for name in names:

@@ -74,6 +74,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import ClassVar
 
+from plyground.arena.backends import die_with_parent
 from plyground.arena.solo import play_solo
 from plyground.bots import make_bot
 from plyground.bots.base import TIME_SETTING, Bot, Decision, InfoCallback
@@ -636,7 +637,7 @@ def run_games(jobs: list[Job], workers: int) -> Iterator[GameRecord]:
     if workers <= 1:
         yield from map(play_one, jobs)
         return
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+    with multiprocessing.get_context("spawn").Pool(workers, initializer=die_with_parent) as pool:
         yield from pool.imap_unordered(play_one, jobs)
 
 

@@ -52,7 +52,15 @@ from plyground.arena.ray_errors import ray_start_error
 from plyground.arena.record import GameRecord
 from plyground.core.errors import PlygroundError, SettingsError
 
-__all__ = ["BACKENDS", "Backend", "BackendError", "ProcessPool", "RayBackend", "make_backend"]
+__all__ = [
+    "BACKENDS",
+    "Backend",
+    "BackendError",
+    "ProcessPool",
+    "RayBackend",
+    "die_with_parent",
+    "make_backend",
+]
 
 BACKENDS = ("pool", "ray")
 
@@ -92,8 +100,9 @@ class Backend(ABC):
 # -- the local process pool ------------------------------------------------------
 
 
-def _die_with_parent() -> None:
-    """SIGTERM this process when its parent dies (Linux), else poll for it."""
+def die_with_parent() -> None:
+    """SIGTERM this process when its parent dies (Linux), else poll for it: a worker
+    (of this pool, or a benchmark's multiprocessing pool) never outlives its driver."""
     parent = os.getppid()
     with contextlib.suppress(Exception):
         import ctypes
@@ -128,7 +137,7 @@ def worker_main(fd: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _terminate)
     os.dup2(2, 1)
-    _die_with_parent()
+    die_with_parent()
     connection = Connection(fd)
     while True:
         try:
