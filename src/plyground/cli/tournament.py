@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from rich.console import Console, Group
@@ -51,7 +52,13 @@ from plyground.cli.options import (
 from plyground.cli.outputs import check_output
 from plyground.core.errors import SettingsError
 
-__all__ = ["add_tournament_run_options", "parse_rounds", "register", "run_tournament"]
+__all__ = [
+    "add_tournament_run_options",
+    "parse_rounds",
+    "register",
+    "resumable_run",
+    "run_tournament",
+]
 
 
 def parse_rounds(text: str) -> tuple[int, ...]:
@@ -274,28 +281,33 @@ class LiveProgress(TournamentObserver):
             self.live = None
 
 
+@contextlib.contextmanager
+def resumable_run(
+    command: str, run_id: str, store: RecordStore, stop: Callable[[], None]
+) -> Iterator[None]:
+    """Around a stored run of ``plyground COMMAND``: ``stop()`` ends its live display
+    whatever happens; Ctrl-C says how many games are stored and how to continue; a
+    storage failure met mid-run (a read-only file, a full disk) says how to continue."""
+    resume = f"plyground {command} --resume {run_id} --db {store.path}"
+    try:
+        yield
+    except KeyboardInterrupt:
+        stop()
+        stored = store.count_games(run_id)
+        print(f"\nstopped: {stored} games are stored. Continue with: {resume}", file=sys.stderr)
+        raise
+    except StoreError as error:
+        raise resumable(error, resume) from None
+    finally:
+        stop()
+
+
 def run_tournament(tournament: Tournament, args: argparse.Namespace, console: Console) -> int:
     """Play what is missing of ``tournament`` with the run options of ``args``."""
     observer = LiveProgress(console, quiet=args.quiet)
     backend = make_backend(args.backend, args.concurrency, args.address)
-    try:
-        with backend:
-            played = tournament.play(backend, observer)
-    except KeyboardInterrupt:
-        observer.stop()
-        stored = tournament.store.count_games(tournament.id)
-        print(
-            f"\nstopped: {stored} games are stored. Continue with: plyground tournament "
-            f"--resume {tournament.id} --db {tournament.store.path}",
-            file=sys.stderr,
-        )
-        raise
-    except StoreError as error:  # a read-only file or a full disk, met mid-run
-        command = f"plyground tournament --resume {tournament.id} --db {tournament.store.path}"
-        raise resumable(error, command) from None
-    finally:
-        observer.stop()
-    return played
+    with resumable_run("tournament", tournament.id, tournament.store, observer.stop), backend:
+        return tournament.play(backend, observer)
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -20,7 +20,6 @@ from rich.table import Table
 from plyground.arena.backends import make_backend
 from plyground.arena.plots import plot_fitness
 from plyground.arena.store import RecordStore
-from plyground.arena.store_errors import StoreError, resumable
 from plyground.arena.tournament import Entrant, parse_entrant
 from plyground.arena.tune_results import confirmation, solo_confirmation, write_weights
 from plyground.arena.tuning import (
@@ -34,7 +33,7 @@ from plyground.arena.tuning import (
 )
 from plyground.cli.groups import add_command
 from plyground.cli.options import positive_int, run_options
-from plyground.cli.tournament import LiveProgress, add_tournament_run_options
+from plyground.cli.tournament import LiveProgress, add_tournament_run_options, resumable_run
 from plyground.core.errors import SettingsError
 
 __all__ = ["parse_duration", "register"]
@@ -412,25 +411,11 @@ def _run(args: argparse.Namespace) -> int:
         observer = LiveTuning(console, args.quiet, args.budget)
         deadline = None if args.budget is None else time.monotonic() + args.budget
         backend = make_backend(args.backend, args.concurrency, args.address)
-        try:
-            with backend:
-                observer.begin(run)
-                complete = run.evolve(backend, observer, deadline)
-                observer.stop()
-                _finish(run, args, console, complete, backend)
-        except KeyboardInterrupt:
+        with resumable_run("tune", run.id, store, observer.stop), backend:
+            observer.begin(run)
+            complete = run.evolve(backend, observer, deadline)
             observer.stop()
-            print(
-                f"\nstopped: {store.count_games(run.id)} games are stored. Continue with: "
-                f"plyground tune --resume {run.id} --db {store.path}",
-                file=sys.stderr,
-            )
-            raise
-        except StoreError as error:  # a read-only file or a full disk, met mid-run
-            command = f"plyground tune --resume {run.id} --db {store.path}"
-            raise resumable(error, command) from None
-        finally:
-            observer.stop()
+            _finish(run, args, console, complete, backend)
     return 0
 
 
