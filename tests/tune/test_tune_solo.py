@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import json
+import signal
 import sqlite3
 import statistics
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from test_tune_run import InProcess
 
-from cli_support import RunCli
+from cli_support import RunCli, plyground_env
 from plyground.arena.jobs import Entrant
 from plyground.arena.solo_fitness import generation_seeds, summarise
 from plyground.arena.store import RecordStore, SoloGame
@@ -215,7 +219,9 @@ def test_a_2048_run_from_the_command_line(run_cli: RunCli, tmp_path: Path) -> No
     report = run_cli(["report", "--tournament", "run", "--db", str(db)])
     assert report.returncode == 0, report.stderr
     assert "one-player games" in report.stdout and "m0000" in report.stdout
-    html = run_cli(["report", "--tournament", "run", "--db", str(db), "--html", "r.html"])
+    html = run_cli(
+        ["report", "--tournament", "run", "--db", str(db), "--html", str(tmp_path / "r.html")]
+    )
     assert html.returncode == 2 and "reports games between two players" in html.stderr
     # the weights file loads into the bot
     watch = run_cli(["play2048", "--watch", "--bot", f"{BOT},weights={output}", "--max-moves", "3"])
@@ -226,3 +232,62 @@ def test_a_2048_run_refuses_a_reference_field(run_cli: RunCli, tmp_path: Path) -
     result = run_cli([*SOLO_RUN, "--reference", BOT, "--db", str(tmp_path / "t.sqlite3")])
     assert result.returncode == 2 and "has one player" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def _children(pid: int) -> set[int]:
+    """The process ids whose parent is ``pid`` (Linux /proc)."""
+    found = set()
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            lines = status.read_text().splitlines()
+        except OSError:
+            continue
+        if f"PPid:\t{pid}" in lines:
+            found.add(int(status.parent.name))
+    return found
+
+
+def test_ctrl_c_stops_a_run_and_says_how_to_continue(run_cli: RunCli, tmp_path: Path) -> None:
+    db = tmp_path / "t.sqlite3"
+    long_run = [*SOLO_RUN, "--generations", "50", "--max-moves", "100", "--confirm", "0"]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "plyground", *long_run, "--db", str(db), "--name", "run"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=plyground_env(),
+        text=True,
+        cwd=tmp_path,
+        # As at a terminal: an earlier test in this worker may have left SIGINT ignored.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # noqa: PLW1509
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while not _stored_solo_games(db) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert _stored_solo_games(db), "no game was stored"
+        workers = _children(process.pid)
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130, err
+    assert "games are stored. Continue with: plyground tune --resume run --db" in err
+    assert "Traceback" not in err
+    time.sleep(1.0)
+    assert not {pid for pid in workers if Path(f"/proc/{pid}").exists()}
+    resumed = run_cli(
+        ["tune", "--resume", "run", "--db", str(db), "--generations", "1"], cwd=tmp_path
+    )
+    assert resumed.returncode == 0, resumed.stderr
+    assert "generation 0: best" in resumed.stdout
+
+
+def _stored_solo_games(db: Path) -> int:
+    if not db.exists():
+        return 0
+    try:
+        with sqlite3.connect(db) as connection:
+            return int(connection.execute("SELECT COUNT(*) FROM solo_games").fetchone()[0])
+    except sqlite3.OperationalError:  # the file is being made
+        return 0
