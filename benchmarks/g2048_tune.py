@@ -6,7 +6,9 @@ Each variant changes a few weights of the defaults
 (:class:`plyground.games.g2048.evaluation.G2048Weights`) and plays the same
 seeded games (same seeds: the same spawns for the same moves). A shallow
 search makes the heuristic carry more of the play, so differences show in
-minutes; docs/2048.md records the runs and what was chosen.
+minutes; docs/2048.md records the runs and what was chosen. To search the
+weights rather than compare named variants: ``plyground tune 2048:depth=2
+--game 2048`` (docs/tuning.md).
 """
 
 from __future__ import annotations
