@@ -36,7 +36,7 @@ Schema (version :data:`SCHEMA_VERSION`, kept in ``PRAGMA user_version``):
     ``moves``, ``finished`` (1 when the game ended by the rules, 0 when the
     move cap stopped it), ``duration`` and ``final`` (the final state's
     text). Only the outcome is kept: a 2048 game at a good level is tens of
-    thousands of moves and spawns, and the seed with the player replays it.
+    thousands of moves and spawns, and the seed with a fixed-depth player replays it.
 
 Upgrades are additive: opening an older file adds the tables it lacks in one
 transaction and sets the version; nothing else changes.
