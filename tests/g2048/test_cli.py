@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from tests.conftest import RunCli
 
 
@@ -55,3 +57,15 @@ def test_the_play_command_dispatches_2048(run_cli: RunCli) -> None:
     done = run_cli(["play", "--game", "2048", "--x", "2048:depth=1", "--position", position])
     assert done.returncode == 0, done.stderr
     assert "game over" in done.stdout
+
+
+def test_a_watched_bot_uses_its_compiled_search_from_the_first_move(run_cli: RunCli) -> None:
+    """The command loads the bot's kernel before the first move's clock starts: without
+    it the first moves at a short limit fall back to the plain-Python search (depth 2)."""
+    wall = "16384,8192,4096,2048/128,256,512,1024/64,32,16,8/0,2,4,0 380000 move"
+    watch = ["play2048", "--watch", "--bot", "2048:time=0.2,deepest=6", "--position", wall]
+    done = run_cli([*watch, "--max-moves", "1", "--delay", "0", "--seed", "1"])
+    assert done.returncode == 0, done.stderr
+    depth = re.search(r"bot played \w+: depth (\d+)", done.stdout)
+    assert depth is not None, done.stdout
+    assert int(depth.group(1)) >= 4, done.stdout

@@ -157,6 +157,7 @@ def play_2048(
         player = make_bot(bot) if time_per_move is None else make_bot(bot, time=time_per_move)
     if player is not None:
         player.check_game(game)
+        player.new_game(game)  # loads a compiled search before the first move's clock
     live = console.is_terminal
     if delay is None:
         delay = 0.05 if live else 0.0
