@@ -219,6 +219,8 @@ def test_a_2048_run_from_the_command_line(run_cli: RunCli, tmp_path: Path) -> No
     report = run_cli(["report", "--tournament", "run", "--db", str(db)])
     assert report.returncode == 0, report.stderr
     assert "one-player games" in report.stdout and "m0000" in report.stdout
+    exported = run_cli(["records", "export", "--tournament", "run", "--db", str(db)])
+    assert exported.returncode == 2 and "only the outcomes are stored" in exported.stderr
     html = run_cli(
         ["report", "--tournament", "run", "--db", str(db), "--html", str(tmp_path / "r.html")]
     )

@@ -314,6 +314,12 @@ def _export(args: argparse.Namespace) -> int:
     with RecordStore(args.db, read_only=True) as store:
         if args.tournament:
             store.tournament(args.tournament)
+            if store.solo_games(args.tournament):
+                raise SettingsError(
+                    f"{args.tournament!r} holds one-player games, of which only the outcomes "
+                    f"are stored (no moves to export): see plyground report --tournament "
+                    f"{args.tournament}"
+                )
         games = store.games(args.tournament)
     if args.format == "jsonl":
         buffer = io.StringIO()
