@@ -25,7 +25,16 @@ from plyground.arena.schedule import derive_seed
 from plyground.arena.store import SoloGame
 from plyground.arena.tune_settings import Member, TuneSettings
 
-__all__ = ["MEASURE", "by_player", "generation_seeds", "solo_fitness", "solo_jobs", "summarise"]
+__all__ = [
+    "MEASURE",
+    "by_player",
+    "game_seeds",
+    "generation_seeds",
+    "solo_fitness",
+    "solo_job",
+    "solo_jobs",
+    "summarise",
+]
 
 MEASURE = "mean"
 """The fitness key of a one-player run: the mean score."""
@@ -33,26 +42,31 @@ MEASURE = "mean"
 _SEED_BITS = 31
 
 
+def game_seeds(count: int, *parts: object) -> list[int]:
+    """``count`` game seeds derived from ``parts`` (the same parts, the same seeds)."""
+    return [derive_seed(*parts, k) % (1 << _SEED_BITS) for k in range(count)]
+
+
 def generation_seeds(settings: TuneSettings, number: int) -> list[int]:
     """The seeds every member of generation ``number`` plays."""
-    return [
-        derive_seed("solo", settings.seed, number, k) % (1 << _SEED_BITS)
-        for k in range(settings.games)
-    ]
+    return game_seeds(settings.games, "solo", settings.seed, number)
+
+
+def solo_job(settings: TuneSettings, key: str, player: str, spec: str, seed: int) -> SoloJob:
+    """One game of ``spec`` (named ``player``) on ``seed``, played as ``settings`` say."""
+    return SoloJob(key, settings.game_spec, player, spec, seed, settings.run, settings.max_moves)
 
 
 def solo_jobs(settings: TuneSettings, number: int, members: Sequence[Member]) -> list[SoloJob]:
     """The games of generation ``number``: each member on each of the generation's seeds."""
     seeds = generation_seeds(settings, number)
     return [
-        SoloJob(
-            key=f"g{number:03d}/{quote(member.id, safe='')}/s{k:03d}",
-            game=settings.game_spec,
-            player=member.id,
-            spec=settings.member_spec(member.weights),
-            seed=seed,
-            run=settings.run,
-            max_moves=settings.max_moves,
+        solo_job(
+            settings,
+            f"g{number:03d}/{quote(member.id, safe='')}/s{k:03d}",
+            member.id,
+            settings.member_spec(member.weights),
+            seed,
         )
         for member in members
         for k, seed in enumerate(seeds)

@@ -533,7 +533,11 @@ class RecordStore(SqliteFile):
         rows = self._db.execute(
             "SELECT key FROM games WHERE tournament_id = ? AND key IS NOT NULL", (tournament_id,)
         ).fetchall()
-        return {row[0] for row in rows} | {game.key for game in self.solo_games(tournament_id)}
+        if self._solo_table:
+            rows += self._db.execute(
+                "SELECT key FROM solo_games WHERE tournament_id = ?", (tournament_id,)
+            ).fetchall()
+        return {row[0] for row in rows}
 
     # -- one-player games -------------------------------------------------------
     def add_solo_game(self, tournament_id: str, game: SoloGame) -> bool:

@@ -17,9 +17,9 @@ from pathlib import Path
 
 from plyground.arena.backends import Backend
 from plyground.arena.elo import EloEstimate, elo_from_wdl
-from plyground.arena.jobs import Entrant, SoloJob
+from plyground.arena.jobs import Entrant
 from plyground.arena.schedule import derive_seed
-from plyground.arena.solo_fitness import MEASURE, summarise
+from plyground.arena.solo_fitness import MEASURE, game_seeds, solo_job, summarise
 from plyground.arena.store import SoloGame
 from plyground.arena.tournament import Tournament, TournamentObserver, TournamentSettings
 from plyground.arena.tuning import Member, TuningRun
@@ -94,9 +94,8 @@ def solo_confirmation(
         store.create_tournament(name, "solo-confirmation", settings, 2 * games)
     sides = (("tuned", s.member_spec(member.weights)), ("start", s.bot))
     jobs = [
-        SoloJob(f"{side}/s{k:03d}", s.game_spec, side, spec, seed, s.run, s.max_moves)
-        for k in range(games)
-        for seed in [derive_seed("confirm", s.seed, k) % (1 << 31)]
+        solo_job(s, f"{side}/s{k:03d}", side, spec, seed)
+        for k, seed in enumerate(game_seeds(games, "confirm", s.seed))
         for side, spec in sides
     ]
     stored = store.stored_keys(name)

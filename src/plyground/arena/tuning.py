@@ -458,9 +458,9 @@ class TuningRun:
         members = results[-1].members
         if self.settings.solo:
             fitness = solo_fitness(self.store.solo_games(self.id), members)
-            order = {m.id: i for i, m in enumerate(members)}
-            best = min(members, key=lambda m: (-fitness[m.id][MEASURE], order[m.id]))
-            return best, fitness[best.id][MEASURE]
+            overall = GenerationResult(results[-1].number, members, fitness, MEASURE)
+            best = overall.ranked()[0]
+            return best, overall.value(best)
         field_names = [e.name for e in self.settings.reference_field]
         records = [g.record for g in self.store.games(self.id)]
         table = fit_ratings(

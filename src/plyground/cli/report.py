@@ -151,11 +151,11 @@ def _report(args: argparse.Namespace) -> int:
                 if latest is None:
                     raise StoreError(f"no tournament stored in {str(store.path)!r}; try --all")
                 row = latest
-            records = [g.record for g in store.games(row.id)]
             title = f"tournament {row.id} ({row.kind}, {row.played} of {row.planned} games)"
             solo = store.solo_games(row.id)
             if solo:
                 return _print_solo_report(console, solo, title, args)
+            records = [g.record for g in store.games(row.id)]
             order = [e["name"] for e in row.settings.get("entrants", [])] or None
             classroom = row.settings.get("classroom")
             notes = None if classroom is None else ClassNotes.from_dict(classroom)
