@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 from plyground.bots import make_bot
 from plyground.core.limits import Limit, SearchInfo
@@ -98,3 +99,29 @@ def test_the_bot_reports_exact_scores_in_its_search_info() -> None:
     assert decision.info is not None and decision.info.extra.get("exact")
     assert decision.info.to_dict()["exact"] is True
     assert state.move_text(decision.move) in solve(state).best
+
+
+BIG_TABLE = 1 << 25
+"""A solver table of 256 MB: zeroing it takes far longer than the short moves below."""
+
+
+def test_the_engine_makes_its_solver_in_new_game_before_any_clock_runs() -> None:
+    state = _late(random.Random(7), 6)
+    engine = AdjacencyEngine(table_size=1 << 12)
+    engine.endgame = EndgamePlanner(table_size=BIG_TABLE)
+    engine.new_game()
+    engine.endgame.rate = 1e6  # a 6-ply solve fits
+    cpu = time.thread_time()
+    result = engine.search(state, Limit(time=0.05))
+    cpu = time.thread_time() - cpu
+    assert result.exact and result.info.extra.get("solved")
+    assert cpu < 0.05 + 0.01
+
+
+def test_an_attempt_counts_making_its_solver_against_its_time() -> None:
+    state = _late(random.Random(8), 6)
+    planner = EndgamePlanner(table_size=BIG_TABLE)  # not prepared: the attempt makes it
+    planner.scale = 1e-6
+    assert planner.attempt(state, 0.02, fallback_rate=1e6) is None  # no time left to solve
+    solved = planner.attempt(state, 5.0, fallback_rate=1e6)  # the solver is made now
+    assert solved is not None and solved.value == solve(state).value

@@ -35,7 +35,11 @@ ATTEMPT_SHARE = 0.75
 class EndgamePlanner:
     """The exact solver of one playing engine and the model that says when to use it.
 
-    The solver (and its table of ``table_size`` entries) is made on first use.
+    The solver (and its table of ``table_size`` entries) is made by
+    :meth:`prepare`, which the engine calls from its ``new_game``, before any
+    clock runs: zeroing the table's 32 MB takes 20-110 ms, more than a short
+    move's whole time. An attempt that finds no solver makes one, and counts
+    that time against its own.
     """
 
     def __init__(self, table_size: int = 1 << 22) -> None:
@@ -44,6 +48,11 @@ class EndgamePlanner:
         self.scale = START_SCALE
         self.rate: float | None = None
         """The solver's nodes per second of wall time, once it has searched."""
+
+    def prepare(self) -> None:
+        """Make the solver and its table now, if not yet made."""
+        if self._solver is None:
+            self._solver = ExactSolver(self._table_size)
 
     def new_game(self) -> None:
         """Forget stored values (the model and the rate stay: same machine, same game)."""
@@ -60,16 +69,24 @@ class EndgamePlanner:
     def attempt(
         self, state: AdjacencyState, seconds: float, fallback_rate: float | None
     ) -> SolveResult | None:
-        """Solve ``state`` if predicted to fit in ``seconds``; None if not tried or stopped."""
+        """Solve ``state`` if predicted to fit in ``seconds``; None if not tried or stopped.
+
+        The attempt, making the solver included, takes at most
+        :data:`ATTEMPT_SHARE` of ``seconds``.
+        """
         predicted = self.predicted_seconds(state.plies_left, fallback_rate)
         if predicted is None or predicted > PREDICTED_SHARE * seconds:
             return None
-        if self._solver is None:
-            self._solver = ExactSolver(self._table_size)
+        began = time.perf_counter()
+        self.prepare()
+        assert self._solver is not None
         solver = self._solver
+        left = ATTEMPT_SHARE * seconds - (time.perf_counter() - began)
+        if left <= 0:  # making the solver took the attempt's time: solve next move
+            return None
         began = time.perf_counter()
         try:
-            result = solver.solve(state, limit=Limit(time=ATTEMPT_SHARE * seconds))
+            result = solver.solve(state, limit=Limit(time=left))
         except SolveStopped:
             self._learn(state.plies_left, solver.nodes, time.perf_counter() - began, True)
             return None

@@ -127,15 +127,20 @@ class AdjacencyEngine:
         return int(self._context[S_NODES])
 
     def new_game(self) -> None:
-        """Forget what earlier searches learned."""
+        """Forget what earlier searches learned; with ``features.endgame``, make the exact
+        solver now (it is called before any clock runs)."""
         self._memory.new_game()
+        if self.features.endgame:
+            self.endgame.prepare()
         self.endgame.new_game()
 
     def _prepare(self, size: int, limit: Limit, start_ns: int) -> int:
         if size != self._size:
+            if self._size:  # another board: nothing stored applies (new tables are empty)
+                self._memory.new_game()
+                self.endgame.new_game()
             self._context = new_context(size, self.weights, CONTEXT_WORDS)
             self._size = size
-            self.new_game()
         context = self._context
         set_weights(context, self.weights)
         deadline = 0
