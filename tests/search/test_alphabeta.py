@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import random
+import time
 
 import pytest
 
@@ -120,6 +121,24 @@ def test_node_limit_and_first_move_fallback() -> None:
     result = AlphaBeta(AdjacencyEvaluator()).search(state, Limit(nodes=5))
     assert result.move in state.legal_moves()
     assert result.info.depth == 0
+
+
+class SlowEvaluator(AdjacencyEvaluator):
+    """Every evaluation takes a millisecond: nodes as slow as a rich game's in Python."""
+
+    def evaluate(self, state: State) -> float:
+        time.sleep(0.001)
+        return super().evaluate(state)
+
+
+def test_a_search_of_slow_nodes_stops_soon_after_its_deadline() -> None:
+    # The clock is read every few nodes, not every few hundred: at a millisecond a
+    # node, 256 nodes between readings would run 0.25 s past a 0.1 s limit.
+    state = plyground.load_game("adjacency").initial_state()
+    began = time.perf_counter()
+    result = AlphaBeta(SlowEvaluator()).search(state, Limit(time=0.1))
+    assert time.perf_counter() - began < 0.1 + 0.03
+    assert result.move in state.legal_moves()
 
 
 def test_reports_each_depth_with_a_legal_principal_variation() -> None:

@@ -82,8 +82,9 @@ class SearchInfo:
 class Clock:
     """A deadline that a search checks itself.
 
-    ``Clock(limit)`` starts now; :meth:`expired` is cheap enough to call every
-    few thousand nodes. ``safety`` seconds are kept back for answering.
+    ``Clock(limit)`` starts now; :meth:`expired` (a read of the clock, about
+    0.1 us) is cheap enough to call every few nodes of a search in Python.
+    ``safety`` seconds are kept back for answering.
     """
 
     __slots__ = ("deadline", "start")

@@ -32,8 +32,10 @@ class DeepeningSearch(ABC):
 
     nodes: int = 0
     """Nodes the last search visited."""
-    check_every: int = 256
-    """The clock is read every this many nodes (:meth:`_tick`)."""
+    check_every: int = 16
+    """The clock is read every this many nodes (:meth:`_tick`): a node in Python costs
+    10-30 us (Morris, the adjacency game), a reading of the clock a fraction of one,
+    and a search must stop within a few milliseconds of its deadline."""
     _clock: Clock = Clock(None)
     _node_limit: int | None = None
 
