@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 import itertools
 import math
+import time
 from random import Random
 from types import ModuleType
 
@@ -209,6 +210,21 @@ def test_a_search_stops_on_its_clock(name: str) -> None:
         result = hill_climb(problem, Random(0), clock, variant="restart")
     assert result.stop == "budget"
     assert result.elapsed < 2.0
+
+
+class SlowToDraw(OneMax):
+    """OneMax whose random candidates take 5 ms each to make (as a plan's replies do)."""
+
+    def random_candidate(self, rng: Random) -> tuple[int, ...]:
+        time.sleep(0.005)
+        return super().random_candidate(rng)
+
+
+def test_drawing_the_first_population_stops_on_the_clock() -> None:
+    # 24 members would take 120 ms to draw: the clock (20 ms) ends the drawing.
+    result = evolve(SlowToDraw(10), Random(0), Clock(0.02), population=24)
+    assert result.stop == "budget"
+    assert result.elapsed < 0.02 + 0.015, result
 
 
 def test_budget_tracks_the_best_and_progress() -> None:

@@ -74,10 +74,11 @@ def evolve(
     stats = {"generations": 0.0, "diversity": 1.0}
     stop = "budget"
     try:
-        members = list(seeds[:population])
-        while len(members) < population:
-            members.append(problem.random_candidate(rng))
-        scored = [(budget.evaluate(m), m) for m in members]
+        scored = [(budget.evaluate(m), m) for m in seeds[:population]]
+        while len(scored) < population:  # a random candidate may cost as much as its fitness
+            budget.check()
+            member = problem.random_candidate(rng)
+            scored.append((budget.evaluate(member), member))
         while max_generations is None or generations < max_generations:
             scored.sort(key=lambda pair: pair[0], reverse=True)
             stats["diversity"] = len({m for _, m in scored}) / population

@@ -85,6 +85,7 @@ def hill_climb(
             stats["peaks"] += 1
             if variant != "restart":
                 break
+            budget.check()
             stats["restarts"] += 1
             current = problem.random_candidate(rng)
     except BudgetExhaustedError:

@@ -135,13 +135,19 @@ class Budget(Generic[C]):
         """True when the clock or the evaluation cap will stop a search."""
         return self.max_evaluations is not None or math.isfinite(self._span)
 
-    def evaluate(self, candidate: C) -> float:
-        """The fitness of ``candidate``, counted; raises BudgetExhaustedError when spent."""
+    def check(self) -> None:
+        """Raise BudgetExhaustedError when spent (never before the first evaluation): for
+        work that comes before an evaluation and costs time of its own, such as making a
+        candidate."""
         if self.evaluations and (
             (self.max_evaluations is not None and self.evaluations >= self.max_evaluations)
             or self.clock.expired()
         ):
             raise BudgetExhaustedError
+
+    def evaluate(self, candidate: C) -> float:
+        """The fitness of ``candidate``, counted; raises BudgetExhaustedError when spent."""
+        self.check()
         value = self._fitness(candidate)
         self.evaluations += 1
         if value > self.best_fitness or self.best is None:
