@@ -95,6 +95,17 @@ def test_perfect_bot_keeps_the_value_of_every_position() -> None:
         assert got == (outcome, plies), state.text()
 
 
+def test_perfect_bot_solves_the_game_in_new_game_before_any_clock_runs() -> None:
+    bot = make_bot("perfect", seed=2)
+    for _ in range(2):  # the second game reuses what the first solved
+        bot.new_game(GAME)
+        state = START
+        while not state.is_terminal():
+            decision = bot.choose(state)
+            assert decision.info.nodes == 1, state.text()  # a look-up, no search
+            state = state.play(decision.move)
+
+
 @pytest.mark.parametrize("bot_side", [0, 1])
 def test_perfect_bot_never_loses_against_any_replies(bot_side: int) -> None:
     bot = make_bot("perfect", seed=1)
