@@ -4,11 +4,12 @@ equal expectimax, the budget and the clock are the search's own, the tree is reu
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
 from plyground.algorithms.search.expectimax import Expectimax
-from plyground.algorithms.search.mcts import MCTS, visit_counts
+from plyground.algorithms.search.mcts import MCTS, Node, visit_counts
 from plyground.algorithms.search.minimax import minimax
 from plyground.bots.evaluators import evaluator_for
 from plyground.core.evaluation import Evaluator
@@ -145,6 +146,25 @@ def test_the_search_checks_its_clock_after_every_iteration(
     monkeypatch.setattr(search, "start_clock", lambda limit: CountingClock(40))
     result = search.search(load_game("morris").initial_state(), Limit(time=60))
     assert result.info.nodes == 41  # the first iteration runs before any check
+
+
+def test_no_iteration_is_begun_that_would_end_past_the_deadline(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Iterations of 20 ms and a deadline at 90 ms (0.1 s less the safety): the one that
+    # would begin at 80 ms is not begun (without the rule the search ends at 100 ms).
+    search = MCTS(rng=random.Random(1))
+    iterate_once = search._iterate_once
+
+    def slow(root: Node) -> None:
+        time.sleep(0.02)
+        iterate_once(root)
+
+    monkeypatch.setattr(search, "_iterate_once", slow)
+    began = time.perf_counter()
+    result = search.search(load_game("morris").initial_state(), Limit(time=0.1))
+    assert time.perf_counter() - began < 0.09
+    assert result.info.nodes >= 2
 
 
 def test_the_tree_is_reused_after_two_plies() -> None:

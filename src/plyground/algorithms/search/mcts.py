@@ -62,6 +62,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Iterator
 from typing import Literal
 
@@ -208,7 +209,13 @@ class MCTS(DeepeningSearch):
     # -- public -------------------------------------------------------------
     def iterate(self, state: State, limit: Limit) -> Iterator[SearchResult]:
         """Yield a report after 64, 128, 256, ... iterations and a last one when the
-        clock, the node budget (iterations) or a solved root stops the search."""
+        clock, the node budget (iterations) or a solved root stops the search.
+
+        An iteration is not begun when the time left is less than the slowest
+        one so far took (a playout of a long game in Python can take
+        milliseconds): the search ends before its deadline, not one playout
+        after it.
+        """
         self._check(state)
         clock = self.start_clock(limit)
         root = self._root_for(state)
@@ -217,12 +224,15 @@ class MCTS(DeepeningSearch):
         self._deepest = 0
         report_at = _FIRST_REPORT
         budget = limit.nodes
+        slowest = 0.0
         while not (self.solver and root.solved):
             if budget is not None and self.iterations >= budget:
                 break
-            if self.iterations and clock.expired():
+            if self.iterations and (clock.expired() or clock.remaining() <= slowest):
                 break
+            began = time.perf_counter()
             self._iterate_once(root)
+            slowest = max(slowest, time.perf_counter() - began)
             self.iterations += 1
             if self.iterations == report_at:
                 report_at *= 2
