@@ -17,6 +17,7 @@ from typing import Any, ClassVar, TextIO
 from plyground.arena.protocol import NO_MOVE, format_hello, format_info
 from plyground.bots import Bot, make_bot
 from plyground.cli.groups import add_command
+from plyground.core.collection import collection_paused
 from plyground.core.errors import PlygroundError, raised_at, then_lines, user_traceback
 from plyground.core.game import Game, State
 from plyground.core.gridtext import quote
@@ -102,7 +103,8 @@ class EngineServer:
             seconds = float(self.bot.settings.get("time") or 5.0)
         seconds = max(0.001, seconds - min(_SAFETY, seconds / 10))
         try:
-            decision = self.bot.choose(state, Limit(time=seconds), self._info)
+            with collection_paused():  # as in the arena: no collection inside a timed move
+                decision = self.bot.choose(state, Limit(time=seconds), self._info)
             move_text = state.move_text(decision.move)
         except Exception as error:  # the bot's failure is reported, never fatal
             where = raised_at(error)

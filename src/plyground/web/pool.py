@@ -30,6 +30,7 @@ from plyground.arena.analysis import Analyser, AnalysisSettings
 from plyground.arena.annotation import annotate
 from plyground.arena.record import GameRecord
 from plyground.bots import Bot, make_bot
+from plyground.core.collection import collection_paused
 from plyground.core.errors import PlygroundError
 from plyground.core.limits import Limit, SearchInfo
 from plyground.games import load_game
@@ -175,7 +176,8 @@ def _think(job: ThinkJob) -> ThinkAnswer:
             worker.queue.put((job.job, info.to_dict()))
 
         try:
-            decision = bot.choose(state, Limit(time=job.seconds), report)
+            with collection_paused():  # as in the arena: no collection inside a timed move
+                decision = bot.choose(state, Limit(time=job.seconds), report)
         except _AbandonedError:
             worker.bots.pop((job.bot, job.game), None)  # its tables may be half updated
             return ThinkAnswer(None, None, time.perf_counter() - start, error="abandoned")
