@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from plyground.bots.base import Bot
+from plyground.core.collection import collection_paused
 from plyground.core.game import CHANCE, Game, Move, State
 from plyground.core.limits import Limit, SearchInfo
 
@@ -84,7 +85,8 @@ def play_solo(
             break
         if until is not None and until(state):
             break
-        decision = bot.choose(state, limit)
+        with collection_paused():  # as in the arena: no collection inside a timed move
+            decision = bot.choose(state, limit)
         result.nodes += decision.info.nodes
         result.search_seconds += decision.info.elapsed
         if on_move is not None:
