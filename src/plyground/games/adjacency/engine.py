@@ -130,9 +130,9 @@ class AdjacencyEngine:
         """Forget what earlier searches learned; with ``features.endgame``, make the exact
         solver now (it is called before any clock runs)."""
         self._memory.new_game()
-        if self.features.endgame:
-            self.endgame.prepare()
         self.endgame.new_game()
+        if self.features.endgame:
+            self.endgame.prepare()  # a new solver's table is empty already
 
     def _prepare(self, size: int, limit: Limit, start_ns: int) -> int:
         if size != self._size:
