@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -25,3 +26,15 @@ def plyground_env() -> dict[str, str]:
     env["PYTHONPATH"] = src + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     env.setdefault("PYTHONUNBUFFERED", "1")
     return env
+
+
+def run_python(script: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    """Run ``script`` in a new Python process that imports plyground from this checkout."""
+    return subprocess.run(
+        [sys.executable, "-c", script],
+        env=plyground_env(),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )

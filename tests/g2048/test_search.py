@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import time
 
 import pytest
 
-from cli_support import plyground_env
+from cli_support import run_python
 from plyground.algorithms.search.expectimax import Expectimax
 from plyground.arena.solo import play_solo
 from plyground.bots import make_bot
@@ -301,7 +299,7 @@ state = game.parse_state("2,0,0,0/16,8,4,0/256,64,8,2/1024,512,32,4 2236 move")
 bot = make_bot("2048:time=0.05")
 if {new_game}:
     bot.new_game(game)
-    assert search.loaded()
+    assert search.warm_up.loaded()
 started = time.perf_counter()
 decision = bot.choose(state)
 print(time.perf_counter() - started, "moves_tried" in decision.info.extra, decision.move)
@@ -324,14 +322,7 @@ def test_kernel_loads_outside_the_clock(new_game: bool) -> None:
     the check; the time bound is only generous (loading takes a few tenths of
     a second on a quiet machine, many seconds on a loaded one).
     """
-    done = subprocess.run(
-        [sys.executable, "-c", _FRESH_PROCESS.format(new_game=new_game)],
-        env=plyground_env(),
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    done = run_python(_FRESH_PROCESS.format(new_game=new_game))
     assert done.returncode == 0, done.stderr[-2000:]
     first, then = done.stdout.splitlines()
     took, compiled, move = first.split()

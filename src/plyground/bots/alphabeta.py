@@ -16,24 +16,31 @@ With ``book`` on (the default), a position in the game's opening book
 (:mod:`plyground.bots.books`; for the adjacency game the solved starts of
 docs/adjacency-solved.md) is answered from the book, without a search: the
 first of its proven best moves (so the bot stays deterministic).
+
+A short move in a process that has not loaded the compiled kernels (a
+``choose`` without ``new_game``) is answered by the reference search while
+they load in the background (:class:`~plyground.bots.loading.KernelLoader`).
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import ClassVar, Protocol
 
 from plyground.algorithms.search.alphabeta import AlphaBeta
 from plyground.bots.base import TIME_SETTING, Bot, Decision, InfoCallback
 from plyground.bots.books import booked_moves
 from plyground.bots.evaluators import evaluator_for, load_weights
+from plyground.bots.loading import KernelLoader
 from plyground.core.errors import SettingsError
 from plyground.core.evaluation import Evaluator
 from plyground.core.game import Game, Move, State
 from plyground.core.limits import Limit, SearchInfo
 from plyground.core.registry import Registry
 from plyground.core.settings import Setting
+from plyground.core.warming import Warmup
 
 __all__ = ["AcceleratedSearch", "AlphaBetaBot", "accelerated_games"]
 
@@ -69,13 +76,30 @@ def _adjacency_engine(evaluator: Evaluator, table: int, features: str | None) ->
     return search
 
 
+def _adjacency_warm_up() -> Warmup:
+    from plyground.games.adjacency.engine import warm_up
+
+    return warm_up
+
+
 AcceleratedFactory = Callable[[Evaluator, int, str | None], AcceleratedSearch]
 """Makes a game's accelerated search from (evaluator, table entries, features
 text or None), ready to search: its kernels compiled or loaded from the disk cache."""
 
-_ACCELERATED: Registry[AcceleratedFactory] = Registry("accelerated alpha-beta")
-"""game name -> the factory of its accelerated search."""
-_ACCELERATED.add("adjacency", _adjacency_engine)
+
+@dataclass(frozen=True)
+class Accelerated:
+    """A game's accelerated search: ``make`` it, and ``warm_up`` (its kernels'
+    :class:`~plyground.core.warming.Warmup`). Both import the game's compiled
+    modules only when called."""
+
+    make: AcceleratedFactory
+    warm_up: Callable[[], Warmup]
+
+
+_ACCELERATED: Registry[Accelerated] = Registry("accelerated alpha-beta")
+"""game name -> its accelerated search."""
+_ACCELERATED.add("adjacency", Accelerated(_adjacency_engine, _adjacency_warm_up))
 
 
 def accelerated_games() -> list[str]:
@@ -132,15 +156,22 @@ class AlphaBetaBot(Bot):
         self._weights = load_weights(self._settings["weights"])
         self._search: AlphaBeta | AcceleratedSearch | None = None
         self._game: Game | None = None
+        self._loaders: dict[str, KernelLoader] = {}
+        self._stand_in: tuple[Game, AlphaBeta] | None = None
+        """The reference search answering short moves while the compiled kernels load."""
+        self._last: AlphaBeta | AcceleratedSearch | None = None
 
-    def _searcher(self, game: Game) -> AlphaBeta | AcceleratedSearch:
+    def _searcher(self, game: Game, limit: Limit | None = None) -> AlphaBeta | AcceleratedSearch:
+        """The search for ``game`` (made on first use, kept): the compiled one where the game
+        has it (``engine=auto``). Under a ``limit`` too short to load its kernels in a
+        process that has not, the reference search answers while they load."""
         if self._search is not None and self._game == game:
             return self._search
         evaluator = evaluator_for(game, self._weights)
         auto = self._settings["engine"] == "auto"
-        factory = _ACCELERATED.find(game.name) if auto else None
+        accelerated = _ACCELERATED.find(game.name) if auto else None
         features = self._settings["features"]
-        if factory is None:
+        if accelerated is None:
             if features:
                 raise SettingsError(
                     f"bot 'alphabeta': setting 'features' needs the compiled engine, which "
@@ -148,16 +179,24 @@ class AlphaBetaBot(Bot):
                 )
             self._search = AlphaBeta(evaluator, self._settings["table"])
         else:
-            self._search = factory(evaluator, self._settings["table"], features)
+            loader = self._loaders.setdefault(game.name, KernelLoader(accelerated.warm_up()))
+            if limit is not None and not loader.ready(limit):
+                if self._stand_in is None or self._stand_in[0] != game:
+                    self._stand_in = (game, AlphaBeta(evaluator, self._settings["table"]))
+                return self._stand_in[1]
+            self._search = accelerated.make(evaluator, self._settings["table"], features)
+            self._stand_in = None
         self._game = game
         return self._search
 
     @property
     def engine_name(self) -> str:
-        """``accelerated`` or ``reference``: what searched last (``none`` before any search)."""
-        if self._search is None:
+        """``accelerated`` or ``reference``: what searched last, else what is made for the
+        next search (``none`` before either)."""
+        search = self._last or self._search
+        if search is None:
             return "none"
-        return "reference" if isinstance(self._search, AlphaBeta) else "accelerated"
+        return "reference" if isinstance(search, AlphaBeta) else "accelerated"
 
     def new_game(self, game: Game) -> None:
         """Start afresh, and load the compiled kernels now, before any clock runs."""
@@ -171,14 +210,14 @@ class AlphaBetaBot(Bot):
         self, state: State, limit: Limit | None = None, on_info: InfoCallback | None = None
     ) -> Decision:
         started = time.perf_counter()
-        search = self._searcher(state.game)
+        limit = self.time_limit(limit)
+        search = self._searcher(state.game, limit)
         if self._settings["book"]:
             booked = self._from_book(state, started)
             if booked is not None:
                 if on_info is not None:
                     on_info(booked.info)
                 return booked
-        limit = self.time_limit(limit)
         if self._settings["depth"] is not None and limit.depth is None:
             limit = Limit(time=limit.time, depth=self._settings["depth"], nodes=limit.nodes)
         if limit.time is not None:
@@ -186,6 +225,7 @@ class AlphaBetaBot(Bot):
             spent = time.perf_counter() - started
             limit = Limit(time=max(limit.time - spent, 1e-3), depth=limit.depth, nodes=limit.nodes)
         result = search.search(state, limit, on_info)
+        self._last = search
         return Decision(result.move, result.info)
 
     def _from_book(self, state: State, started: float) -> Decision | None:

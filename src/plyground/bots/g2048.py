@@ -21,7 +21,6 @@ boards the kernel cannot hold, with a tile of 32768 or more).
 
 from __future__ import annotations
 
-import threading
 import time
 from dataclasses import replace
 from typing import ClassVar
@@ -29,6 +28,7 @@ from typing import ClassVar
 from plyground.algorithms.search.expectimax import Expectimax
 from plyground.bots.base import TIME_SETTING, Bot, Decision, InfoCallback
 from plyground.bots.evaluators import evaluator_for, load_weights
+from plyground.bots.loading import KernelLoader
 from plyground.core.errors import SettingsError
 from plyground.core.game import Game, State
 from plyground.core.limits import Limit, SearchInfo
@@ -56,10 +56,8 @@ _MIN_GROWTH = 1.5
 _UNBOUNDED = 1 << 62
 _SAFETY = 0.01
 """Seconds kept back from the time limit to answer (at most 10% of it)."""
-_LOAD_BUDGET = 2.0
 _DEBT_FLOOR = 0.25
 """With a bank, a move in debt still gets at least this share of the limit."""
-"""A first move with at least this much time may load the compiled search itself."""
 
 STOP_TARGET = "target"
 """Why a move's search stopped (``SearchInfo.extra["stop"]``): it reached its target depth;"""
@@ -159,7 +157,7 @@ class G2048Bot(Bot):
             )
         self.weights = self._make_evaluator().weights
         self._search: G2048Search | None = None
-        self._loader: threading.Thread | None = None
+        self._loader = KernelLoader(search_module.warm_up)
         self._costs: dict[int, tuple[int, int]] = {}
         """The last measured cost of each depth: (nanoseconds, nodes)."""
         self.reserve = 0.0
@@ -248,22 +246,13 @@ class G2048Bot(Bot):
         return self._search
 
     def _numba_ready(self, limit: Limit) -> bool:
-        """True when the compiled search can answer within ``limit``.
-
-        Loading it costs a few tenths of a second in a new process: done here
-        only when this process has loaded it already (cheap) or the limit
-        leaves ample time; otherwise this move goes to the reference search and
-        a background thread loads the kernels for the next moves.
-        """
-        if self._search is not None:
-            return True
-        if search_module.loaded() or limit.time is None or limit.time >= _LOAD_BUDGET:
-            self._numba_search()
-            return True
-        if self._loader is None:
-            self._loader = threading.Thread(target=search_module.warm_up, daemon=True)
-            self._loader.start()
-        return False
+        """True when the compiled search can answer within ``limit``; otherwise this move
+        goes to the reference search while a background thread loads the kernels
+        (:class:`~plyground.bots.loading.KernelLoader`)."""
+        if self._search is None and not self._loader.ready(limit):
+            return False
+        self._numba_search()
+        return True
 
     def _next_depth(self, current: int, target: int, left: tuple[int, int]) -> int | None:
         """The next depth to search after ``current``, or None when none is worth starting.

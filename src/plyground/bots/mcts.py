@@ -27,11 +27,13 @@ from plyground.algorithms.search.mcts import CHANCE_MODES, MCTS, VALUE_SCALES
 from plyground.algorithms.search.playouts import Playouts, RandomPlayouts
 from plyground.bots.base import SEED_SETTING, TIME_SETTING, Bot, Decision, InfoCallback
 from plyground.bots.evaluators import evaluator_for, load_weights
+from plyground.bots.loading import KernelLoader
 from plyground.core.errors import SettingsError
 from plyground.core.game import CHANCE, Game, State
 from plyground.core.limits import Limit
 from plyground.core.registry import Registry
 from plyground.core.settings import Setting
+from plyground.core.warming import Warmup
 
 __all__ = ["MCTSBot"]
 
@@ -41,6 +43,9 @@ PlayoutsFactory = Callable[[bool, float, int | None], Playouts]
 _PLAYOUT_KERNELS: Registry[PlayoutsFactory] = Registry("compiled playouts")
 """game name -> its compiled playouts (the module is imported on first use)."""
 _PLAYOUT_KERNELS.add("adjacency", "plyground.games.adjacency.playout:AdjacencyPlayouts")
+_PLAYOUT_WARM_UPS: Registry[Warmup] = Registry("compiled playouts' warm-up")
+"""game name -> the warm-up of its compiled playouts' kernels (imported on first use)."""
+_PLAYOUT_WARM_UPS.add("adjacency", "plyground.games.adjacency.playout:warm_up")
 
 # game name -> defaults of the settings left unset (the rest: _FALLBACK_*); a
 # default cutoff applies only when the value is the evaluator's (adjacency: docs/mcts.md).
@@ -133,6 +138,10 @@ class MCTSBot(Bot):
         self._weights = load_weights(self._settings["weights"])
         self._search: MCTS | None = None
         self._game: Game | None = None
+        self._loaders: dict[str, KernelLoader] = {}
+        self._stand_in: tuple[Game, MCTS] | None = None
+        """A search with the reference playouts, answering short moves while the compiled
+        playouts' kernels load."""
 
     def supports(self, game: Game) -> bool:
         """Two-player zero-sum games, and one-player games against chance (2048)."""
@@ -151,9 +160,11 @@ class MCTSBot(Bot):
             chosen["cutoff"] = defaults.get("cutoff")
         return chosen
 
-    def _playouts(self, game: Game, chosen: dict[str, Any], evaluator: Any) -> Playouts:
+    def _playouts(
+        self, game: Game, chosen: dict[str, Any], evaluator: Any, *, compiled: bool
+    ) -> Playouts:
         guided = chosen["playout"] == "guided"
-        factory = _PLAYOUT_KERNELS.find(game.name) if chosen["engine"] == "auto" else None
+        factory = _PLAYOUT_KERNELS.find(game.name) if compiled else None
         if factory is not None:
             seed = None if chosen["seed"] is None else self.rng.getrandbits(64)
             kernel = factory(guided, chosen["epsilon"], seed)
@@ -161,8 +172,23 @@ class MCTSBot(Bot):
             return kernel
         return RandomPlayouts(evaluator, guided, chosen["epsilon"], self.rng)
 
-    def searcher(self, game: Game) -> MCTS:
-        """The search this bot uses for ``game`` (made on first use, kept for the game)."""
+    def _loading(self, game: Game, chosen: dict[str, Any], limit: Limit | None) -> bool:
+        """True when ``game``'s compiled playouts are wanted but their kernels cannot be
+        loaded within ``limit`` (they then load in the background)."""
+        if limit is None or chosen["engine"] != "auto" or game.name not in _PLAYOUT_WARM_UPS:
+            return False
+        loader = self._loaders.get(game.name)
+        if loader is None:
+            loader = self._loaders[game.name] = KernelLoader(_PLAYOUT_WARM_UPS.get(game.name))
+        return not loader.ready(limit)
+
+    def searcher(self, game: Game, limit: Limit | None = None) -> MCTS:
+        """The search this bot uses for ``game`` (made on first use, kept for the game).
+
+        Under a ``limit`` too short to load the game's compiled playouts in a
+        process that has not, a search with the reference playouts answers
+        while they load (:class:`~plyground.bots.loading.KernelLoader`).
+        """
         if self._search is not None and self._game == game:
             return self._search
         self.check_game(game)
@@ -176,10 +202,22 @@ class MCTSBot(Bot):
             raise SettingsError(
                 f"bot 'mcts': value=outcome needs a two-player game, not {game.spec!r}"
             )
+        if self._loading(game, chosen, limit):
+            if self._stand_in is None or self._stand_in[0] != game:
+                self._stand_in = (game, self._make(game, chosen, compiled=False))
+            return self._stand_in[1]
+        self._search = self._make(game, chosen, compiled=chosen["engine"] == "auto")
+        self._stand_in = None
+        self._game = game
+        return self._search
+
+    def _make(self, game: Game, chosen: dict[str, Any], *, compiled: bool) -> MCTS:
+        """A search for ``game`` with ``chosen`` settings; ``compiled``: with the game's
+        compiled playouts where it has them."""
         evaluator = evaluator_for(game, self._weights)
-        self._search = MCTS(
+        return MCTS(
             evaluator,
-            playouts=self._playouts(game, chosen, evaluator),
+            playouts=self._playouts(game, chosen, evaluator, compiled=compiled),
             exploration=chosen["exploration"],
             value=chosen["value"],
             cutoff=chosen["cutoff"],
@@ -189,8 +227,6 @@ class MCTSBot(Bot):
             max_tree=chosen["tree"],
             rng=self.rng,
         )
-        self._game = game
-        return self._search
 
     def new_game(self, game: Game) -> None:
         """Forget the tree; load the compiled playouts and run a few iterations now, before
@@ -210,7 +246,7 @@ class MCTSBot(Bot):
     ) -> Decision:
         started = time.perf_counter()
         limit = self.time_limit(limit)
-        search = self.searcher(state.game)
+        search = self.searcher(state.game, limit)
         nodes = limit.nodes
         simulations = self._settings["simulations"]
         if simulations is not None:

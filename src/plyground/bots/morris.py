@@ -8,6 +8,7 @@ from typing import ClassVar
 from plyground.algorithms.search.alphabeta import AlphaBeta
 from plyground.bots.alphabeta import AlphaBetaBot
 from plyground.bots.base import TIME_SETTING, Decision, InfoCallback
+from plyground.bots.loading import KernelLoader
 from plyground.core.collection import collection_paused
 from plyground.core.game import Game, State
 from plyground.core.limits import Limit
@@ -90,6 +91,10 @@ class MorrisBot(AlphaBetaBot):
         base = MorrisWeights.seed() if self._settings["evaluation"] == "seed" else None
         self._morris_weights = MorrisWeights.from_dict(self._weights or {}, base)
         self._searches: dict[str | None, AlphaBeta | MorrisEngine] = {}
+        self._stand_ins: dict[str | None, AlphaBeta] = {}
+        """Reference searches answering short moves while the compiled kernels load."""
+        self._loader = KernelLoader(warm_up)
+        self._answered: AlphaBeta | MorrisEngine | None = None
         self._endgames: EndgameTables | None = None
         self._endgames_loaded = False
 
@@ -101,24 +106,38 @@ class MorrisBot(AlphaBetaBot):
             self._endgames_loaded = True
         return self._endgames
 
+    @property
+    def engine_name(self) -> str:
+        """``accelerated`` or ``reference``: what searched last (``none`` before any search)."""
+        if self._answered is None:
+            return "none"
+        return "accelerated" if isinstance(self._answered, MorrisEngine) else "reference"
+
     def new_game(self, game: Game) -> None:
         """Forget earlier games; load the compiled kernels and the tables and make the
         searches now, before any clock runs."""
         self._searches = {}
+        self._stand_ins = {}
         if self._settings["engine"] == "compiled":
             warm_up()
             self.endgames()
             for phase in PHASES:
                 self._search_for(phase)
 
-    def _search_for(self, phase: str) -> AlphaBeta | MorrisEngine:
+    def _search_for(self, phase: str, limit: Limit | None = None) -> AlphaBeta | MorrisEngine:
         """The search for a root in ``phase``: one for all phases, or one per phase for the
-        seed's evaluation (a table's values hold for one weight set)."""
+        seed's evaluation (a table's values hold for one weight set). Under a ``limit`` too
+        short to load the compiled kernels in a process that has not, the reference search
+        answers while they load (:class:`~plyground.bots.loading.KernelLoader`)."""
         fixed = phase if self._settings["evaluation"] == "seed" else None
         search = self._searches.get(fixed)
         if search is None:
             evaluator = MorrisEvaluator(self._morris_weights, fixed)
             if self._settings["engine"] == "compiled":
+                if limit is not None and not self._loader.ready(limit):
+                    return self._stand_ins.setdefault(
+                        fixed, AlphaBeta(evaluator, self._settings["table"])
+                    )
                 warm_up()
                 search = MorrisEngine(evaluator, self._settings["table"], endgames=self.endgames())
             else:
@@ -146,11 +165,12 @@ class MorrisBot(AlphaBetaBot):
         cap = self._settings[phase]
         if cap is not None and (limit.depth is None or limit.depth > cap):
             limit = Limit(time=limit.time, depth=cap, nodes=limit.nodes)
-        search = self._search_for(phase)
+        search = self._search_for(phase, limit)
         if limit.time is not None:
             # Loading the kernels on a first move counts against this move's time.
             spent = (time.monotonic_ns() - started) / 1e9
             limit = Limit(time=max(limit.time - spent, 1e-3), depth=limit.depth, nodes=limit.nodes)
+        self._answered = search
         if isinstance(search, MorrisEngine):
             result = search.search(state, limit, on_info)
             decision = Decision(result.move, result.info)

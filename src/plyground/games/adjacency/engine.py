@@ -25,6 +25,7 @@ import numpy as np
 from plyground.core.deepening import EngineResult, last_result
 from plyground.core.limits import Limit, SearchInfo
 from plyground.core.search_memory import SearchMemory
+from plyground.core.warming import warming
 from plyground.games.adjacency.endgame import EndgamePlanner
 from plyground.games.adjacency.evaluation import AdjacencyWeights
 from plyground.games.adjacency.features import F_ASPIRATION, SearchFeatures
@@ -256,6 +257,7 @@ def _first_move(state: AdjacencyState) -> int:
     return cells_by_gain(theirs, state.empty(), state.size)[0]
 
 
+@warming
 def warm_up() -> None:
     """Compile (or load from the disk cache) the search kernels and the endgame solver's."""
     from plyground.games.adjacency.rules import AdjacencyGame

@@ -37,6 +37,7 @@ from plyground.core.jit import (
     store_int,
     trailing_zeros,
 )
+from plyground.core.warming import warming
 from plyground.games.adjacency import bits
 from plyground.games.adjacency.evaluation import AdjacencyWeights
 from plyground.games.adjacency.rules import AdjacencyGame, AdjacencyState, geometry
@@ -303,6 +304,7 @@ def play_state(state: AdjacencyState, cell: int) -> AdjacencyState:
     return AdjacencyState(state.game, x, o, 1 - state.side, state.plies_left - 1)
 
 
+@warming
 def warm_up() -> None:
     """Compile (or load from the disk cache) every kernel of this module."""
     state = AdjacencyGame(size=4, rounds=2).initial_state()

@@ -31,6 +31,7 @@ from numba import njit
 
 from plyground.core.game import State
 from plyground.core.jit import load_int, popcount, trailing_zeros
+from plyground.core.warming import warming
 from plyground.games.adjacency.bits import cells_by_gain
 from plyground.games.adjacency.kernels import (
     G_FULL,
@@ -221,6 +222,7 @@ class AdjacencyPlayouts:
         return AdjacencyState(state.game, x, o, side, state.plies_left - played)
 
 
+@warming
 def warm_up() -> None:
     """Compile (or load from the disk cache) the playout kernels."""
     state = AdjacencyGame(size=4, rounds=2).initial_state()

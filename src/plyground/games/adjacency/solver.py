@@ -36,6 +36,7 @@ from plyground.core.errors import PlygroundError, SettingsError
 from plyground.core.jit import as_int64
 from plyground.core.limits import Limit
 from plyground.core.search_memory import mapped_zeros
+from plyground.core.warming import warming
 from plyground.games.adjacency.exact import (
     EXACT_WORDS,
     MAX_PLIES,
@@ -440,6 +441,7 @@ def solve(
     return solver.solve(state, moves=moves, limit=limit, on_progress=on_progress)
 
 
+@warming
 def warm_up() -> None:
     """Compile (or load from the disk cache) the exact search kernels."""
     state = AdjacencyGame(size=4, rounds=3).initial_state()

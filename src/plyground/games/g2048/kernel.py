@@ -31,6 +31,7 @@ import numpy.typing as npt
 from numba import njit
 
 from plyground.core.jit import as_int64, load_float, load_int
+from plyground.core.warming import warming
 from plyground.games.g2048.rules import DOWN, LEFT, RIGHT, UP, Board
 
 __all__ = [
@@ -245,6 +246,7 @@ def kernel_heuristic(board: int, lines: npt.NDArray[np.float64]) -> float:
     return float(_heuristic_of(as_int64(board), lines.ctypes.data))
 
 
+@warming
 def warm_up() -> None:
     """Compile (or load from the disk cache) this module's kernels, and build the move
     tables (the search's kernels warm in :func:`plyground.games.g2048.search.warm_up`)."""

@@ -59,6 +59,7 @@ from plyground.core.jit import (
     trailing_zeros,
 )
 from plyground.core.search_memory import mapped_zeros
+from plyground.core.warming import warming
 from plyground.games.g2048.evaluation import G2048Weights, line_table
 from plyground.games.g2048.kernel import empty_cells, heuristic, move_tables, slide_board, transpose
 
@@ -299,12 +300,8 @@ class G2048Search:
         return self._values.copy()
 
 
+@warming
 def warm_up() -> None:
     """Compile (or load from the disk cache) the search kernels."""
     search = G2048Search(table_entries=16)
     search.values(0x1021, 2)
-
-
-def loaded() -> bool:
-    """True once this process has compiled or loaded the search kernels (then they are cheap)."""
-    return bool(search_root.signatures)

@@ -28,6 +28,7 @@ import numpy as np
 from plyground.core.deepening import EngineResult, last_result, line_texts
 from plyground.core.limits import Limit, SearchInfo
 from plyground.core.search_memory import M_NODES, M_STOPPED, SearchMemory
+from plyground.core.warming import warming
 from plyground.games.morris.endgames import EndgameTables
 from plyground.games.morris.evaluation import PHASES, RELATIONS, WIN, MorrisEvaluator
 from plyground.games.morris.kernels import RELATION_COUNT
@@ -269,6 +270,7 @@ def with_times(info: SearchInfo, started_ns: int, cpu_ns: int) -> SearchInfo:
     return replace(info, elapsed=elapsed, extra={**info.extra, "cpu": round(cpu, 6)})
 
 
+@warming
 def warm_up() -> None:
     """Compile (or load from the disk cache) the search kernels."""
     engine = MorrisEngine(table_size=1 << 10)

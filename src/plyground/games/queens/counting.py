@@ -23,6 +23,7 @@ import numpy as np
 from numba import njit
 
 from plyground.core.errors import SettingsError
+from plyground.core.warming import warming
 
 __all__ = ["MAX_COUNT_SIZE", "count_solutions", "count_solutions_reference", "warm_up"]
 
@@ -146,6 +147,7 @@ def count_solutions_reference(size: int) -> int:
     return place(0)
 
 
+@warming
 def warm_up() -> None:
     """Compile (or load from the disk cache) the counting kernel."""
     count_solutions(4)

@@ -35,6 +35,7 @@ import numpy.typing as npt
 from numba import njit
 
 from plyground.core.errors import SettingsError
+from plyground.core.warming import warming
 
 __all__ = ["LocalSearchResult", "min_conflicts_queens", "verify", "warm_up"]
 
@@ -195,6 +196,7 @@ def min_conflicts_queens(
     return LocalSearchResult(None, total_steps, restarts, int(initial), time.perf_counter() - start)
 
 
+@warming
 def warm_up() -> None:
     """Compile (or load from the disk cache) the min-conflicts kernels."""
     min_conflicts_queens(8, seed=0)

@@ -1,0 +1,107 @@
+"""A short first move in a new process does not wait for the compiled kernels to load.
+
+Without ``new_game``, a bot's first ``choose`` at 0.05 s would load its
+kernels inside the move (0.5 to 3 s). Instead the reference search answers
+while a background thread loads them, and once they are loaded the compiled
+search answers (:class:`~plyground.bots.loading.KernelLoader`). The check is
+which search answered and whether the kernels were loaded when it did, not
+the machine's speed.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from cli_support import run_python
+from plyground.bots.loading import LOAD_BUDGET, KernelLoader
+from plyground.core.limits import Limit
+from plyground.core.warming import warming
+
+_FRESH_PROCESS = """
+import random, time
+from importlib import import_module
+from plyground.bots import make_bot
+from plyground.bots.books import booked_moves
+from plyground.games import load_game
+
+game = load_game({game!r})
+state = game.initial_state()
+rng = random.Random(3)
+while len(state.legal_moves()) and booked_moves(state) is not None or rng.random() < 0.5:
+    state = state.play(rng.choice(list(state.legal_moves())))
+warm_up = import_module({module!r}).warm_up
+bot = make_bot({spec!r})
+started = time.perf_counter()
+decision = bot.choose(state)
+print("first", round(time.perf_counter() - started, 3), warm_up.loaded(), {probe})
+while not warm_up.loaded() and time.perf_counter() - started < 240:
+    time.sleep(0.05)
+decision = bot.choose(state)
+print("later", warm_up.loaded(), {probe})
+"""
+
+BOTS = [
+    ("alphabeta:time=0.05", "adjacency", "plyground.games.adjacency.engine", "bot.engine_name"),
+    ("morris:time=0.05", "morris", "plyground.games.morris.engine", "bot.engine_name"),
+    (
+        "mcts:time=0.05",
+        "adjacency",
+        "plyground.games.adjacency.playout",
+        "type(bot.searcher(game, bot.time_limit(None)).playouts).__name__",
+    ),
+]
+
+
+@pytest.mark.parametrize(("spec", "game", "module", "probe"), BOTS)
+def test_a_first_short_move_answers_while_the_kernels_load(
+    spec: str, game: str, module: str, probe: str
+) -> None:
+    script = _FRESH_PROCESS.format(game=game, module=module, spec=spec, probe=probe)
+    done = run_python(script)
+    assert done.returncode == 0, done.stderr[-2000:]
+    first, later = (line.split() for line in done.stdout.splitlines())
+    assert first[2] == "False", first  # it answered before the kernels were loaded...
+    assert first[3] in {"reference", "RandomPlayouts"}, first  # ...with the reference search
+    assert float(first[1]) < 1.0, first  # generous: the reference keeps the clock
+    assert later[1] == "True", later
+    assert later[2] in {"accelerated", "AdjacencyPlayouts"}, later
+
+
+def test_the_loader_loads_in_the_background_only_under_a_short_limit() -> None:
+    started = threading.Event()
+    release = threading.Event()
+
+    @warming
+    def slow_warm_up() -> None:
+        started.set()
+        release.wait(10)
+
+    loader = KernelLoader(slow_warm_up)
+    assert not loader.ready(Limit(time=0.05))  # a background load begins
+    assert started.wait(10)
+    assert not loader.ready(Limit(time=0.05))  # still loading: not used meanwhile
+    release.set()
+    deadline = time.monotonic() + 10
+    while not slow_warm_up.loaded() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert loader.ready(Limit(time=0.05))
+    assert slow_warm_up.loaded()
+
+    @warming
+    def quick_warm_up() -> None:
+        pass
+
+    assert KernelLoader(quick_warm_up).ready(Limit(time=LOAD_BUDGET))  # loads in the move
+    assert quick_warm_up.loaded()
+    calls = []
+
+    @warming
+    def counted() -> None:
+        calls.append(1)
+
+    counted()
+    counted()
+    assert calls == [1]  # a warm-up runs once per process
