@@ -15,6 +15,7 @@ __all__ = ["BENCHMARKS", "register"]
 # benchmark name -> "module:configure"; a new benchmark adds one line here.
 BENCHMARKS: dict[str, str] = {
     "adjacency": "plyground.cli.bench_adjacency:configure",
+    "clock": "plyground.cli.bench_clock:configure",
 }
 
 
@@ -23,7 +24,7 @@ def register(subparsers: Any) -> None:
     add_group(
         subparsers,
         "bench",
-        help="speed benchmarks (nodes per second, depth reached)",
+        help="speed benchmarks (nodes per second, depth reached; does a bot keep its clock)",
         description="Run a speed benchmark and print its figures.",
         members=BENCHMARKS,
     )
