@@ -37,7 +37,8 @@ gets the anchor's mean time per move, measured first in the same run (on the
 first ``--anchor-games`` seeds only, when a full set of the anchor's slow
 games does not fit the time at hand). ``--players plyground`` (or
 ``nneonneo``) plays one program alone at ``--time``: more seeds at a pace
-measured in an earlier run. Both
+measured in an earlier run; ``--players nneonneo --anchor-pace`` plays the
+anchor alone at its depth rule (its games on seeds ours played before). Both
 players are held to the same mean pace the same way (:class:`Pacer`): an
 overrun is a debt, and a quarter of it comes off each next move's time (our
 bot stops at its deadline, but a busy machine can hold any process past it).
@@ -677,7 +678,8 @@ def games(args: argparse.Namespace, library: Path) -> None:
             args.jobs,
         )
         pace = sum(r.seconds for r in records) / sum(r.moves for r in records)
-        print(f"  the anchor's pace: {1000 * pace:.1f} ms a move; ours gets as much")
+        ours_too = "; ours gets as much" if args.players == "both" else ""
+        print(f"  the anchor's pace: {1000 * pace:.1f} ms a move{ours_too}")
     else:
         pace = args.time
         span = f"seeds {seeds.start}..{seeds.stop - 1}"
@@ -685,7 +687,8 @@ def games(args: argparse.Namespace, library: Path) -> None:
     ours = f"{args.bot},time={pace:.4f}" if ":" in args.bot else f"{args.bot}:time={pace:.4f}"
     our_jobs: list[Job] = [("plyground " + args.bot, ours, s, pace, out, cap) for s in seeds]
     if args.anchor_pace:
-        records += run_games(our_jobs, args.jobs)
+        if args.players == "both":
+            records += run_games(our_jobs, args.jobs)
     elif args.players == "both":
         mixed = [job for pair in zip(anchor_jobs, our_jobs, strict=True) for job in pair]
         records += run_games(mixed, args.jobs)
@@ -733,7 +736,8 @@ def main(argv: list[str] | None = None) -> int:
         choices=("both", "plyground", "nneonneo"),
         default="both",
         help="without --anchor-pace: who plays at --time (one player: more seeds at a pace "
-        "measured in an earlier run; default %(default)s)",
+        "measured in an earlier run); with it, nneonneo: the anchor alone at its depth rule "
+        "(default %(default)s)",
     )
     parser.add_argument("--bot", default="2048", help="our bot (default %(default)s)")
     parser.add_argument("--jobs", type=int, default=2, help="processes for the games")
@@ -747,8 +751,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.anchor_games is not None and not (args.anchor_pace and args.anchor_games > 0):
         parser.error("--anchor-games needs --anchor-pace and a positive count")
-    if args.players != "both" and args.anchor_pace:
-        parser.error("--players plays at --time; --anchor-pace needs both players")
+    if args.players == "plyground" and args.anchor_pace:
+        parser.error("--anchor-pace measures the anchor's pace: --players both or nneonneo")
     try:
         library = build_anchor(args.anchor, args.build, args.cxxflags)
         if args.diagnose:
