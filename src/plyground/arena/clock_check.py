@@ -102,7 +102,8 @@ class ClockCheck:
         stops = Counter(m.stop for m in self.moves)
         lines.append("stops: " + ", ".join(f"{stop} {n}" for stop, n in stops.most_common()))
         when = "after the move, as the collector resumed" if self.paused else "inside the move"
-        lines.append(f"slowest {min(worst, len(self.moves))} moves by thread CPU:")
+        if worst > 0:
+            lines.append(f"slowest {min(worst, len(self.moves))} moves by thread CPU:")
         for move in sorted(self.moves, key=lambda m: -m.cpu)[:worst]:
             lines.append(
                 f"  ply {move.ply:5d}: CPU {_share(move.cpu, limit)}, wall"
