@@ -92,7 +92,7 @@ def test_the_loader_loads_in_the_background_only_under_a_short_limit() -> None:
 
     @warming
     def quick_warm_up() -> None:
-        pass
+        """A warm-up with nothing to load (it returns at once)."""
 
     assert KernelLoader(quick_warm_up).ready(Limit(time=LOAD_BUDGET))  # loads in the move
     assert quick_warm_up.loaded()

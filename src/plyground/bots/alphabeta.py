@@ -159,7 +159,9 @@ class AlphaBetaBot(Bot):
         self._loaders: dict[str, KernelLoader] = {}
         self._stand_in: tuple[Game, AlphaBeta] | None = None
         """The reference search answering short moves while the compiled kernels load."""
-        self._last: AlphaBeta | AcceleratedSearch | None = None
+        self._last: object = None
+        """The search that answered the last move (a subclass's own kind counts as accelerated
+        unless it is the reference ``AlphaBeta``)."""
 
     def _searcher(self, game: Game, limit: Limit | None = None) -> AlphaBeta | AcceleratedSearch:
         """The search for ``game`` (made on first use, kept): the compiled one where the game
@@ -179,7 +181,9 @@ class AlphaBetaBot(Bot):
                 )
             self._search = AlphaBeta(evaluator, self._settings["table"])
         else:
-            loader = self._loaders.setdefault(game.name, KernelLoader(accelerated.warm_up()))
+            loader = self._loaders.get(game.name)
+            if loader is None:
+                loader = self._loaders[game.name] = KernelLoader(accelerated.warm_up())
             if limit is not None and not loader.ready(limit):
                 if self._stand_in is None or self._stand_in[0] != game:
                     self._stand_in = (game, AlphaBeta(evaluator, self._settings["table"]))

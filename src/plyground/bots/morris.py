@@ -94,7 +94,6 @@ class MorrisBot(AlphaBetaBot):
         self._stand_ins: dict[str | None, AlphaBeta] = {}
         """Reference searches answering short moves while the compiled kernels load."""
         self._loader = KernelLoader(warm_up)
-        self._answered: AlphaBeta | MorrisEngine | None = None
         self._endgames: EndgameTables | None = None
         self._endgames_loaded = False
 
@@ -105,13 +104,6 @@ class MorrisBot(AlphaBetaBot):
                 self._endgames = load_tables()
             self._endgames_loaded = True
         return self._endgames
-
-    @property
-    def engine_name(self) -> str:
-        """``accelerated`` or ``reference``: what searched last (``none`` before any search)."""
-        if self._answered is None:
-            return "none"
-        return "accelerated" if isinstance(self._answered, MorrisEngine) else "reference"
 
     def new_game(self, game: Game) -> None:
         """Forget earlier games; load the compiled kernels and the tables and make the
@@ -135,9 +127,11 @@ class MorrisBot(AlphaBetaBot):
             evaluator = MorrisEvaluator(self._morris_weights, fixed)
             if self._settings["engine"] == "compiled":
                 if limit is not None and not self._loader.ready(limit):
-                    return self._stand_ins.setdefault(
-                        fixed, AlphaBeta(evaluator, self._settings["table"])
-                    )
+                    stand_in = self._stand_ins.get(fixed)
+                    if stand_in is None:
+                        stand_in = AlphaBeta(evaluator, self._settings["table"])
+                        self._stand_ins[fixed] = stand_in
+                    return stand_in
                 warm_up()
                 search = MorrisEngine(evaluator, self._settings["table"], endgames=self.endgames())
             else:
@@ -170,7 +164,7 @@ class MorrisBot(AlphaBetaBot):
             # Loading the kernels on a first move counts against this move's time.
             spent = (time.monotonic_ns() - started) / 1e9
             limit = Limit(time=max(limit.time - spent, 1e-3), depth=limit.depth, nodes=limit.nodes)
-        self._answered = search
+        self._last = search
         if isinstance(search, MorrisEngine):
             result = search.search(state, limit, on_info)
             decision = Decision(result.move, result.info)
