@@ -4,10 +4,10 @@ equal expectimax, the budget and the clock are the search's own, the tree is reu
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
+from clock_support import SteppedClock
 from plyground.algorithms.search.expectimax import Expectimax
 from plyground.algorithms.search.mcts import MCTS, Node, visit_counts
 from plyground.algorithms.search.minimax import minimax
@@ -151,20 +151,21 @@ def test_the_search_checks_its_clock_after_every_iteration(
 def test_no_iteration_is_begun_that_would_end_past_the_deadline(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # Iterations of 20 ms and a deadline at 90 ms (0.1 s less the safety): the one that
-    # would begin at 80 ms is not begun (without the rule the search ends at 100 ms).
+    # Iterations of 20 ms and a deadline at 90 ms: four end at 80 ms, and the fifth,
+    # which would end at 100 ms, is not begun (without the rule it would be).
     search = MCTS(rng=random.Random(1))
+    clock = SteppedClock(0.09)
     iterate_once = search._iterate_once
 
     def slow(root: Node) -> None:
-        time.sleep(0.02)
         iterate_once(root)
+        clock.now += 0.02
 
+    monkeypatch.setattr(search, "start_clock", lambda limit: clock)
     monkeypatch.setattr(search, "_iterate_once", slow)
-    began = time.perf_counter()
     result = search.search(load_game("morris").initial_state(), Limit(time=0.1))
-    assert time.perf_counter() - began < 0.09
-    assert result.info.nodes >= 2
+    assert result.info.nodes == 4
+    assert clock.now == pytest.approx(0.08)
 
 
 def test_the_tree_is_reused_after_two_plies() -> None:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import functools
 import random
-import time
 
 import pytest
 
 import plyground
+from clock_support import SteppedClock
 from plyground.algorithms.search import AlphaBeta
 from plyground.core import TERMINAL, Limit, State
 from plyground.core.evaluation import Evaluator
@@ -124,20 +124,29 @@ def test_node_limit_and_first_move_fallback() -> None:
 
 
 class SlowEvaluator(AdjacencyEvaluator):
-    """Every evaluation takes a millisecond: nodes as slow as a rich game's in Python."""
+    """Every evaluation moves the clock on a millisecond: nodes as slow as a rich game's
+    in Python."""
+
+    def __init__(self, clock: SteppedClock) -> None:
+        super().__init__()
+        self.clock = clock
 
     def evaluate(self, state: State) -> float:
-        time.sleep(0.001)
+        self.clock.now += 0.001
         return super().evaluate(state)
 
 
-def test_a_search_of_slow_nodes_stops_soon_after_its_deadline() -> None:
+def test_a_search_of_slow_nodes_stops_soon_after_its_deadline(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # The clock is read every few nodes, not every few hundred: at a millisecond a
     # node, 256 nodes between readings would run 0.25 s past a 0.1 s limit.
     state = plyground.load_game("adjacency").initial_state()
-    began = time.perf_counter()
-    result = AlphaBeta(SlowEvaluator()).search(state, Limit(time=0.1))
-    assert time.perf_counter() - began < 0.1 + 0.03
+    clock = SteppedClock(0.1)
+    search = AlphaBeta(SlowEvaluator(clock))
+    monkeypatch.setattr(search, "start_clock", lambda limit: clock)
+    result = search.search(state, Limit(time=0.1))
+    assert 0.1 <= clock.now < 0.1 + 0.03
     assert result.move in state.legal_moves()
 
 

@@ -62,7 +62,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Iterator
 from typing import Literal
 
@@ -230,9 +229,9 @@ class MCTS(DeepeningSearch):
                 break
             if self.iterations and (clock.expired() or clock.remaining() <= slowest):
                 break
-            began = time.perf_counter()
+            began = clock.elapsed()
             self._iterate_once(root)
-            slowest = max(slowest, time.perf_counter() - began)
+            slowest = max(slowest, clock.elapsed() - began)
             self.iterations += 1
             if self.iterations == report_at:
                 report_at *= 2
