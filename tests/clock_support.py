@@ -10,7 +10,7 @@ class SteppedClock(Clock):
 
     def __init__(self, seconds: float) -> None:
         super().__init__(None)
-        self.now = 0.0
+        self.now = self.start = 0.0
         self.deadline = seconds
 
     def elapsed(self) -> float:

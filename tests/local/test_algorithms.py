@@ -5,13 +5,13 @@ from __future__ import annotations
 import doctest
 import itertools
 import math
-import time
 from random import Random
 from types import ModuleType
 
 import pytest
 from local_problems import Fan, OneMax, Staircase, TwoPeaks
 
+from clock_support import SteppedClock
 from plyground.algorithms.local import (
     VARIANTS,
     Budget,
@@ -213,16 +213,22 @@ def test_a_search_stops_on_its_clock(name: str) -> None:
 
 
 class SlowToDraw(OneMax):
-    """OneMax whose random candidates take 5 ms each to make (as a plan's replies do)."""
+    """OneMax whose random candidates take 5 ms of ``clock`` each to make (as a plan's
+    replies do)."""
+
+    def __init__(self, length: int, clock: SteppedClock) -> None:
+        super().__init__(length)
+        self.clock = clock
 
     def random_candidate(self, rng: Random) -> tuple[int, ...]:
-        time.sleep(0.005)
+        self.clock.now += 0.005
         return super().random_candidate(rng)
 
 
 def test_drawing_the_first_population_stops_on_the_clock() -> None:
     # 24 members would take 120 ms to draw: the clock (20 ms) ends the drawing.
-    result = evolve(SlowToDraw(10), Random(0), Clock(0.02), population=24)
+    clock = SteppedClock(0.02)
+    result = evolve(SlowToDraw(10, clock), Random(0), clock, population=24)
     assert result.stop == "budget"
     assert result.elapsed < 0.02 + 0.015, result
 
