@@ -1,0 +1,325 @@
+"""The wall before 32768: who gets through it, from the same boards with the same spawns.
+
+Our bot and nneonneo/2048-ai both reach 16384 in most games at the anchor's pace
+and end near move 14,900, when the tiles on the board add up to about 32,768
+and going on means merging nearly all of them into one (docs/2048.md, "Side by
+side"). This benchmark isolates that stretch, so players can be compared on it
+without playing the 14,000 moves before it each time:
+
+    PYTHONPATH=src python benchmarks/g2048_wall.py ANCHOR reach --seeds 1 4 --out wall.jsonl
+    PYTHONPATH=src python benchmarks/g2048_wall.py ANCHOR play wall.jsonl --trials 2 \
+        --player nneonneo --player 2048:deeper=1,shallowest=4,deepest=20,cut=0.0001 \
+        --out trials.jsonl
+    PYTHONPATH=src python benchmarks/g2048_wall.py ANCHOR agree wall.jsonl
+
+``reach`` plays a guide game on each seed (our bot at the anchor's depth rule,
+stopped by that depth, never by the clock: the same game on any machine) and
+writes one JSON line for the first board whose tiles add up to ``--sum`` or
+more with ``--tile`` (16384) the largest, the wall's start, and the guide's
+boards after it.
+
+``play`` plays every player from every wall board, with spawn seeds
+``1..--trials`` (the seed draws every spawn, so the players see the same
+random numbers), to the first 32768 or the end, and prints per player how
+many got through, the moves played and the time a move; a player is
+``nneonneo`` (its depth rule, no clock) or one of our bot specs (at its
+``time`` setting, held to that mean pace as in g2048_vs_nneonneo.py).
+
+``agree`` searches every board of the guide's game from the wall's start on
+(the guide's moves, ``--every`` apart) with both programs at the anchor's depth
+rule (ours at its + 1 moves, the same depth), and prints how often they choose
+the same move, on all boards and on the last ``--last`` before the guide's
+game ended.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import TypeVar
+
+from g2048_vs_nneonneo import (
+    ANCHOR_CUT,
+    MILESTONES,
+    Anchor,
+    AnchorBot,
+    BenchmarkError,
+    PacedBot,
+    build_anchor,
+)
+from plyground.arena.backends import die_with_parent
+from plyground.arena.solo import play_solo
+from plyground.bots import make_bot
+from plyground.bots.base import Bot
+from plyground.core.game import State
+from plyground.core.limits import SearchInfo
+from plyground.games import load_game
+from plyground.games.g2048 import G2048State
+from plyground.games.g2048.kernel import board_to_int
+from plyground.games.g2048.search import G2048Search
+
+GUIDE = "2048:deeper=1,shallowest=4,deepest=20,cut=0.0001,time=3600"
+"""The guide to the wall: our search at the anchor's depth rule, stopped by depth alone."""
+THROUGH = MILESTONES[-1]
+J = TypeVar("J")
+R = TypeVar("R")
+
+
+def tile_sum(state: G2048State) -> int:
+    return sum(1 << e for e in state.board if e)
+
+
+# -- reach: the guide games ------------------------------------------------------------
+def reach_one(job: tuple[int, int, int]) -> dict[str, object]:
+    """The guide's game on ``seed``: the wall's first board, and the boards after it."""
+    seed, wall_tile, wall_sum = job
+    boards: list[str] = []
+    moves: list[int] = []
+    wall_at: list[int] = []
+
+    def keep(state: State, move: object, info: SearchInfo) -> None:
+        assert isinstance(state, G2048State) and isinstance(move, int)
+        if not wall_at and state.max_tile() == wall_tile and tile_sum(state) >= wall_sum:
+            wall_at.append(len(moves))
+        if wall_at:
+            boards.append(state.text())
+        moves.append(move)
+
+    result = play_solo(
+        load_game("2048"),
+        make_bot(GUIDE),
+        seed,
+        until=lambda state: isinstance(state, G2048State) and state.max_tile() >= THROUGH,
+        on_move=keep,
+    )
+    final = result.final
+    assert isinstance(final, G2048State)
+    line = {
+        "seed": seed,
+        "wall_move": wall_at[0] if wall_at else None,
+        "guide_moves": result.moves,
+        "guide_max": final.max_tile(),
+        "guide_seconds": round(result.seconds, 1),
+        "boards": boards,
+    }
+    print(
+        f"  seed {seed}: guide max {final.max_tile()}, {result.moves:,} moves in "
+        f"{result.seconds:,.0f} s; wall from move {line['wall_move']} "
+        f"({len(boards)} boards to the end)",
+        flush=True,
+    )
+    return line
+
+
+def reach(args: argparse.Namespace) -> None:
+    seeds = range(args.seeds[0], args.seeds[1] + 1)
+    print(f"reach: guide {GUIDE}, the wall at {args.tile} with tiles adding to >= {args.sum:,}")
+    for line in pool_map(reach_one, [(s, args.tile, args.sum) for s in seeds], args.jobs):
+        if line["wall_move"] is None:
+            print(f"  seed {line['seed']}: the guide did not reach the wall; no board kept")
+            continue
+        with args.out.open("a") as handle:
+            handle.write(json.dumps(line) + "\n")
+
+
+def read_walls(path: Path) -> list[dict[str, object]]:
+    if not path.is_file():
+        raise BenchmarkError(f"no wall file at {path} (make one with 'reach')")
+    walls = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    if not walls:
+        raise BenchmarkError(f"{path} holds no wall boards")
+    return walls
+
+
+# -- play: every player from every wall board ------------------------------------------
+@dataclass
+class Trial:
+    player: str
+    seed: int
+    trial: int
+    through: bool
+    max_tile: int
+    moves: int
+    seconds: float
+
+
+Job = tuple[str, str, int, int, str, str | None]
+"""(player, library, guide seed, spawn seed, wall board text, output file)."""
+
+
+def player_bot(player: str, library: str) -> Bot:
+    if player == "nneonneo":
+        return AnchorBot(library=library, paced=False, time=3600.0)
+    return PacedBot(make_bot(player))
+
+
+def play_one(job: Job) -> Trial:
+    player, library, seed, trial, board, out = job
+    game = load_game("2048")
+    result = play_solo(
+        game,
+        player_bot(player, library),
+        trial,
+        start=game.parse_state(board),
+        until=lambda state: isinstance(state, G2048State) and state.max_tile() >= THROUGH,
+    )
+    final = result.final
+    assert isinstance(final, G2048State)
+    record = Trial(
+        player,
+        seed,
+        trial,
+        final.max_tile() >= THROUGH,
+        final.max_tile(),
+        result.moves,
+        round(result.seconds, 2),
+    )
+    if out:
+        with Path(out).open("a") as handle:
+            handle.write(json.dumps(asdict(record)) + "\n")
+    print(
+        f"  {player} wall {seed} spawns {trial}: "
+        f"{'through' if record.through else 'died'} after {record.moves:,} moves "
+        f"({1000 * record.seconds / max(1, record.moves):.0f} ms a move)",
+        flush=True,
+    )
+    return record
+
+
+def play(args: argparse.Namespace, library: Path) -> None:
+    walls = read_walls(args.walls)
+    out = str(args.out) if args.out else None
+    jobs: list[Job] = [
+        (player, str(library), int(str(wall["seed"])), trial, str(boards[0]), out)
+        for wall in walls
+        for boards in [wall["boards"]]
+        if isinstance(boards, list)
+        for trial in range(1, args.trials + 1)
+        for player in args.player
+    ]
+    print(
+        f"play: {len(walls)} wall boards x {args.trials} spawn seeds x {len(args.player)} players"
+    )
+    trials = list(pool_map(play_one, jobs, args.jobs))
+    print(f"{'player':<60} {'trials':>6} {'through':>8} {'moves':>7} {'ms/move':>8}")
+    for player in args.player:
+        mine = [t for t in trials if t.player == player]
+        moves = sum(t.moves for t in mine)
+        print(
+            f"{player:<60} {len(mine):>6} {sum(t.through for t in mine):>8} "
+            f"{statistics.mean(t.moves for t in mine):>7.0f} "
+            f"{1000 * sum(t.seconds for t in mine) / max(1, moves):>8.1f}"
+        )
+
+
+# -- agree: the two searches at the same depth on the guide's boards -------------------
+def agree(args: argparse.Namespace, library: Path) -> None:
+    anchor = Anchor(library)
+    search = G2048Search(cut=ANCHOR_CUT)
+    search.new_game()
+    game = load_game("2048")
+    print(f"agree: both at the anchor's depth rule, every {args.every}th board from the wall on")
+    totals = {"all": [0, 0], "last": [0, 0]}
+    for wall in read_walls(args.walls):
+        boards = wall["boards"]
+        assert isinstance(boards, list)
+        same = looked = late_same = late = 0
+        ours_seconds = anchor_seconds = 0.0
+        for index in range(0, len(boards), args.every):
+            state = game.parse_state(str(boards[index]))
+            board = board_to_int(state.board)
+            rule = anchor.depth_limit(board)
+            began = time.perf_counter()
+            search.new_move()
+            values = search.values(board, rule + 1)
+            ours_seconds += time.perf_counter() - began
+            assert values is not None
+            ours = max(state.legal_moves(), key=lambda m: values[m])
+            began = time.perf_counter()
+            theirs = anchor.best_move(board, rule)
+            anchor_seconds += time.perf_counter() - began
+            looked += 1
+            same += ours == theirs
+            if index >= len(boards) - args.last:
+                late += 1
+                late_same += ours == theirs
+        totals["all"][0] += same
+        totals["all"][1] += looked
+        totals["last"][0] += late_same
+        totals["last"][1] += late
+        print(
+            f"  seed {wall['seed']} (guide {'through' if wall['guide_max'] == THROUGH else 'died'}"
+            f" after move {wall['guide_moves']}): same move on {same}/{looked} boards, "
+            f"{late_same}/{late} of the last {args.last}; ms a board: ours "
+            f"{1000 * ours_seconds / looked:.0f}, anchor {1000 * anchor_seconds / looked:.0f}",
+            flush=True,
+        )
+    (same, looked), (late_same, late) = totals["all"], totals["last"]
+    print(f"all: same move on {same}/{looked} boards; the last {args.last}: {late_same}/{late}")
+
+
+def pool_map(work: Callable[[J], R], jobs: list[J], workers: int) -> Iterator[R]:
+    """``work`` over ``jobs`` in ``workers`` processes (in this one when 1), as they finish."""
+    if workers <= 1:
+        yield from map(work, jobs)
+        return
+    with multiprocessing.get_context("spawn").Pool(workers, initializer=die_with_parent) as pool:
+        yield from pool.imap_unordered(work, jobs)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("anchor", type=Path, help="directory of the nneonneo/2048-ai sources")
+    parser.add_argument("--build", type=Path, default=Path("/tmp/nneonneo"), help="build folder")
+    parser.add_argument("--cxxflags", default="-O3 -march=native", help="compiler flags")
+    parser.add_argument("--jobs", type=int, default=2, help="processes")
+    stages = parser.add_subparsers(dest="stage", required=True)
+    reach_parser = stages.add_parser("reach", help="guide games to the wall")
+    reach_parser.add_argument(
+        "--seeds", type=int, nargs=2, default=(1, 4), metavar=("FIRST", "LAST")
+    )
+    reach_parser.add_argument(
+        "--sum", type=int, default=30_720, help="tiles adding to this start the wall"
+    )
+    reach_parser.add_argument(
+        "--tile", type=int, default=16384, help="the largest tile at the wall's start"
+    )
+    reach_parser.add_argument("--out", type=Path, required=True, help="append the wall boards")
+    play_parser = stages.add_parser("play", help="every player from every wall board")
+    play_parser.add_argument("walls", type=Path, help="a file written by 'reach'")
+    play_parser.add_argument("--trials", type=int, default=2, help="spawn seeds a board")
+    play_parser.add_argument(
+        "--player", action="append", required=True, help="nneonneo or a bot spec (repeatable)"
+    )
+    play_parser.add_argument("--out", type=Path, default=None, help="append a JSON line a trial")
+    agree_parser = stages.add_parser("agree", help="both searches on the guide's boards")
+    agree_parser.add_argument("walls", type=Path, help="a file written by 'reach'")
+    agree_parser.add_argument("--every", type=int, default=10, help="boards between looks")
+    agree_parser.add_argument("--last", type=int, default=200, help="the boards before the end")
+    args = parser.parse_args(argv)
+    try:
+        if args.stage == "reach":
+            reach(args)
+            return 0
+        library = build_anchor(args.anchor, args.build, args.cxxflags)
+        if args.stage == "play":
+            play(args, library)
+        else:
+            agree(args, library)
+    except BenchmarkError as error:
+        print(f"g2048_wall: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
