@@ -27,8 +27,9 @@ many got through, the moves played and the time a move; a player is
 
 ``agree`` searches every board of the guide's game from the wall's start on
 (the guide's moves, ``--every`` apart) with both programs at the anchor's depth
-rule (ours at its + 1 moves, the same depth), and prints how often they choose
-the same move, on all boards and on the last ``--last`` before the guide's
+rule (ours at its + 1 moves, the same depth; ``--weights`` changes ours), and
+prints how often they choose the same move, on all boards and on the last
+``--last`` before the guide's
 game ended.
 """
 
@@ -58,10 +59,12 @@ from plyground.arena.backends import die_with_parent
 from plyground.arena.solo import play_solo
 from plyground.bots import make_bot
 from plyground.bots.base import Bot
+from plyground.bots.evaluators import load_weights
 from plyground.core.game import State
 from plyground.core.limits import SearchInfo
 from plyground.games import load_game
 from plyground.games.g2048 import G2048State
+from plyground.games.g2048.evaluation import G2048Weights
 from plyground.games.g2048.kernel import board_to_int
 from plyground.games.g2048.search import G2048Search
 
@@ -222,10 +225,13 @@ def play(args: argparse.Namespace, library: Path) -> None:
 # -- agree: the two searches at the same depth on the guide's boards -------------------
 def agree(args: argparse.Namespace, library: Path) -> None:
     anchor = Anchor(library)
-    search = G2048Search(cut=ANCHOR_CUT)
+    search = G2048Search(G2048Weights.from_dict(load_weights(args.weights)), cut=ANCHOR_CUT)
     search.new_game()
     game = load_game("2048")
-    print(f"agree: both at the anchor's depth rule, every {args.every}th board from the wall on")
+    print(
+        f"agree: both at the anchor's depth rule, every {args.every}th board from the wall on; "
+        f"our weights {args.weights or 'the defaults'}"
+    )
     totals = {"all": [0, 0], "last": [0, 0]}
     for wall in read_walls(args.walls):
         boards = wall["boards"]
@@ -304,6 +310,9 @@ def main(argv: list[str] | None = None) -> int:
     agree_parser = stages.add_parser("agree", help="both searches on the guide's boards")
     agree_parser.add_argument("walls", type=Path, help="a file written by 'reach'")
     agree_parser.add_argument("--every", type=int, default=10, help="boards between looks")
+    agree_parser.add_argument(
+        "--weights", default=None, help="our weights (a file, or name:value;... as in a bot spec)"
+    )
     agree_parser.add_argument("--last", type=int, default=200, help="the boards before the end")
     args = parser.parse_args(argv)
     try:
