@@ -188,19 +188,28 @@ class Anchor:
         """The anchor's depth rule, in its counting (ours is that + 1 moves)."""
         return int(self._lib.plyground_depth_limit(board & (2**64 - 1)))
 
+    def values(self, board: int, depth_limit: int) -> dict[int, float]:
+        """Our number of each move -> the anchor's value of it, searching with ``depth_limit``
+        (each move on its own, as its ``find_best_move`` does; an illegal move scores 0)."""
+        unsigned = board & (2**64 - 1)
+        return {
+            ANCHOR_MOVES[move]: self._lib.plyground_score(
+                unsigned, move, depth_limit, self.counters
+            )
+            for move in range(4)
+        }
+
     def best_move(self, board: int, depth_limit: int) -> int:
         """Our number of the move the anchor plays, searching with ``depth_limit``.
 
-        As its ``find_best_move``: each move searched on its own, the best
-        value above 0 wins (an illegal move scores 0).
+        As its ``find_best_move``: the first best value above 0 in its move
+        order wins (-1 when every move scores 0).
         """
-        unsigned = board & (2**64 - 1)
         best, chosen = 0.0, -1
-        for move in range(4):
-            value = self._lib.plyground_score(unsigned, move, depth_limit, self.counters)
+        for move, value in self.values(board, depth_limit).items():
             if value > best:
                 best, chosen = value, move
-        return ANCHOR_MOVES[chosen] if chosen >= 0 else -1
+        return chosen
 
     @property
     def moves_tried(self) -> int:

@@ -27,10 +27,10 @@ many got through, the moves played and the time a move; a player is
 
 ``agree`` searches every board of the guide's game from the wall's start on
 (the guide's moves, ``--every`` apart) with both programs at the anchor's depth
-rule (ours at its + 1 moves, the same depth; ``--weights`` changes ours), and
-prints how often they choose the same move, on all boards and on the last
-``--last`` before the guide's
-game ended.
+rule (ours at its + 1 moves, the same depth; ``--weights`` and ``--table``
+change ours), and prints how often they choose the same move, on all boards
+and on the last ``--last`` before the guide's game ended, and where they
+differ, how much better each search values its own move than the other's.
 """
 
 from __future__ import annotations
@@ -225,14 +225,17 @@ def play(args: argparse.Namespace, library: Path) -> None:
 # -- agree: the two searches at the same depth on the guide's boards -------------------
 def agree(args: argparse.Namespace, library: Path) -> None:
     anchor = Anchor(library)
-    search = G2048Search(G2048Weights.from_dict(load_weights(args.weights)), cut=ANCHOR_CUT)
+    weights = G2048Weights.from_dict(load_weights(args.weights))
+    search = G2048Search(weights, cut=ANCHOR_CUT, table_entries=args.table)
     search.new_game()
     game = load_game("2048")
     print(
         f"agree: both at the anchor's depth rule, every {args.every}th board from the wall on; "
-        f"our weights {args.weights or 'the defaults'}"
+        f"our weights {args.weights or 'the defaults'}, our table {search.table_entries:,} entries"
     )
     totals = {"all": [0, 0], "last": [0, 0]}
+    gaps: list[float] = []
+    anchor_gaps: list[float] = []
     for wall in read_walls(args.walls):
         boards = wall["boards"]
         assert isinstance(boards, list)
@@ -249,10 +252,16 @@ def agree(args: argparse.Namespace, library: Path) -> None:
             assert values is not None
             ours = max(state.legal_moves(), key=lambda m: values[m])
             began = time.perf_counter()
-            theirs = anchor.best_move(board, rule)
+            anchor_values = anchor.values(board, rule)
             anchor_seconds += time.perf_counter() - began
+            theirs = max(anchor_values, key=anchor_values.__getitem__)  # first best, as it plays
             looked += 1
             same += ours == theirs
+            if ours != theirs:  # how much better each search values its own move than the other's
+                gaps.append((values[ours] - values[theirs]) / values[ours])
+                anchor_gaps.append(
+                    (anchor_values[theirs] - anchor_values[ours]) / anchor_values[theirs]
+                )
             if index >= len(boards) - args.last:
                 late += 1
                 late_same += ours == theirs
@@ -269,6 +278,13 @@ def agree(args: argparse.Namespace, library: Path) -> None:
         )
     (same, looked), (late_same, late) = totals["all"], totals["last"]
     print(f"all: same move on {same}/{looked} boards; the last {args.last}: {late_same}/{late}")
+    if gaps:
+        print(
+            "where they differ, how much better each values its own move than the other's "
+            f"(relative): ours median {statistics.median(gaps):.1e}, largest {max(gaps):.1e}; "
+            f"the anchor's median {statistics.median(anchor_gaps):.1e}, "
+            f"largest {max(anchor_gaps):.1e}"
+        )
 
 
 def pool_map(work: Callable[[J], R], jobs: list[J], workers: int) -> Iterator[R]:
@@ -312,6 +328,9 @@ def main(argv: list[str] | None = None) -> int:
     agree_parser.add_argument("--every", type=int, default=10, help="boards between looks")
     agree_parser.add_argument(
         "--weights", default=None, help="our weights (a file, or name:value;... as in a bot spec)"
+    )
+    agree_parser.add_argument(
+        "--table", type=int, default=1 << 20, help="entries of our table (0: none)"
     )
     agree_parser.add_argument("--last", type=int, default=200, help="the boards before the end")
     args = parser.parse_args(argv)
