@@ -70,10 +70,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from plyground.arena.backends import die_with_parent
 from plyground.arena.solo import play_solo
@@ -90,6 +90,8 @@ from plyground.games.g2048.search import G2048Search
 
 MILESTONES = (8192, 16384, 32768)
 ANCHOR_CUT = 0.0001
+J = TypeVar("J")
+R = TypeVar("R")
 ANCHOR_RUNS = 700.0
 """Our ``runs`` weight that makes our heuristic the anchor's (it counts a run of k equal tiles
 as k merges; ``merges`` counts k - 1)."""
@@ -642,13 +644,18 @@ def play_one(job: Job) -> GameRecord:
     return record
 
 
-def run_games(jobs: list[Job], workers: int) -> Iterator[GameRecord]:
-    """Play the jobs in ``workers`` processes (in this one when 1)."""
+def pool_map(work: Callable[[J], R], jobs: list[J], workers: int) -> Iterator[R]:
+    """``work`` over ``jobs`` in ``workers`` processes (in this one when 1), as they finish."""
     if workers <= 1:
-        yield from map(play_one, jobs)
+        yield from map(work, jobs)
         return
     with multiprocessing.get_context("spawn").Pool(workers, initializer=die_with_parent) as pool:
-        yield from pool.imap_unordered(play_one, jobs)
+        yield from pool.imap_unordered(work, jobs)
+
+
+def run_games(jobs: list[Job], workers: int) -> Iterator[GameRecord]:
+    """Play the jobs in ``workers`` processes (in this one when 1)."""
+    return pool_map(play_one, jobs, workers)
 
 
 def summary(records: list[GameRecord]) -> None:

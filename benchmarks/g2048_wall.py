@@ -37,14 +37,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TypeVar
 
 from g2048_vs_nneonneo import (
     ANCHOR_CUT,
@@ -54,8 +51,8 @@ from g2048_vs_nneonneo import (
     BenchmarkError,
     PacedBot,
     build_anchor,
+    pool_map,
 )
-from plyground.arena.backends import die_with_parent
 from plyground.arena.solo import play_solo
 from plyground.bots import make_bot
 from plyground.bots.base import Bot
@@ -71,8 +68,6 @@ from plyground.games.g2048.search import G2048Search
 GUIDE = "2048:deeper=1,shallowest=4,deepest=20,cut=0.0001,time=3600"
 """The guide to the wall: our search at the anchor's depth rule, stopped by depth alone."""
 THROUGH = MILESTONES[-1]
-J = TypeVar("J")
-R = TypeVar("R")
 
 
 def tile_sum(state: G2048State) -> int:
@@ -285,15 +280,6 @@ def agree(args: argparse.Namespace, library: Path) -> None:
             f"the anchor's median {statistics.median(anchor_gaps):.1e}, "
             f"largest {max(anchor_gaps):.1e}"
         )
-
-
-def pool_map(work: Callable[[J], R], jobs: list[J], workers: int) -> Iterator[R]:
-    """``work`` over ``jobs`` in ``workers`` processes (in this one when 1), as they finish."""
-    if workers <= 1:
-        yield from map(work, jobs)
-        return
-    with multiprocessing.get_context("spawn").Pool(workers, initializer=die_with_parent) as pool:
-        yield from pool.imap_unordered(work, jobs)
 
 
 def main(argv: list[str] | None = None) -> int:
