@@ -90,8 +90,6 @@ from plyground.games.g2048.search import G2048Search
 
 MILESTONES = (8192, 16384, 32768)
 ANCHOR_CUT = 0.0001
-J = TypeVar("J")
-R = TypeVar("R")
 ANCHOR_RUNS = 700.0
 """Our ``runs`` weight that makes our heuristic the anchor's (it counts a run of k equal tiles
 as k merges; ``merges`` counts k - 1)."""
@@ -607,9 +605,11 @@ class GameRecord:
     finished: bool
 
 
-def _max_tile(state: object) -> int:
+def through(state: State) -> bool:
+    """True once ``state`` holds the tile a game stops at (32768: the anchor's boards hold no
+    larger one)."""
     assert isinstance(state, G2048State)
-    return state.max_tile()
+    return state.max_tile() >= MILESTONES[-1]
 
 
 Job = tuple[str, str, int, float | None, str | None, int | None]
@@ -626,7 +626,7 @@ def play_one(job: Job) -> GameRecord:
         seed,
         limit=Limit(time=seconds) if seconds else None,
         max_moves=max_moves,
-        until=lambda state: _max_tile(state) >= MILESTONES[-1],
+        until=through,
     )
     final = result.final
     assert isinstance(final, G2048State)
@@ -642,6 +642,10 @@ def play_one(job: Job) -> GameRecord:
         flush=True,
     )
     return record
+
+
+J = TypeVar("J")
+R = TypeVar("R")
 
 
 def pool_map(work: Callable[[J], R], jobs: list[J], workers: int) -> Iterator[R]:

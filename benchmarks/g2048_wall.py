@@ -52,6 +52,7 @@ from g2048_vs_nneonneo import (
     PacedBot,
     build_anchor,
     pool_map,
+    through,
 )
 from plyground.arena.solo import play_solo
 from plyground.bots import make_bot
@@ -67,70 +68,67 @@ from plyground.games.g2048.search import G2048Search
 
 GUIDE = "2048:deeper=1,shallowest=4,deepest=20,cut=0.0001,time=3600"
 """The guide to the wall: our search at the anchor's depth rule, stopped by depth alone."""
-THROUGH = MILESTONES[-1]
 
 
-def tile_sum(state: G2048State) -> int:
-    return sum(1 << e for e in state.board if e)
+@dataclass
+class Wall:
+    """A guide game's boards from the wall's start to the game's end (a line of ``reach``)."""
+
+    seed: int
+    wall_move: int
+    guide_moves: int
+    guide_max: int
+    guide_seconds: float
+    boards: list[str]
 
 
 # -- reach: the guide games ------------------------------------------------------------
-def reach_one(job: tuple[int, int, int]) -> dict[str, object]:
-    """The guide's game on ``seed``: the wall's first board, and the boards after it."""
+def reach_one(job: tuple[int, int, int]) -> Wall | None:
+    """The guide's game on ``seed``: its boards from the wall's start on (None: it never got
+    there)."""
     seed, wall_tile, wall_sum = job
     boards: list[str] = []
-    moves: list[int] = []
-    wall_at: list[int] = []
 
     def keep(state: State, move: object, info: SearchInfo) -> None:
-        assert isinstance(state, G2048State) and isinstance(move, int)
-        if not wall_at and state.max_tile() == wall_tile and tile_sum(state) >= wall_sum:
-            wall_at.append(len(moves))
-        if wall_at:
+        assert isinstance(state, G2048State)
+        if boards or (state.max_tile() == wall_tile and sum(state.tiles()) >= wall_sum):
             boards.append(state.text())
-        moves.append(move)
 
-    result = play_solo(
-        load_game("2048"),
-        make_bot(GUIDE),
-        seed,
-        until=lambda state: isinstance(state, G2048State) and state.max_tile() >= THROUGH,
-        on_move=keep,
-    )
+    result = play_solo(load_game("2048"), make_bot(GUIDE), seed, until=through, on_move=keep)
     final = result.final
     assert isinstance(final, G2048State)
-    line = {
-        "seed": seed,
-        "wall_move": wall_at[0] if wall_at else None,
-        "guide_moves": result.moves,
-        "guide_max": final.max_tile(),
-        "guide_seconds": round(result.seconds, 1),
-        "boards": boards,
-    }
+    wall_move = result.moves - len(boards)
+    where = (
+        f"wall from move {wall_move} ({len(boards)} boards to the end)"
+        if boards
+        else "the guide did not reach the wall; no board kept"
+    )
     print(
         f"  seed {seed}: guide max {final.max_tile()}, {result.moves:,} moves in "
-        f"{result.seconds:,.0f} s; wall from move {line['wall_move']} "
-        f"({len(boards)} boards to the end)",
+        f"{result.seconds:,.0f} s; {where}",
         flush=True,
     )
-    return line
+    if not boards:
+        return None
+    return Wall(seed, wall_move, result.moves, final.max_tile(), round(result.seconds, 1), boards)
 
 
 def reach(args: argparse.Namespace) -> None:
     seeds = range(args.seeds[0], args.seeds[1] + 1)
     print(f"reach: guide {GUIDE}, the wall at {args.tile} with tiles adding to >= {args.sum:,}")
-    for line in pool_map(reach_one, [(s, args.tile, args.sum) for s in seeds], args.jobs):
-        if line["wall_move"] is None:
-            print(f"  seed {line['seed']}: the guide did not reach the wall; no board kept")
-            continue
-        with args.out.open("a") as handle:
-            handle.write(json.dumps(line) + "\n")
+    for wall in pool_map(reach_one, [(s, args.tile, args.sum) for s in seeds], args.jobs):
+        if wall is not None:
+            with args.out.open("a") as handle:
+                handle.write(json.dumps(asdict(wall)) + "\n")
 
 
-def read_walls(path: Path) -> list[dict[str, object]]:
+def read_walls(path: Path) -> list[Wall]:
     if not path.is_file():
         raise BenchmarkError(f"no wall file at {path} (make one with 'reach')")
-    walls = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    try:
+        walls = [Wall(**json.loads(line)) for line in path.read_text().splitlines() if line]
+    except (ValueError, TypeError) as error:
+        raise BenchmarkError(f"{path} is not a file written by 'reach': {error}") from error
     if not walls:
         raise BenchmarkError(f"{path} holds no wall boards")
     return walls
@@ -166,7 +164,7 @@ def play_one(job: Job) -> Trial:
         player_bot(player, library),
         trial,
         start=game.parse_state(board),
-        until=lambda state: isinstance(state, G2048State) and state.max_tile() >= THROUGH,
+        until=through,
     )
     final = result.final
     assert isinstance(final, G2048State)
@@ -174,7 +172,7 @@ def play_one(job: Job) -> Trial:
         player,
         seed,
         trial,
-        final.max_tile() >= THROUGH,
+        through(final),
         final.max_tile(),
         result.moves,
         round(result.seconds, 2),
@@ -195,10 +193,8 @@ def play(args: argparse.Namespace, library: Path) -> None:
     walls = read_walls(args.walls)
     out = str(args.out) if args.out else None
     jobs: list[Job] = [
-        (player, str(library), int(str(wall["seed"])), trial, str(boards[0]), out)
+        (player, str(library), wall.seed, trial, wall.boards[0], out)
         for wall in walls
-        for boards in [wall["boards"]]
-        if isinstance(boards, list)
         for trial in range(1, args.trials + 1)
         for player in args.player
     ]
@@ -232,12 +228,11 @@ def agree(args: argparse.Namespace, library: Path) -> None:
     gaps: list[float] = []
     anchor_gaps: list[float] = []
     for wall in read_walls(args.walls):
-        boards = wall["boards"]
-        assert isinstance(boards, list)
+        boards = wall.boards
         same = looked = late_same = late = 0
         ours_seconds = anchor_seconds = 0.0
         for index in range(0, len(boards), args.every):
-            state = game.parse_state(str(boards[index]))
+            state = game.parse_state(boards[index])
             board = board_to_int(state.board)
             rule = anchor.depth_limit(board)
             began = time.perf_counter()
@@ -265,8 +260,8 @@ def agree(args: argparse.Namespace, library: Path) -> None:
         totals["last"][0] += late_same
         totals["last"][1] += late
         print(
-            f"  seed {wall['seed']} (guide {'through' if wall['guide_max'] == THROUGH else 'died'}"
-            f" after move {wall['guide_moves']}): same move on {same}/{looked} boards, "
+            f"  seed {wall.seed} (guide {'through' if wall.guide_max >= MILESTONES[-1] else 'died'}"
+            f" after move {wall.guide_moves}): same move on {same}/{looked} boards, "
             f"{late_same}/{late} of the last {args.last}; ms a board: ours "
             f"{1000 * ours_seconds / looked:.0f}, anchor {1000 * anchor_seconds / looked:.0f}",
             flush=True,
