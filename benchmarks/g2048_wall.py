@@ -16,14 +16,17 @@ without playing the 14,000 moves before it each time:
 stopped by that depth, never by the clock: the same game on any machine) and
 writes one JSON line for the first board whose tiles add up to ``--sum`` or
 more with ``--tile`` (16384) the largest, the wall's start, and the guide's
-boards after it.
+boards after it. ``--guide`` plays another bot instead: with a time and a bank,
+a game at that pace, and the line records what the guide kept in its bank for
+the wall (``guide_reserve``).
 
 ``play`` plays every player from every wall board, with spawn seeds
 ``1..--trials`` (the seed draws every spawn, so the players see the same
 random numbers), to the first 32768 or the end, and prints per player how
 many got through, the moves played and the time a move; a player is
 ``nneonneo`` (its depth rule, no clock) or one of our bot specs (at its
-``time`` setting, held to that mean pace as in g2048_vs_nneonneo.py).
+``time`` setting, held to that mean pace as in g2048_vs_nneonneo.py; one with
+a bank starts with ``--reserve`` seconds in it, as if saved before the wall).
 
 ``agree`` searches every board of the guide's game from the wall's start on
 (the guide's moves, ``--every`` apart) with both programs at the anchor's depth
@@ -58,7 +61,8 @@ from plyground.arena.solo import play_solo
 from plyground.bots import make_bot
 from plyground.bots.base import Bot
 from plyground.bots.evaluators import load_weights
-from plyground.core.game import State
+from plyground.bots.g2048 import G2048Bot
+from plyground.core.game import Game, State
 from plyground.core.limits import SearchInfo
 from plyground.games import load_game
 from plyground.games.g2048 import G2048State
@@ -80,26 +84,34 @@ class Wall:
     guide_max: int
     guide_seconds: float
     boards: list[str]
+    guide: str = GUIDE
+    guide_reserve: float | None = None
+    """Seconds the guide had in its bank at the wall's first board (a guide with a bank)."""
 
 
 # -- reach: the guide games ------------------------------------------------------------
-def reach_one(job: tuple[int, int, int]) -> Wall | None:
+def reach_one(job: tuple[str, int, int, int]) -> Wall | None:
     """The guide's game on ``seed``: its boards from the wall's start on (None: it never got
     there)."""
-    seed, wall_tile, wall_sum = job
+    guide, seed, wall_tile, wall_sum = job
     boards: list[str] = []
+    bot = make_bot(guide)
+    reserve: list[float] = []
 
     def keep(state: State, move: object, info: SearchInfo) -> None:
         assert isinstance(state, G2048State)
         if boards or (state.max_tile() == wall_tile and sum(state.tiles()) >= wall_sum):
+            if not boards and isinstance(bot, G2048Bot) and bot.paces_itself:
+                reserve.append(round(bot.reserve, 1))
             boards.append(state.text())
 
-    result = play_solo(load_game("2048"), make_bot(GUIDE), seed, until=through, on_move=keep)
+    result = play_solo(load_game("2048"), PacedBot(bot), seed, until=through, on_move=keep)
     final = result.final
     assert isinstance(final, G2048State)
     wall_move = result.moves - len(boards)
     where = (
-        f"wall from move {wall_move} ({len(boards)} boards to the end)"
+        f"wall from move {wall_move} ({len(boards)} boards to the end"
+        + (f", {reserve[0]:,.0f} s in the bank there)" if reserve else ")")
         if boards
         else "the guide did not reach the wall; no board kept"
     )
@@ -110,13 +122,18 @@ def reach_one(job: tuple[int, int, int]) -> Wall | None:
     )
     if not boards:
         return None
-    return Wall(seed, wall_move, result.moves, final.max_tile(), round(result.seconds, 1), boards)
+    seconds = round(result.seconds, 1)
+    kept = reserve[0] if reserve else None
+    return Wall(seed, wall_move, result.moves, final.max_tile(), seconds, boards, guide, kept)
 
 
 def reach(args: argparse.Namespace) -> None:
     seeds = range(args.seeds[0], args.seeds[1] + 1)
-    print(f"reach: guide {GUIDE}, the wall at {args.tile} with tiles adding to >= {args.sum:,}")
-    for wall in pool_map(reach_one, [(s, args.tile, args.sum) for s in seeds], args.jobs):
+    print(
+        f"reach: guide {args.guide}, the wall at {args.tile} with tiles adding to >= {args.sum:,}"
+    )
+    jobs = [(args.guide, s, args.tile, args.sum) for s in seeds]
+    for wall in pool_map(reach_one, jobs, args.jobs):
         if wall is not None:
             with args.out.open("a") as handle:
                 handle.write(json.dumps(asdict(wall)) + "\n")
@@ -146,22 +163,39 @@ class Trial:
     seconds: float
 
 
-Job = tuple[str, str, int, int, str, str | None]
-"""(player, library, guide seed, spawn seed, wall board text, output file)."""
+Job = tuple[str, str, int, int, str, float, str | None]
+"""(player, library, guide seed, spawn seed, wall board text, reserve, output file)."""
 
 
-def player_bot(player: str, library: str) -> Bot:
+class BankedBot(PacedBot):
+    """A paced bot with a bank that starts its game with ``reserve`` seconds in it, as
+    if the moves before the wall had saved them."""
+
+    def __init__(self, inner: G2048Bot, reserve: float) -> None:
+        super().__init__(inner)
+        self.reserve = reserve
+
+    def new_game(self, game: Game) -> None:
+        super().new_game(game)
+        assert isinstance(self.inner, G2048Bot)
+        self.inner.reserve = self.reserve
+
+
+def player_bot(player: str, library: str, reserve: float) -> Bot:
     if player == "nneonneo":
         return AnchorBot(library=library, paced=False, time=3600.0)
-    return PacedBot(make_bot(player))
+    bot = make_bot(player)
+    if isinstance(bot, G2048Bot) and bot.paces_itself:
+        return BankedBot(bot, reserve)
+    return PacedBot(bot)
 
 
 def play_one(job: Job) -> Trial:
-    player, library, seed, trial, board, out = job
+    player, library, seed, trial, board, reserve, out = job
     game = load_game("2048")
     result = play_solo(
         game,
-        player_bot(player, library),
+        player_bot(player, library, reserve),
         trial,
         start=game.parse_state(board),
         until=through,
@@ -193,13 +227,14 @@ def play(args: argparse.Namespace, library: Path) -> None:
     walls = read_walls(args.walls)
     out = str(args.out) if args.out else None
     jobs: list[Job] = [
-        (player, str(library), wall.seed, trial, wall.boards[0], out)
+        (player, str(library), wall.seed, trial, wall.boards[0], args.reserve, out)
         for wall in walls
         for trial in range(1, args.trials + 1)
         for player in args.player
     ]
     print(
-        f"play: {len(walls)} wall boards x {args.trials} spawn seeds x {len(args.player)} players"
+        f"play: {len(walls)} wall boards x {args.trials} spawn seeds x {len(args.player)} "
+        f"players; a bot with a bank starts with {args.reserve:,.0f} s in it"
     )
     trials = list(pool_map(play_one, jobs, args.jobs))
     print(f"{'player':<60} {'trials':>6} {'through':>8} {'moves':>7} {'ms/move':>8}")
@@ -296,12 +331,25 @@ def main(argv: list[str] | None = None) -> int:
     reach_parser.add_argument(
         "--tile", type=int, default=16384, help="the largest tile at the wall's start"
     )
+    reach_parser.add_argument(
+        "--guide",
+        default=GUIDE,
+        help="the guide's bot spec (with a time and a bank: a paced game to the wall, "
+        "which records the bank it kept for the wall)",
+    )
     reach_parser.add_argument("--out", type=Path, required=True, help="append the wall boards")
     play_parser = stages.add_parser("play", help="every player from every wall board")
     play_parser.add_argument("walls", type=Path, help="a file written by 'reach'")
     play_parser.add_argument("--trials", type=int, default=2, help="spawn seeds a board")
     play_parser.add_argument(
         "--player", action="append", required=True, help="nneonneo or a bot spec (repeatable)"
+    )
+    play_parser.add_argument(
+        "--reserve",
+        type=float,
+        default=0.0,
+        help="seconds a bot with a bank starts the wall with (what 'reach --guide' "
+        "records for such a guide)",
     )
     play_parser.add_argument("--out", type=Path, default=None, help="append a JSON line a trial")
     agree_parser = stages.add_parser("agree", help="both searches on the guide's boards")

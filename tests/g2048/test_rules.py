@@ -165,3 +165,18 @@ def test_moves_keep_the_tile_sum_and_score_the_merges(board: tuple[int, ...]) ->
         assert s.board == GAME.state([min(e, 16) for e in board]).board  # play never mutates
     for move in set(range(4)) - set(s.legal_moves()):
         assert slide(s.board, move)[0] == s.board
+
+
+@pytest.mark.parametrize(
+    ("text", "spawns"),
+    [
+        ("0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 0 move", 0.0),
+        ("2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,0 0 move", 4 / 2.2),  # 4 -> 8
+        ("16384,8192,4096,2048/1024,0,0,0/0,0,0,0/0,0,0,0 0 move", 1024 / 2.2),
+        ("32768,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 0 move", 32768 / 2.2),  # the next is 65536
+    ],
+)
+def test_spawns_to_next_power(text: str, spawns: float) -> None:
+    """The sum of the tiles must reach a power of two before a tile of that value can
+    exist, and spawns add 2.2 on average (0.9 x 2 + 0.1 x 4)."""
+    assert GAME.parse_state(text).spawns_to_next_power() == pytest.approx(spawns)

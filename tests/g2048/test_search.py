@@ -260,6 +260,42 @@ def test_a_bank_keeps_unused_time_for_later_moves() -> None:
     assert cpu < 0.05 + 0.15 + _CPU_GRACE  # and not into the other half
 
 
+_WALL_BOARD = "16384,8192,4096,2048/1024,512,256,128/64,32,16,8/4,0,2,0 370000 move"
+"""Tiles adding up to 32,766: a spawn or so from the sum of a 32768, on the wall."""
+_OPEN_BOARD = "16384,0,0,0/0,0,0,0/0,2,4,0/0,0,0,0 200000 move"
+"""Tiles adding up to 16,390: some 7,400 spawns from the next power of two."""
+
+
+def test_wall_keeps_the_bank_for_the_boards_before_the_next_power_of_two() -> None:
+    """With ``wall=W`` a move spends nothing from the bank until its tiles are within W
+    spawns of adding up to the next power of two; there it spreads the bank over the
+    spawns left and searches to ``deepest``. It needs a bank."""
+    with pytest.raises(SettingsError, match="needs a bank"):
+        make_bot("2048:wall=1000")
+    wall, open_board = GAME.parse_state(_WALL_BOARD), GAME.parse_state(_OPEN_BOARD)
+    assert isinstance(wall, G2048State) and isinstance(open_board, G2048State)
+    adaptive = make_bot("2048:time=0.05,shallowest=4,deepest=12,bank=100,wall=1000")
+    assert isinstance(adaptive, G2048Bot)
+    assert adaptive.on_wall(wall) and not adaptive.on_wall(open_board)
+    assert adaptive.target_depth(wall) == 12
+    assert adaptive.target_depth(open_board) == 4
+    deep = make_bot("2048:time=0.05,depth=20,cut=0,optimism=1e6,bank=100,wall=1000")
+    assert isinstance(deep, G2048Bot)
+    deep.new_game(GAME)
+    deep.reserve = 0.15  # as if earlier moves had left 3 limits unused
+    cpu = time.thread_time()
+    info = deep.choose(open_board).info
+    cpu = time.thread_time() - cpu
+    assert info.extra["stop"] == STOP_DEADLINE, info
+    assert cpu < 0.05 + _CPU_GRACE  # before the wall: within the pace, the bank kept
+    cpu = time.thread_time()
+    info = deep.choose(wall).info
+    cpu = time.thread_time() - cpu
+    assert info.extra["stop"] == STOP_DEADLINE, info
+    assert info.elapsed > 0.15  # a spawn from the power of two: the whole bank is its share
+    assert cpu < 0.05 + 0.15 + _CPU_GRACE
+
+
 def test_optimism_decides_whether_a_deeper_search_starts() -> None:
     """``optimism=0`` starts nothing that is predicted to cost time (depth 1 only, with
     seconds to spare); a huge one always starts the next depth, which the clock stops."""

@@ -132,6 +132,15 @@ class G2048Bot(Bot):
             maximum=1.0,
         ),
         Setting(
+            "wall",
+            int,
+            0,
+            "with a bank: keep it for the last this many moves before the tiles add up to "
+            "the next power of two, spread it over them and search there to 'deepest' "
+            "(0: spend as 'spend' says on every board)",
+            minimum=0,
+        ),
+        Setting(
             "leap",
             bool,
             False,
@@ -155,6 +164,8 @@ class G2048Bot(Bot):
                 f"bot '2048': shallowest ({self._settings['shallowest']}) must not exceed "
                 f"deepest ({self._settings['deepest']})"
             )
+        if self._settings["wall"] and not self._settings["bank"]:
+            raise SettingsError("bot '2048': wall keeps the bank for the wall: it needs a bank")
         self.weights = self._make_evaluator().weights
         self._search: G2048Search | None = None
         self._loader = KernelLoader(search_module.warm_up)
@@ -176,11 +187,14 @@ class G2048Bot(Bot):
         return evaluator
 
     def target_depth(self, state: G2048State) -> int:
-        """The depth this bot searches ``state`` to (its ``depth`` setting, or adaptive)."""
+        """The depth this bot searches ``state`` to: its ``depth`` setting, or ``deepest``
+        on the wall (see :meth:`on_wall`), or adaptive."""
         fixed: int | None = self._settings["depth"]
         if fixed is not None:
             return fixed
         settings = self._settings
+        if self.on_wall(state):
+            return int(settings["deepest"])
         return adaptive_depth(
             state.board, settings["shallowest"], settings["deepest"], settings["deeper"]
         )
@@ -196,14 +210,34 @@ class G2048Bot(Bot):
         limit = self.time_limit(limit)
         pace = limit.time if self.paces_itself else None
         if pace is not None:  # this move may spend from the bank (or pays back an overrun)
-            allowance = self.reserve * self._settings["spend"] if self.reserve > 0 else self.reserve
-            limit = replace(limit, time=max(_DEBT_FLOOR * pace, pace + allowance))
+            limit = replace(limit, time=self._allowance(state, pace))
         decision = self._choose(state, limit, start_ns, on_info)
         if pace is not None:
             cap = self._settings["bank"] * pace
             spent = (time.monotonic_ns() - start_ns) / 1e9
             self.reserve = min(cap, self.reserve + pace - spent)
         return decision
+
+    def on_wall(self, state: G2048State) -> bool:
+        """True when ``state`` is one of the ``wall`` moves the bank is kept for: the
+        last before its tiles add up to the next power of two, where nearly all of them
+        must merge into one for the game to go on and games end."""
+        window: int = self._settings["wall"]
+        return self.paces_itself and window > 0 and state.spawns_to_next_power() <= window
+
+    def _allowance(self, state: G2048State, pace: float) -> float:
+        """This move's time with a bank: the pace less any debt (at least a quarter of it),
+        or the pace plus the share of the reserve this board may spend: with ``wall``,
+        none before the wall and the reserve spread over the moves left on it;
+        otherwise the ``spend`` share."""
+        if self.reserve <= 0:
+            return max(_DEBT_FLOOR * pace, pace + self.reserve)
+        if not self._settings["wall"]:
+            spend: float = self._settings["spend"]
+            return pace + self.reserve * spend
+        if not self.on_wall(state):
+            return pace
+        return pace + self.reserve / max(1.0, state.spawns_to_next_power())
 
     def _choose(
         self, state: G2048State, limit: Limit, start_ns: int, on_info: InfoCallback | None

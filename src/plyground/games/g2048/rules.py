@@ -395,6 +395,20 @@ class G2048State(ValueState):
         """The largest tile on the board (0 on the empty board)."""
         return _tile_value(max(self.board))
 
+    def spawns_to_next_power(self) -> float:
+        """How many spawns, on average, before the tiles add up to the next power of two.
+
+        Merges keep the sum of the tiles and each spawn adds 2.2 on average, so a
+        tile of value ``2^k`` cannot exist before the sum reaches it: the stretch
+        just below each power of two (the boards whose tiles nearly all have to
+        merge into one) is where games end. The count is 0 on the empty board.
+        """
+        total = sum(self.tiles())
+        if total == 0:
+            return 0.0
+        mean_spawn = 2 * (1 - SPAWN_FOUR_PROBABILITY) + 4 * SPAWN_FOUR_PROBABILITY
+        return ((1 << total.bit_length()) - total) / mean_spawn
+
     def render(self) -> str:
         """A drawing of the board with the score, for terminals and logs."""
         width = max(5, max(len(str(v)) for v in self.tiles()) + 2)
