@@ -268,6 +268,7 @@ def agree(args: argparse.Namespace, library: Path) -> None:
         ours_seconds = anchor_seconds = 0.0
         for index in range(0, len(boards), args.every):
             state = game.parse_state(boards[index])
+            assert isinstance(state, G2048State)
             board = board_to_int(state.board)
             rule = anchor.depth_limit(board)
             began = time.perf_counter()
@@ -275,11 +276,11 @@ def agree(args: argparse.Namespace, library: Path) -> None:
             values = search.values(board, rule + 1)
             ours_seconds += time.perf_counter() - began
             assert values is not None
-            ours = max(state.legal_moves(), key=lambda m: values[m])
+            ours: int = max(state.legal_moves(), key=lambda m: values[m])
             began = time.perf_counter()
             anchor_values = anchor.values(board, rule)
             anchor_seconds += time.perf_counter() - began
-            theirs = max(anchor_values, key=anchor_values.__getitem__)  # first best, as it plays
+            theirs: int = max(anchor_values, key=anchor_values.__getitem__)  # first best: its play
             looked += 1
             same += ours == theirs
             if ours != theirs:  # how much better each search values its own move than the other's
