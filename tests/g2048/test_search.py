@@ -269,7 +269,8 @@ _OPEN_BOARD = "16384,0,0,0/0,0,0,0/0,2,4,0/0,0,0,0 200000 move"
 def test_wall_keeps_the_bank_for_the_boards_before_the_next_power_of_two() -> None:
     """With ``wall=W`` a move spends nothing from the bank until its tiles are within W
     spawns of adding up to the next power of two; there it spreads the bank over the
-    spawns left and searches to ``deepest``. It needs a bank."""
+    spawns left and searches to ``deepest``. Its adaptive depth is searched on every
+    board, from the whole bank if need be. It needs a bank."""
     with pytest.raises(SettingsError, match="needs a bank"):
         make_bot("2048:wall=1000")
     wall, open_board = GAME.parse_state(_WALL_BOARD), GAME.parse_state(_OPEN_BOARD)
@@ -293,6 +294,17 @@ def test_wall_keeps_the_bank_for_the_boards_before_the_next_power_of_two() -> No
     cpu = time.thread_time() - cpu
     assert info.extra["stop"] == STOP_DEADLINE, info
     assert info.elapsed > 0.15  # a spawn from the power of two: the whole bank is its share
+    assert cpu < 0.05 + 0.15 + _CPU_GRACE
+    # its adaptive depth is a floor: searched on any board whatever it costs, from the bank
+    floored = make_bot("2048:time=0.05,shallowest=20,deepest=20,cut=0,bank=100,wall=1000")
+    assert isinstance(floored, G2048Bot)
+    floored.new_game(GAME)
+    floored.reserve = 0.15
+    cpu = time.thread_time()
+    info = floored.choose(open_board).info
+    cpu = time.thread_time() - cpu
+    assert info.extra["stop"] == STOP_DEADLINE, info
+    assert info.elapsed > 0.15  # before the wall, yet into the bank: the floor's depth
     assert cpu < 0.05 + 0.15 + _CPU_GRACE
 
 

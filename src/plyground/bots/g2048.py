@@ -192,9 +192,12 @@ class G2048Bot(Bot):
         fixed: int | None = self._settings["depth"]
         if fixed is not None:
             return fixed
-        settings = self._settings
         if self.on_wall(state):
-            return int(settings["deepest"])
+            return int(self._settings["deepest"])
+        return self._adaptive_depth(state)
+
+    def _adaptive_depth(self, state: G2048State) -> int:
+        settings = self._settings
         return adaptive_depth(
             state.board, settings["shallowest"], settings["deepest"], settings["deeper"]
         )
@@ -209,9 +212,13 @@ class G2048Bot(Bot):
         start_ns = time.monotonic_ns()
         limit = self.time_limit(limit)
         pace = limit.time if self.paces_itself else None
+        floor: tuple[int, float] | None = None
         if pace is not None:  # this move may spend from the bank (or pays back an overrun)
             limit = replace(limit, time=self._allowance(state, pace))
-        decision = self._choose(state, limit, start_ns, on_info)
+            if self._settings["wall"] and self._settings["depth"] is None:
+                whole_bank = max(limit.time or pace, pace + self.reserve)
+                floor = (self._adaptive_depth(state), whole_bank)
+        decision = self._choose(state, limit, start_ns, on_info, floor)
         if pace is not None:
             cap = self._settings["bank"] * pace
             spent = (time.monotonic_ns() - start_ns) / 1e9
@@ -240,14 +247,21 @@ class G2048Bot(Bot):
         return pace + self.reserve / max(1.0, state.spawns_to_next_power())
 
     def _choose(
-        self, state: G2048State, limit: Limit, start_ns: int, on_info: InfoCallback | None
+        self,
+        state: G2048State,
+        limit: Limit,
+        start_ns: int,
+        on_info: InfoCallback | None,
+        floor: tuple[int, float] | None = None,
     ) -> Decision:
+        """The move by the compiled search (or the reference one); ``floor`` is (a depth
+        to complete in any case, the seconds it may take): see :meth:`_choose_numba`."""
         depth = self.target_depth(state)
         if limit.depth is not None:
             depth = min(depth, limit.depth)
         numba = self._settings["engine"] == "numba"
         if numba and fits(state.board) and self._numba_ready(limit):
-            return self._choose_numba(state, limit, depth, start_ns, on_info)
+            return self._choose_numba(state, limit, depth, start_ns, on_info, floor=floor)
         if numba:
             depth = min(depth, _PYTHON_FALLBACK_DEPTH)
         if limit.time is not None:  # what is left of the time (loading may have taken some)
@@ -335,13 +349,18 @@ class G2048Bot(Bot):
         depth: int,
         start_ns: int,
         on_info: InfoCallback | None,
+        *,
+        floor: tuple[int, float] | None = None,
     ) -> Decision:
-        """Deepening to ``depth`` with the compiled search, which reads the clock itself."""
+        """Deepening to ``depth`` with the compiled search, which reads the clock itself.
+
+        With a ``floor`` (depth, seconds) the depths up to that depth are started
+        whatever their predicted cost and stopped only at that longer deadline (with
+        ``wall``: the whole bank); deeper ones are started and stopped by ``limit``.
+        """
         search = self._numba_search()
-        deadline = 0
-        if limit.time is not None:
-            safety = min(_SAFETY, 0.1 * limit.time)
-            deadline = start_ns + max(1, int((limit.time - safety) * 1e9))
+        deadline, floor_deadline = _deadlines(limit, start_ns, floor)
+        floor_depth = min(floor[0], depth) if floor is not None else 0
         board = kernel.board_to_int(state.board)
         legal = state.legal_moves()
         search.new_move()
@@ -359,13 +378,16 @@ class G2048Bot(Bot):
                 deadline - now if deadline else _UNBOUNDED,
                 limit.nodes - totals[0] if limit.nodes is not None else _UNBOUNDED,
             )
-            chosen = self._next_depth(current, depth, left)
+            if current < floor_depth:  # the floor is searched whatever it costs
+                chosen: int | None = current + 1
+                stop_at = floor_deadline
+            else:
+                chosen = self._next_depth(current, depth, left)
+                stop_at = deadline
             if chosen is None:
                 stop = STOP_PREDICTED  # the next depth would not finish: keep the time
                 break
-            values = search.values(
-                board, chosen, deadline, None if limit.nodes is None else left[1]
-            )
+            values = search.values(board, chosen, stop_at, None if limit.nodes is None else left[1])
             done = search.last
             spent = (time.monotonic_ns() - now, done.nodes)
             kernel_ns += spent[0]
@@ -410,6 +432,18 @@ class G2048Bot(Bot):
             on_info=on_info,
             times=(kernel_ns / 1e9, dropped_ns / 1e9),
         )
+
+
+def _deadlines(limit: Limit, start_ns: int, floor: tuple[int, float] | None) -> tuple[int, int]:
+    """The monotonic nanoseconds a search stops at (0: no clock), for the depths above
+    the floor and for the floor's, each less the time kept to answer."""
+    if limit.time is None:
+        return 0, 0
+    safety = min(_SAFETY, 0.1 * limit.time)
+    deadline = start_ns + max(1, int((limit.time - safety) * 1e9))
+    if floor is None:
+        return deadline, deadline
+    return deadline, max(deadline, start_ns + int((floor[1] - safety) * 1e9))
 
 
 def _final(
