@@ -3,11 +3,13 @@ suite of benchmarks/accuracy.py agreeing with the exact solver where it is quick
 
 from __future__ import annotations
 
+import gc
 import json
 from pathlib import Path
 
 import pytest
 
+from plyground.arena import accuracy
 from plyground.arena.accuracy import (
     SuitePosition,
     marks_lost,
@@ -15,7 +17,10 @@ from plyground.arena.accuracy import (
     read_suite,
     uniform_expectation,
 )
+from plyground.bots import make_bot
+from plyground.bots.base import Decision
 from plyground.core.errors import PlygroundError
+from plyground.core.game import State
 from plyground.games import load_game
 from plyground.games.adjacency.rules import AdjacencyState
 from plyground.games.adjacency.solver import ExactSolver
@@ -99,3 +104,21 @@ def test_stored_values_agree_with_the_solver_on_the_quickest_positions() -> None
 def _plies_left(state: object) -> int:
     assert isinstance(state, AdjacencyState)
     return state.plies_left
+
+
+def test_the_collector_is_paused_while_a_bot_chooses(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As in the arena: a cyclic collection inside the timed move would be charged to it."""
+    seen: list[bool] = []
+    greedy = make_bot("greedy")
+    choose = greedy.choose
+
+    def spying(state: State, *args: object, **kwargs: object) -> Decision:
+        seen.append(gc.isenabled())
+        return choose(state)
+
+    monkeypatch.setattr(greedy, "choose", spying)
+    monkeypatch.setattr(accuracy, "make_seeded_bot", lambda spec, seed: greedy)
+    assert gc.isenabled()
+    measure("greedy", [HAND, HAND])
+    assert seen == [False, False]
+    assert gc.isenabled()  # and on again after

@@ -1,10 +1,20 @@
-"""``plyground play2048`` as a user runs it (a real subprocess)."""
+"""``plyground play2048`` as a user runs it (a real subprocess), and its watch loop."""
 
 from __future__ import annotations
 
+import gc
+import io
 import re
 
+import pytest
+from rich.console import Console
 from tests.conftest import RunCli
+
+from plyground.bots import make_bot
+from plyground.bots.base import Decision
+from plyground.cli import play2048
+from plyground.core.game import State
+from plyground.games import load_game
 
 
 def test_watch_the_bot_for_a_few_moves(run_cli: RunCli) -> None:
@@ -69,3 +79,21 @@ def test_a_watched_bot_uses_its_compiled_search_from_the_first_move(run_cli: Run
     depth = re.search(r"bot played \w+: depth (\d+)", done.stdout)
     assert depth is not None, done.stdout
     assert int(depth.group(1)) >= 4, done.stdout
+
+
+def test_a_watched_bot_chooses_with_the_collector_paused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As in the arena: a cyclic collection inside the bot's move would be charged to it."""
+    seen: list[bool] = []
+    bot = make_bot("2048:depth=1")
+    choose = bot.choose
+
+    def spying(state: State, *args: object, **kwargs: object) -> Decision:
+        seen.append(gc.isenabled())
+        return choose(state)
+
+    monkeypatch.setattr(bot, "choose", spying)
+    monkeypatch.setattr(play2048, "make_bot", lambda spec, **settings: bot)
+    console = Console(file=io.StringIO(), width=80)
+    play2048.play_2048(load_game("2048"), bot="2048", max_moves=3, seed=1, console=console)
+    assert seen == [False, False, False]
+    assert gc.isenabled()

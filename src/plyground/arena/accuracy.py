@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from plyground.arena.players import make_seeded_bot
+from plyground.core.collection import collection_paused
 from plyground.core.errors import PlygroundError
 from plyground.core.game import Game, State
 from plyground.games import load_game
@@ -184,9 +185,10 @@ def measure(spec: str, positions: Iterable[SuitePosition], seed: int | None = 1)
     for entry in positions:
         state = entry.state(games)
         bot.new_game(state.game)
-        began = time.perf_counter()
-        move = state.move_text(bot.choose(state).move)
-        seconds = time.perf_counter() - began
+        with collection_paused():  # as in the arena: no collection inside a timed move
+            began = time.perf_counter()
+            move = state.move_text(bot.choose(state).move)
+            seconds = time.perf_counter() - began
         if move not in entry.values:
             raise PlygroundError(f"{spec} chose {move!r}, not a move of {entry.position!r}")
         lost = marks_lost(entry.values, move, state.to_move())

@@ -30,6 +30,7 @@ from rich.text import Text
 from plyground.arena.players import HUMAN
 from plyground.arena.solo import sample_outcome
 from plyground.bots import make_bot
+from plyground.core.collection import collection_paused
 from plyground.core.errors import IllegalMoveError, SettingsError
 from plyground.core.game import Game, State
 from plyground.core.limits import SearchInfo
@@ -183,7 +184,8 @@ def play_2048(
                 break
             message = ""
             if player is not None:
-                decision = player.choose(state)
+                with collection_paused():  # as in the arena: no collection inside a timed move
+                    decision = player.choose(state)
                 move, info = decision.move, decision.info
                 if delay:
                     time.sleep(delay)
