@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from collector_support import spy_on_the_collector
 from plyground.arena import accuracy
 from plyground.arena.accuracy import (
     SuitePosition,
@@ -18,9 +19,7 @@ from plyground.arena.accuracy import (
     uniform_expectation,
 )
 from plyground.bots import make_bot
-from plyground.bots.base import Decision
 from plyground.core.errors import PlygroundError
-from plyground.core.game import State
 from plyground.games import load_game
 from plyground.games.adjacency.rules import AdjacencyState
 from plyground.games.adjacency.solver import ExactSolver
@@ -108,15 +107,8 @@ def _plies_left(state: object) -> int:
 
 def test_the_collector_is_paused_while_a_bot_chooses(monkeypatch: pytest.MonkeyPatch) -> None:
     """As in the arena: a cyclic collection inside the timed move would be charged to it."""
-    seen: list[bool] = []
     greedy = make_bot("greedy")
-    choose = greedy.choose
-
-    def spying(state: State, *args: object, **kwargs: object) -> Decision:
-        seen.append(gc.isenabled())
-        return choose(state)
-
-    monkeypatch.setattr(greedy, "choose", spying)
+    seen = spy_on_the_collector(monkeypatch, greedy)
     monkeypatch.setattr(accuracy, "make_seeded_bot", lambda spec, seed: greedy)
     assert gc.isenabled()
     measure("greedy", [HAND, HAND])

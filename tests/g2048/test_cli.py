@@ -10,10 +10,9 @@ import pytest
 from rich.console import Console
 from tests.conftest import RunCli
 
+from collector_support import spy_on_the_collector
 from plyground.bots import make_bot
-from plyground.bots.base import Decision
 from plyground.cli import play2048
-from plyground.core.game import State
 from plyground.games import load_game
 
 
@@ -83,15 +82,8 @@ def test_a_watched_bot_uses_its_compiled_search_from_the_first_move(run_cli: Run
 
 def test_a_watched_bot_chooses_with_the_collector_paused(monkeypatch: pytest.MonkeyPatch) -> None:
     """As in the arena: a cyclic collection inside the bot's move would be charged to it."""
-    seen: list[bool] = []
     bot = make_bot("2048:depth=1")
-    choose = bot.choose
-
-    def spying(state: State, *args: object, **kwargs: object) -> Decision:
-        seen.append(gc.isenabled())
-        return choose(state)
-
-    monkeypatch.setattr(bot, "choose", spying)
+    seen = spy_on_the_collector(monkeypatch, bot)
     monkeypatch.setattr(play2048, "make_bot", lambda spec, **settings: bot)
     console = Console(file=io.StringIO(), width=80)
     play2048.play_2048(load_game("2048"), bot="2048", max_moves=3, seed=1, console=console)
