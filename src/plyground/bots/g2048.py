@@ -215,9 +215,8 @@ class G2048Bot(Bot):
         floor: tuple[int, float] | None = None
         if pace is not None:  # this move may spend from the bank (or pays back an overrun)
             limit = replace(limit, time=self._allowance(state, pace))
-            if self._settings["wall"] and self._settings["depth"] is None:
-                whole_bank = max(limit.time or pace, pace + self.reserve)
-                floor = (self._adaptive_depth(state), whole_bank)
+            if self._settings["wall"] and self._settings["depth"] is None:  # the whole bank
+                floor = (self._adaptive_depth(state), pace + self.reserve)
         decision = self._choose(state, limit, start_ns, on_info, floor)
         if pace is not None:
             cap = self._settings["bank"] * pace
@@ -229,8 +228,16 @@ class G2048Bot(Bot):
         """True when ``state`` is one of the ``wall`` moves the bank is kept for: the
         last before its tiles add up to the next power of two, where nearly all of them
         must merge into one for the game to go on and games end."""
+        return self._spawns_left_on_wall(state) is not None
+
+    def _spawns_left_on_wall(self, state: G2048State) -> float | None:
+        """The spawns before ``state``'s tiles add up to the next power of two when it is
+        on the wall (see :meth:`on_wall`), else None."""
         window: int = self._settings["wall"]
-        return self.paces_itself and window > 0 and state.spawns_to_next_power() <= window
+        if not (self.paces_itself and window > 0):
+            return None
+        spawns = state.spawns_to_next_power()
+        return spawns if spawns <= window else None
 
     def _allowance(self, state: G2048State, pace: float) -> float:
         """This move's time with a bank: the pace less any debt (at least a quarter of it),
@@ -242,9 +249,10 @@ class G2048Bot(Bot):
         if not self._settings["wall"]:
             spend: float = self._settings["spend"]
             return pace + self.reserve * spend
-        if not self.on_wall(state):
+        spawns = self._spawns_left_on_wall(state)
+        if spawns is None:
             return pace
-        return pace + self.reserve / max(1.0, state.spawns_to_next_power())
+        return pace + self.reserve / max(1.0, spawns)
 
     def _choose(
         self,
@@ -436,7 +444,8 @@ class G2048Bot(Bot):
 
 def _deadlines(limit: Limit, start_ns: int, floor: tuple[int, float] | None) -> tuple[int, int]:
     """The monotonic nanoseconds a search stops at (0: no clock), for the depths above
-    the floor and for the floor's, each less the time kept to answer."""
+    the floor and for the floor's (never before the other), each less the time kept to
+    answer."""
     if limit.time is None:
         return 0, 0
     safety = min(_SAFETY, 0.1 * limit.time)

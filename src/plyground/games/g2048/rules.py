@@ -47,6 +47,7 @@ __all__ = [
     "LEFT",
     "MAX_EXPONENT",
     "MAX_SCORE",
+    "MEAN_SPAWN",
     "MOVE_NAMES",
     "RIGHT",
     "SPAWN_FOUR_PROBABILITY",
@@ -76,6 +77,8 @@ MAX_SCORE = CELLS * (MAX_EXPONENT - 1) << MAX_EXPONENT
 """No game scores more (33554432): the merges that built a tile 2**k scored at
 most (k - 1) * 2**k (all from 2s), and a board holds 16 tiles of at most 2**17."""
 SPAWN_FOUR_PROBABILITY = 0.1
+MEAN_SPAWN = 2 * (1 - SPAWN_FOUR_PROBABILITY) + 4 * SPAWN_FOUR_PROBABILITY
+"""The value a spawn adds to the sum of the tiles, on average (2.2)."""
 _NEXT_WORDS = ("move", "spawn", "spawn2")
 _EMPTY_BOARD: Board = (0,) * CELLS
 
@@ -406,8 +409,7 @@ class G2048State(ValueState):
         total = sum(self.tiles())
         if total == 0:
             return 0.0
-        mean_spawn = 2 * (1 - SPAWN_FOUR_PROBABILITY) + 4 * SPAWN_FOUR_PROBABILITY
-        return ((1 << total.bit_length()) - total) / mean_spawn
+        return ((1 << total.bit_length()) - total) / MEAN_SPAWN
 
     def render(self) -> str:
         """A drawing of the board with the score, for terminals and logs."""
