@@ -35,6 +35,7 @@ from plyground import load_game, make_bot
 from plyground.arena import BotPlayer, play_match
 from plyground.arena.match import MatchResult
 from plyground.arena.player import InfoCallback, Reply
+from plyground.arena.run_options import RunOptions
 from plyground.core.game import State
 from plyground.core.limits import Limit
 
@@ -91,7 +92,7 @@ def run_match(
         game,
         players,
         args.games,
-        time=args.time or _CLOCK,
+        run=RunOptions(time=args.time or _CLOCK),
         seed=args.seed,
         openings=args.openings,
         labels=(spec_a, spec_b),
