@@ -39,7 +39,6 @@ from plyground.arena.accuracy import (
 )
 from plyground.arena.players import make_seeded_bot
 from plyground.core.errors import PlygroundError
-from plyground.core.game import State
 from plyground.games import load_game
 from plyground.games.adjacency.rules import AdjacencyState
 from plyground.games.adjacency.solver import ExactSolver
@@ -72,13 +71,14 @@ BOTS = (
 
 
 # -- building the suite ----------------------------------------------------------------------
-def play_game(rounds: int, specs: tuple[str, str], seed: int) -> list[State]:
+def play_game(rounds: int, specs: tuple[str, str], seed: int) -> list[AdjacencyState]:
     """Every position of one game between ``specs`` (X first), start and end included."""
     game = load_game(GAME_SPEC.format(rounds=rounds))
     bots = [make_seeded_bot(spec, seed + index) for index, spec in enumerate(specs)]
     for bot in bots:
         bot.new_game(game)
     state = game.initial_state()
+    assert isinstance(state, AdjacencyState)
     states = [state]
     while not state.is_terminal():
         state = state.play(bots[state.to_move()].choose(state).move)
@@ -108,7 +108,6 @@ def build(count: int, seed: int) -> None:
             states = play_game(rounds, pair, seed + number)
             window = [s for s in states if least <= s.plies_left <= most and not s.is_terminal()]
             for state in rng.sample(window, min(2, len(window), count - kept)):
-                assert isinstance(state, AdjacencyState)
                 if state.text() in seen:
                     continue
                 seen.add(state.text())

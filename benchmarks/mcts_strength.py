@@ -24,6 +24,7 @@ Two parts, chosen with ``--part``:
 from __future__ import annotations
 
 import argparse
+import math
 import time
 from collections.abc import Callable
 from typing import Any
@@ -46,7 +47,7 @@ def margin_error(margins: list[float]) -> float:
     """Two standard errors of the mean margin (about a 95% interval); 0 for one game."""
     if len(margins) < 2:
         return 0.0
-    return 2 * float(np.std(margins, ddof=1)) / len(margins) ** 0.5
+    return 2 * float(np.std(margins, ddof=1)) / math.sqrt(len(margins))
 
 
 def arena(args: argparse.Namespace) -> None:

@@ -27,6 +27,7 @@ import time
 from plyground.algorithms.search import AlphaBeta
 from plyground.core import Limit
 from plyground.games import load_game
+from plyground.games.morris import MorrisState
 from plyground.games.morris.engine import MorrisEngine, warm_up
 from plyground.games.morris.evaluation import MorrisEvaluator, MorrisWeights, phase_of
 
@@ -66,6 +67,7 @@ def main() -> None:
             rates: dict[str, list[float]] = {"compiled": [], "reference": []}
             for text in texts:
                 state = game.parse_state(text)
+                assert isinstance(state, MorrisState)
                 assert phase_of(state) == phase
                 for name, search in searches(phase).items():
                     cpu, wall = time.process_time(), time.perf_counter()

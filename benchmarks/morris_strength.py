@@ -53,7 +53,8 @@ def play_one(opponent: str, index: int, seconds: float, simulations: int) -> Gam
     start = time.perf_counter()
     morris_side = index % 2
     bot = make_bot("morris", time=seconds)
-    state: MorrisState = load_game("morris").initial_state()
+    state = load_game("morris").initial_state()
+    assert isinstance(state, MorrisState)
     bot.new_game(state.game)
     theirs_game = pyspiel.load_game("nine_mens_morris")
     theirs = theirs_game.new_initial_state()

@@ -18,6 +18,7 @@ import time
 
 from plyground.bots import make_bot
 from plyground.games import load_game
+from plyground.games.adjacency.rules import AdjacencyState
 
 
 def perfect_from(rounds: int, seconds: float, seed: int) -> tuple[int, int, float]:
@@ -27,6 +28,7 @@ def perfect_from(rounds: int, seconds: float, seed: int) -> tuple[int, int, floa
     for bot in bots:
         bot.new_game(game)
     state = game.initial_state()
+    assert isinstance(state, AdjacencyState)
     # The first move is fixed by the seed, so the games differ.
     began = time.perf_counter()
     exact_from = 0

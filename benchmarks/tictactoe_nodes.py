@@ -9,6 +9,7 @@ are not.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from plyground.algorithms.search import AlphaBeta, minimax
 from plyground.core import Limit
@@ -19,7 +20,7 @@ from plyground.games.tictactoe.evaluation import TicTacToeEvaluator
 
 def main() -> None:
     start = load_game("tictactoe").initial_state()
-    rows = [
+    rows: list[tuple[str, Callable[[], int]]] = [
         ("plain minimax, natural order", lambda: minimax(start).nodes),
         ("minimax, memoised (one visit per position)", lambda: minimax(start, memo=True).nodes),
         ("plain alpha-beta, natural order, win/loss +-1", lambda: minimax(start, prune=True).nodes),

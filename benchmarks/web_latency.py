@@ -24,7 +24,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -94,7 +94,7 @@ def human_moves(client: httpx.Client, games: int) -> list[float]:
     return samples
 
 
-def events(client: httpx.Client, game_id: str) -> Iterator[dict[str, Any]]:
+def events(client: httpx.Client, game_id: str) -> Generator[dict[str, Any], None, None]:
     with client.stream("GET", f"/api/games/{game_id}/events", timeout=60) as stream:
         for line in stream.iter_lines():
             if line.startswith("data: "):
@@ -103,7 +103,7 @@ def events(client: httpx.Client, game_id: str) -> Iterator[dict[str, Any]]:
 
 def bot_replies(client: httpx.Client, games: int) -> list[float]:
     samples = []
-    players = [
+    players: list[dict[str, Any]] = [
         {"name": "A", "kind": "human"},
         {"name": "B", "kind": "bot", "bot": "greedy", "settings": {"time": 1}},
     ]
