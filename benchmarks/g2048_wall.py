@@ -31,7 +31,8 @@ a bank starts with ``--reserve`` seconds in it, as if saved before the wall).
 ``agree`` searches every board of the guide's game from the wall's start on
 (the guide's moves, ``--every`` apart) with both programs at the anchor's depth
 rule (ours at its + 1 moves, the same depth; ``--weights`` and ``--table``
-change ours), and prints how often they choose the same move, on all boards
+change ours; ``--versus WEIGHTS`` puts our search with those weights in the
+anchor's place), and prints how often they choose the same move, on all boards
 and on the last ``--last`` before the guide's game ended, and where they
 differ, how much better each search values its own move than the other's.
 """
@@ -43,6 +44,7 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -249,23 +251,48 @@ def play(args: argparse.Namespace, library: Path) -> None:
 
 
 # -- agree: the two searches at the same depth on the guide's boards -------------------
+def versus_values(
+    anchor: Anchor, versus: str | None, table: int
+) -> tuple[str, Callable[[int, int], dict[int, float]]]:
+    """The other side of ``agree``: its name, and its value of each move of a board searched
+    at the anchor's depth rule (``rule``, in the anchor's counting): the anchor itself (an
+    illegal move scores 0), or with ``versus`` (weights) our search with those weights (an
+    illegal move scores -inf)."""
+    if versus is None:
+        return "the anchor", anchor.values
+    other = G2048Search(
+        G2048Weights.from_dict(load_weights(versus)), cut=ANCHOR_CUT, table_entries=table
+    )
+    other.new_game()
+
+    def values(board: int, rule: int) -> dict[int, float]:
+        other.new_move()
+        found = other.values(board, rule + 1)
+        assert found is not None
+        return {move: float(found[move]) for move in range(4)}
+
+    return f"ours with weights {versus}", values
+
+
 def agree(args: argparse.Namespace, library: Path) -> None:
     anchor = Anchor(library)
     weights = G2048Weights.from_dict(load_weights(args.weights))
     search = G2048Search(weights, cut=ANCHOR_CUT, table_entries=args.table)
     search.new_game()
+    other_name, other_values = versus_values(anchor, args.versus, args.table)
     game = load_game("2048")
     print(
         f"agree: both at the anchor's depth rule, every {args.every}th board from the wall on; "
-        f"our weights {args.weights or 'the defaults'}, our table {search.table_entries:,} entries"
+        f"our weights {args.weights or 'the defaults'}, our table {search.table_entries:,} "
+        f"entries; against {other_name}"
     )
     totals = {"all": [0, 0], "last": [0, 0]}
     gaps: list[float] = []
-    anchor_gaps: list[float] = []
+    their_gaps: list[float] = []
     for wall in read_walls(args.walls):
         boards = wall.boards
         same = looked = late_same = late = 0
-        ours_seconds = anchor_seconds = 0.0
+        ours_seconds = their_seconds = 0.0
         for index in range(0, len(boards), args.every):
             state = game.parse_state(boards[index])
             assert isinstance(state, G2048State)
@@ -278,15 +305,15 @@ def agree(args: argparse.Namespace, library: Path) -> None:
             assert values is not None
             ours: int = max(state.legal_moves(), key=lambda m: values[m])
             began = time.perf_counter()
-            anchor_values = anchor.values(board, rule)
-            anchor_seconds += time.perf_counter() - began
-            theirs: int = max(anchor_values, key=anchor_values.__getitem__)  # first best: its play
+            their_values = other_values(board, rule)
+            their_seconds += time.perf_counter() - began
+            theirs: int = max(their_values, key=their_values.__getitem__)  # first best: its play
             looked += 1
             same += ours == theirs
             if ours != theirs:  # how much better each search values its own move than the other's
                 gaps.append((values[ours] - values[theirs]) / values[ours])
-                anchor_gaps.append(
-                    (anchor_values[theirs] - anchor_values[ours]) / anchor_values[theirs]
+                their_gaps.append(
+                    (their_values[theirs] - their_values[ours]) / their_values[theirs]
                 )
             if index >= len(boards) - args.last:
                 late += 1
@@ -299,7 +326,7 @@ def agree(args: argparse.Namespace, library: Path) -> None:
             f"  seed {wall.seed} (guide {'through' if wall.guide_max >= MILESTONES[-1] else 'died'}"
             f" after move {wall.guide_moves}): same move on {same}/{looked} boards, "
             f"{late_same}/{late} of the last {args.last}; ms a board: ours "
-            f"{1000 * ours_seconds / looked:.0f}, anchor {1000 * anchor_seconds / looked:.0f}",
+            f"{1000 * ours_seconds / looked:.0f}, theirs {1000 * their_seconds / looked:.0f}",
             flush=True,
         )
     (same, looked), (late_same, late) = totals["all"], totals["last"]
@@ -308,8 +335,8 @@ def agree(args: argparse.Namespace, library: Path) -> None:
         print(
             "where they differ, how much better each values its own move than the other's "
             f"(relative): ours median {statistics.median(gaps):.1e}, largest {max(gaps):.1e}; "
-            f"the anchor's median {statistics.median(anchor_gaps):.1e}, "
-            f"largest {max(anchor_gaps):.1e}"
+            f"theirs median {statistics.median(their_gaps):.1e}, "
+            f"largest {max(their_gaps):.1e}"
         )
 
 
@@ -363,6 +390,12 @@ def main(argv: list[str] | None = None) -> int:
         "--table", type=int, default=1 << 20, help="entries of our table (0: none)"
     )
     agree_parser.add_argument("--last", type=int, default=200, help="the boards before the end")
+    agree_parser.add_argument(
+        "--versus",
+        default=None,
+        metavar="WEIGHTS",
+        help="compare with our search with these weights instead of the anchor",
+    )
     args = parser.parse_args(argv)
     try:
         if args.stage == "reach":

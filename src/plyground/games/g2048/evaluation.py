@@ -4,7 +4,7 @@ A board's value is the sum, over its four rows and four columns, of a
 *line value*. For a line of tile exponents ``r0..r3`` (0 = empty) read in
 either direction::
 
-    lost                                       an offset: a lost game is worth 0
+    lost                                       an offset (a lost game is worth 0)
   + empty        * (empty cells)
   + merges       * (equal neighbours once empty cells are squeezed out)
   + runs         * (runs of equal neighbours, empty cells squeezed out: 2 2 2 is one run)
@@ -45,7 +45,9 @@ class G2048Weights:
     """Weights of the line value (see the module docstring); tuned in docs/2048.md."""
 
     lost: float = 200_000.0
-    """Not tuned: the offset that keeps every live line above a lost game (0)."""
+    """Not tuned (the anchor's): an offset a line, so a live board starts 8 x lost above a
+    lost game (0). It does not keep every live board above 0: with big tiles out of order,
+    the other terms can outweigh it (docs/2048.md, "The value of a lost game")."""
     empty: float = weight(270.0, 0.0, 1000.0, "per empty cell of a line")
     merges: float = weight(700.0, 0.0, 2000.0, "per pair of equal neighbours")
     runs: float = weight(0.0, 0.0, 1000.0, "per run of equal neighbours")
@@ -160,7 +162,8 @@ class G2048Evaluator(Evaluator):
 
     ``evaluate`` scores any state by its board (chance nodes included: the
     expectimax evaluates the board after a move, before the spawn); a lost
-    game is worth 0, below every live position.
+    game is worth 0, below a live board by ``8 * lost`` plus its other terms
+    (which can drop a crowded board with big tiles out of order below 0).
     """
 
     def __init__(self, weights: G2048Weights | None = None) -> None:
@@ -176,8 +179,9 @@ class G2048Evaluator(Evaluator):
     def tunable_weights(self) -> tuple[TunableWeight, ...]:
         """Every weight of :class:`G2048Weights` but ``lost``, with its tuning range.
 
-        At the ranges' far corners (a large ``sum`` with a large ``sum_power``)
-        a crowded live board can score below a lost one; tuning discards such
-        sets by their scores.
+        A crowded live board can score below a lost one, with the defaults
+        too (big tiles out of order), and more often at the ranges' far
+        corners (a large ``sum`` with a large ``sum_power``); tuning judges
+        every set by its games' scores.
         """
         return declared_weights(G2048Weights)
