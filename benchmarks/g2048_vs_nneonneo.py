@@ -79,6 +79,7 @@ from plyground.arena.backends import die_with_parent
 from plyground.arena.solo import play_solo
 from plyground.bots import make_bot
 from plyground.bots.base import TIME_SETTING, Bot, Decision, InfoCallback
+from plyground.core.errors import PlygroundError
 from plyground.core.game import Game, State
 from plyground.core.limits import Limit, SearchInfo
 from plyground.core.settings import Setting
@@ -782,7 +783,7 @@ def main(argv: list[str] | None = None) -> int:
             speed(library, 5, args.positions, args.every, args.same_heuristic)
         if not args.speed_only:
             games(args, library)
-    except BenchmarkError as error:
+    except (BenchmarkError, PlygroundError) as error:  # a bad spec or weights: say which
         print(f"g2048_vs_nneonneo: {error}", file=sys.stderr)
         return 2
     return 0

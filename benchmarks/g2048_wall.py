@@ -64,6 +64,7 @@ from plyground.bots import make_bot
 from plyground.bots.base import Bot
 from plyground.bots.evaluators import load_weights
 from plyground.bots.g2048 import G2048Bot
+from plyground.core.errors import PlygroundError
 from plyground.core.game import Game, State
 from plyground.core.limits import SearchInfo
 from plyground.games import load_game
@@ -406,7 +407,7 @@ def main(argv: list[str] | None = None) -> int:
             play(args, library)
         else:
             agree(args, library)
-    except BenchmarkError as error:
+    except (BenchmarkError, PlygroundError) as error:  # a bad spec or weights: say which
         print(f"g2048_wall: {error}", file=sys.stderr)
         return 2
     return 0
