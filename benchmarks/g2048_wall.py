@@ -252,35 +252,34 @@ def play(args: argparse.Namespace, library: Path) -> None:
 
 
 # -- agree: the two searches at the same depth on the guide's boards -------------------
-def versus_values(
-    anchor: Anchor, versus: str | None, table: int
-) -> tuple[str, Callable[[int, int], dict[int, float]]]:
-    """The other side of ``agree``: its name, and its value of each move of a board searched
-    at the anchor's depth rule (``rule``, in the anchor's counting): the anchor itself (an
-    illegal move scores 0), or with ``versus`` (weights) our search with those weights (an
-    illegal move scores -inf)."""
-    if versus is None:
-        return "the anchor", anchor.values
-    other = G2048Search(
-        G2048Weights.from_dict(load_weights(versus)), cut=ANCHOR_CUT, table_entries=table
+def our_values(
+    weights: str | None, table: int
+) -> tuple[G2048Search, Callable[[int, int], dict[int, float]]]:
+    """Our search with ``weights`` (None: the defaults) and ``table`` entries, and its value
+    of each move of a board searched at the anchor's depth rule ``rule`` (in the anchor's
+    counting; ours is rule + 1 moves, the same depth; an illegal move scores -inf)."""
+    search = G2048Search(
+        G2048Weights.from_dict(load_weights(weights)), cut=ANCHOR_CUT, table_entries=table
     )
-    other.new_game()
+    search.new_game()
 
     def values(board: int, rule: int) -> dict[int, float]:
-        other.new_move()
-        found = other.values(board, rule + 1)
+        search.new_move()
+        found = search.values(board, rule + 1)
         assert found is not None
         return {move: float(found[move]) for move in range(4)}
 
-    return f"ours with weights {versus}", values
+    return search, values
 
 
 def agree(args: argparse.Namespace, library: Path) -> None:
     anchor = Anchor(library)
-    weights = G2048Weights.from_dict(load_weights(args.weights))
-    search = G2048Search(weights, cut=ANCHOR_CUT, table_entries=args.table)
-    search.new_game()
-    other_name, other_values = versus_values(anchor, args.versus, args.table)
+    search, move_values = our_values(args.weights, args.table)
+    other_name = "the anchor"
+    other_values: Callable[[int, int], dict[int, float]] = anchor.values  # illegal: 0
+    if args.versus is not None:
+        other_name = f"ours with weights {args.versus}"
+        other_values = our_values(args.versus, args.table)[1]
     game = load_game("2048")
     print(
         f"agree: both at the anchor's depth rule, every {args.every}th board from the wall on; "
@@ -300,11 +299,9 @@ def agree(args: argparse.Namespace, library: Path) -> None:
             board = board_to_int(state.board)
             rule = anchor.depth_limit(board)
             began = time.perf_counter()
-            search.new_move()
-            values = search.values(board, rule + 1)
+            values = move_values(board, rule)
             ours_seconds += time.perf_counter() - began
-            assert values is not None
-            ours: int = max(state.legal_moves(), key=lambda m: values[m])
+            ours: int = max(state.legal_moves(), key=values.__getitem__)
             began = time.perf_counter()
             their_values = other_values(board, rule)
             their_seconds += time.perf_counter() - began
