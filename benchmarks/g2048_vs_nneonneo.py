@@ -775,6 +775,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.players == "plyground" and args.anchor_pace:
         parser.error("--anchor-pace measures the anchor's pace: --players both or nneonneo")
     try:
+        make_bot(args.bot)  # a bad spec fails here, not after the build or the anchor's games
         library = build_anchor(args.anchor, args.build, args.cxxflags)
         if args.diagnose:
             diagnose(args, library)

@@ -6,8 +6,9 @@ import gc
 
 import pytest
 
-from plyground.bots.base import Bot, Decision
+from plyground.bots.base import Bot, Decision, InfoCallback
 from plyground.core.game import State
+from plyground.core.limits import Limit
 
 
 def spy_on_the_collector(monkeypatch: pytest.MonkeyPatch, bot: Bot) -> list[bool]:
@@ -16,9 +17,11 @@ def spy_on_the_collector(monkeypatch: pytest.MonkeyPatch, bot: Bot) -> list[bool
     seen: list[bool] = []
     choose = bot.choose
 
-    def spying(state: State, *args: object, **kwargs: object) -> Decision:
+    def spying(
+        state: State, limit: Limit | None = None, on_info: InfoCallback | None = None
+    ) -> Decision:
         seen.append(gc.isenabled())
-        return choose(state)
+        return choose(state, limit, on_info)
 
     monkeypatch.setattr(bot, "choose", spying)
     return seen
