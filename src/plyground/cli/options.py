@@ -253,9 +253,10 @@ def add_backend_options(parser: argparse.ArgumentParser) -> None:
     run.add_argument(
         "--concurrency",
         type=positive_int,
-        default=1,
+        default=None,
         metavar="N",
-        help="games at once (default: %(default)s; Ray: at most N in flight)",
+        help="games at once (default: 1 on the pool; Ray: at most N in flight, "
+        "default the cluster's CPUs)",
     )
     run.add_argument(
         "--backend",
