@@ -213,3 +213,22 @@ def test_the_morris_evaluation_declares_the_seeds_weights() -> None:
     tuned = {w.name: w.high for w in declared}
     bot = make_bot(f"morris:placing=1,moving=1,flying=1,weights={inline_weights(tuned)}")
     assert bot.choose(load_game("morris").initial_state()).move is not None
+
+
+def test_tuning_the_seeds_morris_evaluation_starts_from_and_searches_around_the_seed() -> None:
+    """``morris:evaluation=seed`` tunes the seed's weight set (docs/tuning.md, run 5): its
+    non-zero weights, each in ``[0, 2 x seed]``, starting at the seed's values; the default
+    evaluation still tunes the default set."""
+    from plyground.arena.tune_settings import TuneSettings
+    from plyground.games.morris.evaluation import MorrisWeights
+
+    seed = {k: v for k, v in MorrisWeights.seed().as_dict().items() if v}
+    default = {k: v for k, v in MorrisWeights().as_dict().items() if v}
+    assert seed != default
+    on_seed = TuneSettings(bot="morris:evaluation=seed,placing=1,moving=1,flying=1", game="morris")
+    assert {w.name: (w.low, w.high) for w in on_seed.tunable} == {
+        k: (0.0, 2 * v) for k, v in seed.items()
+    }
+    assert on_seed.start_weights == seed
+    on_default = TuneSettings(bot="morris:placing=1,moving=1,flying=1", game="morris")
+    assert on_default.start_weights == default

@@ -19,7 +19,7 @@ from plyground.arena.jobs import Entrant
 from plyground.arena.run_options import RunOptions
 from plyground.arena.store import StoreError
 from plyground.bots import bot_class
-from plyground.bots.evaluators import inline_weights, load_weights, tunable_weights
+from plyground.bots.evaluators import inline_weights, load_weights
 from plyground.core.errors import SettingsError
 from plyground.core.evaluation import TunableWeight
 from plyground.core.settings import format_spec, parse_spec
@@ -139,7 +139,7 @@ class TuneSettings:
                 f"tuning plays games of one or two players; {game.spec!r} has "
                 f"{game.capabilities.players}"
             )
-        declared = tunable_weights(game)
+        declared = bot.tunable_weights(game)
         if not declared:
             raise SettingsError(f"the evaluation of {game.name!r} declares no tunable weights")
         start = {w.name: w.default for w in declared}

@@ -8,7 +8,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
+from plyground.bots.evaluators import tunable_weights
 from plyground.core.errors import SettingsError
+from plyground.core.evaluation import TunableWeight
 from plyground.core.game import Game, Move, State
 from plyground.core.limits import Limit, SearchInfo
 from plyground.core.settings import Configured, Setting, format_spec
@@ -82,6 +84,11 @@ class Bot(Configured, ABC):
 
     def new_game(self, game: Game) -> None:
         """Called before a game starts: a bot may reset what it learned."""
+
+    def tunable_weights(self, game: Game) -> tuple[TunableWeight, ...]:
+        """The weights this bot's evaluation of ``game`` declares for ``plyground tune``:
+        the game's registered evaluation's, unless the bot picks another weight set."""
+        return tunable_weights(game)
 
     def __repr__(self) -> str:
         return f"<Bot {self.spec}>"

@@ -10,6 +10,7 @@ from plyground.bots.alphabeta import AlphaBetaBot
 from plyground.bots.base import TIME_SETTING, Decision, InfoCallback
 from plyground.bots.loading import KernelLoader
 from plyground.core.collection import collection_paused
+from plyground.core.evaluation import TunableWeight
 from plyground.core.game import Game, State
 from plyground.core.limits import Limit
 from plyground.core.settings import Setting
@@ -88,14 +89,21 @@ class MorrisBot(AlphaBetaBot):
 
     def __init__(self, **settings: object) -> None:
         super().__init__(**settings)
-        base = MorrisWeights.seed() if self._settings["evaluation"] == "seed" else None
-        self._morris_weights = MorrisWeights.from_dict(self._weights or {}, base)
+        self._base_weights = (
+            MorrisWeights.seed() if self._settings["evaluation"] == "seed" else MorrisWeights()
+        )
+        self._morris_weights = MorrisWeights.from_dict(self._weights or {}, self._base_weights)
         self._searches: dict[str | None, AlphaBeta | MorrisEngine] = {}
         self._stand_ins: dict[str | None, AlphaBeta] = {}
         """Reference searches answering short moves while the compiled kernels load."""
         self._loader = KernelLoader(warm_up)
         self._endgames: EndgameTables | None = None
         self._endgames_loaded = False
+
+    def tunable_weights(self, game: Game) -> tuple[TunableWeight, ...]:
+        """The weight set this bot starts from (the defaults, or the seed's with
+        ``evaluation=seed``), each non-zero weight searched in ``[0, 2 x its value]``."""
+        return MorrisEvaluator(self._base_weights).tunable_weights()
 
     def endgames(self) -> EndgameTables | None:
         """The solved endgames this bot reads (loaded once), or None."""

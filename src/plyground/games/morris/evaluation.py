@@ -321,12 +321,13 @@ class MorrisEvaluator(Evaluator):
         self._fixed: tuple[float, ...] = getattr(self, f"_{phase or 'moving'}")
 
     def tunable_weights(self) -> tuple[TunableWeight, ...]:
-        """The default set's non-zero weights by flat name (``moving.mills``), each searched
-        in ``[0, 2 x default]``; the relations a phase does not use stay 0 (``plyground tune``)."""
-        defaults = MorrisWeights().as_dict()
+        """The non-zero weights of the set this evaluation holds (the defaults, or the
+        seed's) by flat name (``moving.mills``), each searched in ``[0, 2 x its value]``; the
+        relations a phase does not use stay 0 (``plyground tune``)."""
+        held = self.weights.as_dict()
         return tuple(
             TunableWeight(name, value, 0.0, 2.0 * value, f"{name} (default: {value:g})")
-            for name, value in defaults.items()
+            for name, value in held.items()
             if value > 0
         )
 
