@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
 from plyground import make_bot
 from plyground.arena.protocol import format_hello, format_info, parse_hello, parse_info
+from plyground.bots import Bot, Decision
+from plyground.bots.base import InfoCallback
 from plyground.cli.engine import EngineServer
 from plyground.core import SearchInfo
+from plyground.core.game import Game, State
+from plyground.core.limits import Limit
 
 
 def converse(lines: list[str], bot: str = "greedy:seed=1") -> tuple[list[str], str]:
@@ -84,3 +90,55 @@ def test_bad_input_is_explained_on_stderr_and_answered_none() -> None:
     assert "bad position '2OO/2OO/XX2 X 4'" in err and "3 rows" in err
     assert "cannot play game 'adjacency(size=9)'" in err
     assert "the game is over" in err
+
+
+def test_positions_after_a_failed_newgame_give_messages_of_one_size() -> None:
+    # Each message once quoted the one before, so n positions wrote O(n^2) characters.
+    out, err = converse(["newgame nosuch"] + ["position 2OO/2OO/XX2/XX2 X 4", "go 100"] * 50)
+    assert out == ["bestmove none"] * 50
+    lines = err.splitlines()
+    assert len(lines) == 101
+    assert len(set(lines[1:])) == 2  # every position, and every move, says the same
+    assert all(line.count("cannot play game 'nosuch'") == 1 for line in lines)
+
+
+class _BrokenBot(Bot):
+    """A user's bot with a bug where it is told about a new game."""
+
+    NAME = "broken"
+
+    def new_game(self, game: Game) -> None:
+        raise ZeroDivisionError("no new games")
+
+    def choose(
+        self, state: State, limit: Limit | None = None, on_info: InfoCallback | None = None
+    ) -> Decision:
+        raise AssertionError("never asked: there is no game")
+
+
+class _PickyBot(_BrokenBot):
+    """A user's bot whose ``supports`` has a bug."""
+
+    NAME = "picky"
+
+    def new_game(self, game: Game) -> None:
+        pass
+
+    def supports(self, game: Game) -> bool:
+        raise KeyError("no such key")
+
+
+@pytest.mark.parametrize(
+    ("bot", "error"), [(_BrokenBot, "ZeroDivisionError"), (_PickyBot, "KeyError")]
+)
+def test_a_bot_failing_on_newgame_is_reported_and_the_server_carries_on(
+    bot: type[Bot], error: str
+) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    session = "hello 1\nnewgame adjacency(size=4,rounds=2)\ngo 100\nhello 1\n"
+    server = EngineServer(bot(), stdin=io.StringIO(session), stdout=out, stderr=err)
+    assert server.serve() == 0
+    lines = out.getvalue().splitlines()
+    assert lines[1] == "bestmove none" and lines[2].startswith("hello 1 name=")
+    message = "cannot play game 'adjacency(size=4,rounds=2)': the bot failed: " + error
+    assert message in err.getvalue()

@@ -202,6 +202,25 @@ def test_an_exception_in_choose_is_a_rule_break_with_the_bots_own_frames(
         record.replay()
 
 
+def test_a_choose_that_returns_no_decision_is_a_rule_break(run_cli: RunCli, tmp_path: Path) -> None:
+    (tmp_path / "mybot.py").write_text(
+        "from plyground import Bot\n\nclass MyBot(Bot):\n"
+        "    def choose(self, state, limit=None, on_info=None):\n"
+        "        return state.legal_moves()[0]\n"
+    )
+    result = run_cli(
+        ["match", "./mybot.py:MyBot", "random", *SMALL, "--games", "2", "--json", "m.jsonl"],
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr  # once an AttributeError's traceback
+    assert "Traceback" not in result.stderr
+    records = [GameRecord.from_dict(json.loads(line)) for line in (tmp_path / "m.jsonl").open()]
+    breaks = [b for r in records for b in r.rule_breaks]
+    assert breaks and all(b.kind.value == "crash" for b in breaks)
+    assert "the bot's choose returned " in breaks[0].detail
+    assert "not a Decision" in breaks[0].detail
+
+
 def test_a_bot_class_in_a_module_is_named_module_colon_class(run_cli: RunCli, folder: Path) -> None:
     result = run_cli(["match", "mybot:MyBot:depth=1", "random", *SMALL, "--games", "2"], cwd=folder)
     assert result.returncode == 0, result.stderr

@@ -116,6 +116,7 @@ def test_engine_command_speaks_the_protocol(run_cli: RunCli) -> None:
         (["play", "--o", "alphabeta:depth=0"], "depth"),
         (["play", "--size", "9"], "size"),
         (["engine", "nosuchbot"], "unknown bot 'nosuchbot'"),
+        (["match", "alphabeta:weights=speed:2", "greedy", "--games", "1"], "weight 'speed'"),
     ],
 )
 def test_bad_options_give_one_line_and_status_2(

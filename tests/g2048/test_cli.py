@@ -56,6 +56,10 @@ def test_bad_input_is_one_line_not_a_traceback(run_cli: RunCli) -> None:
     assert "has 2 rows" in done.stderr and len(done.stderr.strip().splitlines()) == 1
     done = run_cli(["play2048", "--watch", "--bot", "alphabeta", "--max-moves", "1"])
     assert done.returncode == 2 and "cannot play '2048'" in done.stderr
+    for delay in ("-1", "nan"):  # once time.sleep's ValueError, after the first move
+        done = run_cli(["play2048", "--watch", "--delay", delay, "--max-moves", "1"])
+        assert done.returncode == 2 and "Traceback" not in done.stderr
+        assert f"--delay must be 0 to 3600 seconds, got {float(delay)}" in done.stderr
 
 
 def test_the_play_command_dispatches_2048(run_cli: RunCli) -> None:

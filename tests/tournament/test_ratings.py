@@ -140,3 +140,17 @@ def test_maximum_likelihood_reproduces_each_score(results: list[tuple[str, str, 
                 expected += prior * expected_score(difference)
                 actual += prior / 2
         assert expected == pytest.approx(actual, abs=1e-6)
+
+
+def test_no_prior_and_a_perfect_score_gives_large_finite_ratings() -> None:
+    # prior=0 ('plyground report --prior 0') was numpy's LinAlgError: the Newton step's
+    # matrix turns singular as the winner's rating runs off towards infinity
+    table = fit_ratings([Outcome("a", "b", 1.0)] * 2, prior=0.0)
+    assert all(math.isfinite(r) for r in table.ratings)
+    assert table.ratings[0] > 1000 > -1000 > table.ratings[1]
+
+
+@pytest.mark.parametrize("prior", [-1.0, math.nan, math.inf])
+def test_a_prior_must_be_a_finite_count_of_draws(prior: float) -> None:
+    with pytest.raises(PlygroundError, match="the prior must be 0 or more virtual draws"):
+        fit_ratings([Outcome("a", "b", 0.5)], prior=prior)

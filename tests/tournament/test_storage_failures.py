@@ -16,14 +16,17 @@ Each test skips, saying why, where the machine cannot do its trick.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import shlex
 import shutil
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -285,3 +288,51 @@ def test_import_of_a_binary_file_is_one_clear_line(run_cli: RunCli, tmp_path: Pa
         run_cli(["records", "import", str(binary), "--db", str(tmp_path / "d.sqlite3")]), "records"
     )
     assert line.endswith(f"{binary}: not a text file of game records (byte 0 is not UTF-8 text)")
+
+
+def test_import_refuses_a_record_whose_fields_disagree(run_cli: RunCli, tmp_path: Path) -> None:
+    # Each was once stored, to break 'records export' (a traceback) or 'report' later,
+    # or was a traceback itself (a move that is not an object, a winner SQLite cannot hold).
+    records = _exported(run_cli, tmp_path, "jsonl")
+    first: dict[str, Any] = json.loads(records.read_text(encoding="utf-8").splitlines()[0])
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"winner": 9}, "winner 9 is not one of its players"),
+        ({"winner": 10**30}, f"winner {10**30} is not one of its players"),
+        ({"returns": [1.0]}, "2 players but returns (1.0,)"),
+        ({"returns": ["nan", 0]}, "are not all finite"),
+        ({"players": first["players"][:1], "returns": [1.0]}, "the record has 1 players"),
+        ({"moves": [1, 2]}, "bad game record: AttributeError"),
+        ({"duration": "inf"}, "duration inf is not a time"),
+    ]
+    db = tmp_path / "into.sqlite3"
+    for change, problem in cases:
+        bad = tmp_path / "bad.jsonl"
+        bad.write_text(json.dumps({**first, **change}) + "\n", encoding="utf-8")
+        line = _one_error_line(run_cli(["records", "import", str(bad), "--db", str(db)]), "records")
+        assert problem in line, (change, line)
+        assert not db.exists()
+
+
+def test_damaged_rows_of_a_database_are_one_line(run_cli: RunCli, tmp_path: Path) -> None:
+    records = _exported(run_cli, tmp_path, "jsonl")  # plays tournament 't' into source.sqlite3
+    db = tmp_path / "source.sqlite3"
+    for change, problem, commands in [
+        (
+            "UPDATE games SET record = '[1, 2]'",
+            "is damaged: bad game record: expected a JSON object",
+            (["report"], ["records", "export"]),
+        ),
+        (
+            "UPDATE tournaments SET settings = 'garbage'",
+            "tournament 't' in",
+            (["report"], ["records", "list"]),
+        ),
+    ]:
+        damaged = tmp_path / "damaged.sqlite3"
+        shutil.copy(db, damaged)
+        with contextlib.closing(sqlite3.connect(damaged)) as connection, connection:
+            connection.execute(change)
+        for args in commands:
+            result = run_cli([*args, "--db", str(damaged)])
+            assert problem in _one_error_line(result, args[0]), change
+    assert records.exists()

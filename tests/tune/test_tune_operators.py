@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from random import Random
 
 import pytest
@@ -161,8 +162,43 @@ def test_inline_weights_play_like_a_weights_file(tmp_path: object) -> None:
         move = from_file.choose(state).move
         assert inline.choose(state).move == move
         state = state.play(move)
-    with pytest.raises(SettingsError, match="bad adjacency weights"):
+    with pytest.raises(SettingsError, match="unknown adjacency weight 'speed'"):
         make_bot("alphabeta:weights=gain:1;speed:2").choose(game.initial_state())
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"\xff\xfe{}", "is not JSON: byte 0 is not UTF-8 text"),
+        (b'{"gain": NaN}', "weight 'gain' must be a finite number, got nan"),
+        (b'{"weights": {"tempo": Infinity}}', "weight 'tempo' must be a finite number, got inf"),
+        (b'{"threat": 1e999}', "weight 'threat' must be a finite number, got inf"),
+    ],
+)
+def test_a_weights_file_that_is_not_text_or_not_finite_is_a_settings_error(
+    tmp_path: Path, content: bytes, message: str
+) -> None:
+    path = tmp_path / "weights.json"
+    path.write_bytes(content)
+    with pytest.raises(SettingsError, match=message):
+        make_bot(f"alphabeta:weights={path}")
+
+
+def test_inline_weights_must_be_finite() -> None:
+    with pytest.raises(SettingsError, match="weight 'gain' must be a finite number, got inf"):
+        make_bot("alphabeta:weights=gain:1e999")
+
+
+@pytest.mark.parametrize(
+    "spec", ["alphabeta:weights=speed:2", "mcts:weights=speed:2", "hillclimb:weights=speed:2"]
+)
+def test_weights_the_game_has_not_fail_check_game_before_any_move(spec: str) -> None:
+    # check_game is what a match or tournament asks before its games; the weights were
+    # once read on the first move only, so every move crashed and the match went on
+    with pytest.raises(SettingsError, match="unknown adjacency weight 'speed'"):
+        make_bot(spec).check_game(load_game("adjacency"))
+    with pytest.raises(SettingsError, match="no evaluation weights"):
+        make_bot(spec.replace("speed", "gain")).check_game(load_game("tictactoe"))
 
 
 class Sphere:

@@ -9,7 +9,7 @@ from typing import Any
 
 from plyground.arena.player import InfoCallback, Player, Reply, RuleBreakError
 from plyground.arena.record import PlayerInfo, RuleBreakKind
-from plyground.bots import Bot
+from plyground.bots import Bot, Decision
 from plyground.core.collection import collection_paused
 from plyground.core.errors import raised_at, user_traceback
 from plyground.core.game import Game, State
@@ -123,6 +123,13 @@ class BotPlayer(Player):
                 )
             else:
                 elapsed = time.perf_counter() - begin
+                if not isinstance(value, Decision):
+                    raise RuleBreakError(
+                        RuleBreakKind.CRASH,
+                        f"the bot's choose returned {repr(value)[:80]}, not a Decision "
+                        "(return Decision(move, info))",
+                        elapsed,
+                    )
                 move = value.move
                 try:
                     text = state.move_text(move)

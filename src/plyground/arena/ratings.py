@@ -132,6 +132,7 @@ def fit_ratings(
 
     ``players`` fixes the order of the table (default: order of appearance).
     """
+    _check_prior(prior)
     outcome_list = list(outcomes)
     names: list[str] = list(players) if players is not None else []
     for outcome in outcome_list:
@@ -196,6 +197,12 @@ def fit_ratings(
     )
 
 
+def _check_prior(prior: float) -> None:
+    """PlygroundError unless ``prior`` is a finite count of virtual draws, 0 or more."""
+    if not (math.isfinite(prior) and prior >= 0):
+        raise PlygroundError(f"the prior must be 0 or more virtual draws, got {prior}")
+
+
 def _groups(met: np.ndarray) -> list[int]:
     """Connected components of the "played each other" graph, numbered 0, 1, ..."""
     n = met.shape[0]
@@ -249,7 +256,10 @@ def _newton(wins: np.ndarray, played: np.ndarray) -> np.ndarray:
         p = _probabilities(ratings)
         gradient = (wins - played * p).sum(axis=1)
         hessian = _information(ratings, played) + np.full((n, n), 1.0 / n)
-        step = np.linalg.solve(hessian, gradient)
+        try:
+            step = np.linalg.solve(hessian, gradient)
+        except np.linalg.LinAlgError:  # no prior, a perfect score: the information is gone
+            break
         step -= step.mean()
         scale = 1.0
         while scale > 1e-6:

@@ -9,6 +9,7 @@ replayed through the rules (:meth:`GameRecord.replay`).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -210,10 +211,13 @@ class GameRecord:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameRecord:
-        """Read a dict written by :meth:`to_dict`; ParseError names a missing or bad field."""
+        """Read a dict written by :meth:`to_dict`; ParseError names a missing or bad field,
+        or fields that disagree (a winner who is not a player, returns not one a player)."""
+        if not isinstance(data, Mapping):
+            raise ParseError(f"bad game record: expected a JSON object, got {type(data).__name__}")
         try:
             winner = data.get("winner")
-            return cls(
+            record = cls(
                 game=str(data["game"]),
                 start=str(data["start"]),
                 players=tuple(PlayerInfo.from_dict(p) for p in data["players"]),
@@ -227,8 +231,18 @@ class GameRecord:
                 duration=float(data.get("duration", 0.0)),
                 tags={str(k): str(v) for k, v in dict(data.get("tags", {})).items()},
             )
-        except (KeyError, TypeError, ValueError) as error:
+        except (AttributeError, KeyError, TypeError, ValueError) as error:
             raise ParseError(f"bad game record: {error!r}") from None
+        seats = len(record.players)
+        if len(record.returns) != seats:
+            raise ParseError(f"bad game record: {seats} players but returns {record.returns}")
+        if not all(math.isfinite(value) for value in record.returns):
+            raise ParseError(f"bad game record: returns {record.returns} are not all finite")
+        if record.winner is not None and not 0 <= record.winner < seats:
+            raise ParseError(f"bad game record: winner {record.winner} is not one of its players")
+        if not (math.isfinite(record.duration) and record.duration >= 0):
+            raise ParseError(f"bad game record: duration {record.duration} is not a time")
+        return record
 
     def replay(self) -> list[State]:
         """Every state of the game, start to end, checked against the rules.
@@ -239,6 +253,11 @@ class GameRecord:
         recorded one.
         """
         game = load_game(self.game)
+        seats = game.capabilities.players
+        if len(self.players) != seats:
+            raise ParseError(
+                f"the record has {len(self.players)} players; {game.spec!r} has {seats}"
+            )
         state = game.parse_state(self.start)
         states = [state]
         for number, move in enumerate(self.moves, 1):

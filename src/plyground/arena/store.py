@@ -384,9 +384,30 @@ class RecordStore(SqliteFile):
             "FROM tournaments t ORDER BY t.created, t.rowid"
         ).fetchall()
         return [
-            TournamentRow(ident, created, kind, json.loads(settings), planned, finished, played)
+            TournamentRow(
+                ident,
+                created,
+                kind,
+                self._settings_of(ident, settings),
+                planned,
+                finished,
+                played,
+            )
             for ident, created, kind, settings, planned, finished, played in rows
         ]
+
+    def _settings_of(self, tournament_id: str, text: str) -> dict[str, Any]:
+        """A tournament's stored settings; StoreError when they are not a JSON object."""
+        try:
+            settings = json.loads(text)
+        except (TypeError, ValueError) as error:
+            settings = error
+        if not isinstance(settings, dict):
+            raise StoreError(
+                f"tournament {tournament_id!r} in {str(self.path)!r} is damaged: "
+                f"its settings are not a JSON object ({settings})"
+            )
+        return settings
 
     def latest_tournament(self, unfinished_only: bool = False) -> TournamentRow | None:
         """The most recently created tournament (optionally: not yet finished)."""

@@ -163,6 +163,12 @@ class AlphaBetaBot(Bot):
         """The search that answered the last move (a subclass's own kind counts as accelerated
         unless it is the reference ``AlphaBeta``)."""
 
+    def check_game(self, game: Game) -> None:
+        """Also SettingsError when ``weights`` are not the game's (a name its evaluation
+        does not have), found now rather than on every move."""
+        super().check_game(game)
+        evaluator_for(game, self._weights)
+
     def _searcher(self, game: Game, limit: Limit | None = None) -> AlphaBeta | AcceleratedSearch:
         """The search for ``game`` (made on first use, kept): the compiled one where the game
         has it (``engine=auto``). Under a ``limit`` too short to load its kernels in a

@@ -34,10 +34,11 @@ def _adjacency(weights: dict[str, float] | None, game: Game) -> Evaluator:
 
     if weights is None:
         return AdjacencyEvaluator(default_weights(game))
-    try:
-        return AdjacencyEvaluator(AdjacencyWeights(**weights))
-    except TypeError as error:
-        raise SettingsError(f"bad adjacency weights {weights!r}: {error}") from None
+    known = AdjacencyWeights().as_dict()
+    unknown = sorted(set(weights) - set(known))
+    if unknown:
+        raise SettingsError(f"unknown adjacency weight {unknown[0]!r} (known: {', '.join(known)})")
+    return AdjacencyEvaluator(AdjacencyWeights(**weights))
 
 
 def _g2048(weights: dict[str, float] | None, game: Game) -> Evaluator:
@@ -95,20 +96,33 @@ def load_weights(path: str | None) -> dict[str, float] | None:
         return None
     if _INLINE.fullmatch(path) and not _is_file(path):
         items = (item.split(":") for item in path.split(";") if item.strip())
-        return {name.strip(): float(value) for name, value in items}
+        return _finite({name.strip(): float(value) for name, value in items}, "")
     try:
         data: Any = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as error:
         raise SettingsError(f"cannot read weights file {path!r}: {error.strerror}") from None
     except json.JSONDecodeError as error:
         raise SettingsError(f"weights file {path!r} is not JSON: {error}") from None
+    except UnicodeDecodeError as error:
+        raise SettingsError(
+            f"weights file {path!r} is not JSON: byte {error.start} is not UTF-8 text"
+        ) from None
     if isinstance(data, dict) and isinstance(data.get("weights"), dict):
         data = data["weights"]
     if not isinstance(data, dict) or not all(
         isinstance(v, int | float) and not isinstance(v, bool) for v in data.values()
     ):
         raise SettingsError(f"weights file {path!r} must hold an object of name -> number")
-    return {str(k): float(v) for k, v in data.items()}
+    # JSON as Python reads it has NaN and Infinity (and 1e999 is infinite)
+    return _finite({str(k): float(v) for k, v in data.items()}, f"weights file {path!r}: ")
+
+
+def _finite(weights: dict[str, float], source: str) -> dict[str, float]:
+    """``weights``, unless one is not a finite number (SettingsError, after ``source``)."""
+    for name, value in weights.items():
+        if not math.isfinite(value):
+            raise SettingsError(f"{source}weight {name!r} must be a finite number, got {value!r}")
+    return weights
 
 
 EvaluatorFactory = Callable[[dict[str, float] | None, Game], Evaluator]

@@ -74,6 +74,11 @@ class PlanningBot(Bot):
         self._evaluator: Evaluator | None = None
         self._game: Game | None = None
 
+    def check_game(self, game: Game) -> None:
+        """Also SettingsError when ``weights`` are not the game's evaluation's."""
+        super().check_game(game)
+        self._evaluator_for(game)
+
     def _evaluator_for(self, game: Game) -> Evaluator:
         if self._evaluator is None or self._game != game:
             self._evaluator = evaluator_for(game, self._weights)

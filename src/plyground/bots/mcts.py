@@ -148,6 +148,23 @@ class MCTSBot(Bot):
         caps = game.capabilities
         return (caps.players == 2 and caps.zero_sum) or (caps.players == 1 and caps.chance)
 
+    def check_game(self, game: Game) -> None:
+        """Also SettingsError when the settings do not fit ``game`` (``cutoff`` without
+        ``value=evaluator``, ``value=outcome`` alone, weights not the game's), found
+        before any game rather than on every move."""
+        super().check_game(game)
+        chosen = self.game_settings(game)
+        if chosen["cutoff"] is not None and chosen["value"] != "evaluator":
+            raise SettingsError(
+                "bot 'mcts': setting 'cutoff' needs value=evaluator "
+                f"(the cut-off position is evaluated), got value={chosen['value']}"
+            )
+        if chosen["value"] == "outcome" and game.capabilities.players != 2:
+            raise SettingsError(
+                f"bot 'mcts': value=outcome needs a two-player game, not {game.spec!r}"
+            )
+        evaluator_for(game, self._weights)
+
     def game_settings(self, game: Game) -> dict[str, Any]:
         """The settings used for ``game``: this bot's, with the game's defaults filled in."""
         fallback = _FALLBACK_TWO_PLAYERS if game.capabilities.players == 2 else _FALLBACK_ONE_PLAYER
@@ -193,15 +210,6 @@ class MCTSBot(Bot):
             return self._search
         self.check_game(game)
         chosen = self.game_settings(game)
-        if chosen["cutoff"] is not None and chosen["value"] != "evaluator":
-            raise SettingsError(
-                "bot 'mcts': setting 'cutoff' needs value=evaluator "
-                f"(the cut-off position is evaluated), got value={chosen['value']}"
-            )
-        if chosen["value"] == "outcome" and game.capabilities.players != 2:
-            raise SettingsError(
-                f"bot 'mcts': value=outcome needs a two-player game, not {game.spec!r}"
-            )
         if self._loading(game, chosen, limit):
             if self._stand_in is None or self._stand_in[0] != game:
                 self._stand_in = (game, self._make(game, chosen, compiled=False))

@@ -49,6 +49,8 @@ class EngineServer:
         self.game: Game | None = None
         self.state: State | None = None
         self.problem = "no position yet: send 'position <text>' before 'go'"
+        self.game_problem = ""
+        """Why there is no game (the last 'newgame' failed), or ''."""
         self._start_game(game)
 
     def serve(self) -> int:
@@ -76,7 +78,7 @@ class EngineServer:
     def _position(self, rest: str) -> None:
         self.state = None
         if self.game is None:
-            self.problem = f"cannot read position {rest!r}: {self.problem}"
+            self.problem = f"cannot read position {quote(rest)}: {self.game_problem}"
             self._log(self.problem)
             return
         try:
@@ -127,17 +129,34 @@ class EngineServer:
     # -- helpers --------------------------------------------------------------
     def _start_game(self, spec: str) -> None:
         self.state = None
+        self.game = None
         try:
             game = load_game(spec)
-            self.bot.check_game(game)
         except PlygroundError as error:
-            self.game = None
-            self.problem = f"cannot play game {spec!r}: {error}"
-            self._log(self.problem)
+            self._no_game(f"cannot play game {quote(spec)}: {error}")
+            return
+        try:
+            self.bot.check_game(game)
+            self.bot.new_game(game)
+        except PlygroundError as error:
+            self._no_game(f"cannot play game {quote(spec)}: {error}")
+            return
+        except Exception as error:  # the bot's failure is reported, never fatal
+            where = raised_at(error)
+            self._no_game(
+                f"cannot play game {quote(spec)}: the bot failed: {type(error).__name__}: {error}"
+                + (f" ({where})" if where else "")
+                + then_lines(user_traceback(error))
+            )
             return
         self.game = game
+        self.game_problem = ""
         self.problem = "no position yet: send 'position <text>' before 'go'"
-        self.bot.new_game(game)
+
+    def _no_game(self, problem: str) -> None:
+        """Record and log why there is no game: later positions and moves say it."""
+        self.game_problem = self.problem = problem
+        self._log(problem)
 
     def _info(self, info: SearchInfo) -> None:
         self._send(format_info(info))

@@ -119,6 +119,8 @@ def play_from_play_args(game: Game, args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     if args.max_moves is not None and args.max_moves < 0:
         raise SettingsError(f"--max-moves must not be negative, got {args.max_moves}")
+    if args.delay is not None and not 0 <= args.delay <= 3600:
+        raise SettingsError(f"--delay must be 0 to 3600 seconds, got {args.delay}")
     return play_2048(
         load_game("2048"),
         bot=args.bot if args.watch else None,
