@@ -80,9 +80,12 @@ def test_a_budget_stops_the_run_and_resume_finishes_it_the_same(
     assert stopped.returncode == 0, stopped.stderr
     assert "budget spent after 0 of 2 generations" in stopped.stdout
     assert "plyground tune --resume r" in stopped.stdout
-    resumed = run_cli(["tune", "--resume", "--db", str(db), *common])
+    plot = tmp_path / "plots" / "fitness"  # no suffix: the PNG is fitness.png, and says so
+    resumed = run_cli(["tune", "--resume", "--db", str(db), "--plot", str(plot), *common])
     assert resumed.returncode == 0, resumed.stderr
     assert "generation 1: best" in resumed.stdout
+    assert f"fitness plot written to {plot}.png" in resumed.stdout
+    assert Path(f"{plot}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     # the same as a run never stopped, with the settings the command stored
     with RecordStore(db) as store, RecordStore(tmp_path / "whole.sqlite3") as whole:
         settings = TuneSettings.from_dict(store.tournament("r").settings)
@@ -99,6 +102,10 @@ def test_a_budget_stops_the_run_and_resume_finishes_it_the_same(
         (["tune", "alphabeta", "--keep", "20"], "keep must be 1 to population - 1"),
         (["tune", "--resume", "nope"], "no database at"),  # nothing stored yet
         (["tune", "alphabeta", "--budget", "soon"], "expected a duration like 90, 30m or 2h"),
+        # found before any generation is played, not after all of them
+        (["tune", "alphabeta", "--output", "/"], "--output '/' is a directory"),
+        (["tune", "alphabeta", "--plot", "/"], "--plot '/' is a directory"),
+        (["tune", "alphabeta", "--mutation-scale", "inf"], "mutation scale must be a finite"),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(

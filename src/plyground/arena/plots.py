@@ -35,8 +35,11 @@ def _pyplot() -> Any:
 
 
 def save_png(figure: Any, path: str | Path) -> Path:
-    """Write ``figure`` as a PNG file at ``path`` (folders made), close it, return the path."""
+    """Write ``figure`` as a PNG file at ``path`` (``.png`` added when it has no suffix;
+    folders made), close it, return the path written."""
     target = Path(path)
+    if not target.suffix:
+        target = target.with_suffix(".png")
     target.parent.mkdir(parents=True, exist_ok=True)
     figure.savefig(target, dpi=_DPI, bbox_inches="tight")
     _pyplot().close(figure)

@@ -15,15 +15,19 @@ from plyground.core.errors import SettingsError
 __all__ = ["check_output"]
 
 
-def check_output(path: str | None, option: str) -> None:
+def check_output(path: str | None, option: str, *, makes_folders: bool = False) -> None:
     """Raise SettingsError, naming ``option`` and ``path``, unless ``path`` (when given)
-    can be written: its directory exists and is writable, and it is not a directory."""
+    can be written: its directory exists and is writable, and it is not a directory.
+    With ``makes_folders`` (the writer makes missing folders) a missing directory is
+    fine and only an existing one is checked."""
     if path is None:
         return
     target = Path(path)
     parent = target.parent
     if target.is_dir():
         raise SettingsError(f"{option} {path!r} is a directory; give a file name")
+    if makes_folders and not parent.exists():
+        return
     if not parent.is_dir():
         raise SettingsError(
             f"{option} {path!r}: the directory {str(parent)!r} does not exist (create it first)"

@@ -33,6 +33,7 @@ from plyground.arena.tuning import (
 )
 from plyground.cli.groups import add_command
 from plyground.cli.options import positive_int, run_options
+from plyground.cli.outputs import check_output
 from plyground.cli.tournament import LiveProgress, add_tournament_run_options, resumable_run
 from plyground.core.errors import SettingsError
 
@@ -400,6 +401,9 @@ class LiveTuning(TuneObserver):
 
 
 def _run(args: argparse.Namespace) -> int:
+    # before any generation, not after all of them (their folders are made when missing)
+    check_output(args.output, "--output", makes_folders=True)
+    check_output(args.plot, "--plot", makes_folders=True)
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
     with RecordStore(args.db, must_exist=args.resume is not None) as store:
         if args.resume is not None:
@@ -443,7 +447,7 @@ def _finish(
     console.print(f"best: {best.id} ({_weights_text(best)}) {rating_text}")
     console.print(f"weights written to {output} (load with weights={output})")
     plot = Path(args.plot) if args.plot else output.with_suffix(".png")
-    plot_fitness(results, plot, f"tuning {run.settings.bot} on {run.settings.game_spec}")
+    plot = plot_fitness(results, plot, f"tuning {run.settings.bot} on {run.settings.game_spec}")
     console.print(f"fitness plot written to {plot}")
     if args.confirm > 0 and run.settings.solo:
         _confirm_solo(run, best, args, console, backend)

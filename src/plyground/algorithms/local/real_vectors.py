@@ -73,10 +73,10 @@ class RealBox:
         for low, high in zip(self.lows, self.highs, strict=True):
             if not (math.isfinite(low) and math.isfinite(high) and low < high):
                 raise ValueError(f"each range must be finite with low < high, got [{low}, {high}]")
-        if self.blend < 0:
-            raise ValueError(f"blend must be 0 or more, got {self.blend!r}")
-        if not self.scale > 0:
-            raise ValueError(f"mutation scale must be positive, got {self.scale!r}")
+        if not (math.isfinite(self.blend) and self.blend >= 0):
+            raise ValueError(f"blend must be a finite number, 0 or more, got {self.blend!r}")
+        if not (math.isfinite(self.scale) and self.scale > 0):
+            raise ValueError(f"mutation scale must be a finite number above 0, got {self.scale!r}")
         if self.gene_rate is not None and not 0 < self.gene_rate <= 1:
             raise ValueError(f"gene rate must be in (0, 1], got {self.gene_rate!r}")
 
