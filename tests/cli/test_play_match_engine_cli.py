@@ -117,6 +117,8 @@ def test_engine_command_speaks_the_protocol(run_cli: RunCli) -> None:
         (["play", "--size", "9"], "size"),
         (["engine", "nosuchbot"], "unknown bot 'nosuchbot'"),
         (["match", "alphabeta:weights=speed:2", "greedy", "--games", "1"], "weight 'speed'"),
+        # a bot run apart is checked here too, not left to break every move in its process
+        (["match", "greedy", "mcts:weights=speed:2", "--isolate"], "weight 'speed'"),
     ],
 )
 def test_bad_options_give_one_line_and_status_2(

@@ -21,7 +21,7 @@ import os
 import shlex
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -31,11 +31,18 @@ from plyground.arena.player import AskMove, InfoCallback, Player, Reply
 from plyground.arena.record import PlayerInfo
 from plyground.bots import Bot, bot_class, make_bot
 from plyground.core.errors import ParseError, SettingsError
-from plyground.core.game import State
+from plyground.core.game import Game, State
 from plyground.core.limits import Limit
 from plyground.core.settings import parse_spec
 
-__all__ = ["HUMAN", "HumanPlayer", "isolated_bot", "make_player", "make_seeded_bot"]
+__all__ = [
+    "HUMAN",
+    "HumanPlayer",
+    "check_bots_play",
+    "isolated_bot",
+    "make_player",
+    "make_seeded_bot",
+]
 
 HUMAN = "human"
 
@@ -74,6 +81,17 @@ def make_seeded_bot(spec: str, seed: int | None) -> Bot:
         if "seed" not in given and any(s.name == "seed" for s in bot_class(name).SETTINGS):
             return make_bot(spec, seed=seed)
     return make_bot(spec)
+
+
+def check_bots_play(specs: Iterable[str], game: Game) -> None:
+    """SettingsError when a bot among ``specs`` cannot play ``game`` (its settings or
+    weights do not fit it), found before any game: a bot that runs apart (``isolate``)
+    would otherwise answer each move with a rule break. Engines and people answer for
+    themselves and are not checked."""
+    for spec in specs:
+        text = spec.strip()
+        if text != HUMAN and not text.startswith(ENGINE_PREFIX):
+            make_bot(text).check_game(game)
 
 
 def isolated_bot(spec: str, seed: int | None = None, **options: Any) -> EnginePlayer:

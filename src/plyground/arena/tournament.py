@@ -35,6 +35,7 @@ from plyground.arena.backends import Backend
 from plyground.arena.engine_folders import ClassNotes
 from plyground.arena.engine_player import ENGINE_PREFIX
 from plyground.arena.jobs import Entrant, GameJob
+from plyground.arena.players import check_bots_play
 from plyground.arena.record import GameRecord
 from plyground.arena.run_options import RunOptions
 from plyground.arena.schedule import ScheduledGame, TournamentFormat, derive_seed, make_schedule
@@ -98,9 +99,7 @@ class TournamentSettings:
         game = load_game(self.game)
         if game.capabilities.players != 2:
             raise SettingsError(f"a tournament needs a two-player game; {game.spec!r} is not one")
-        for entrant in self.entrants:
-            if not entrant.is_engine:
-                make_bot(entrant.spec).check_game(game)
+        check_bots_play((entrant.spec for entrant in self.entrants), game)
 
     @property
     def kind(self) -> str:

@@ -12,7 +12,7 @@ from rich.table import Table
 
 from plyground.arena.match import MatchResult, SideSummary, play_match
 from plyground.arena.player import Player
-from plyground.arena.players import HUMAN
+from plyground.arena.players import HUMAN, check_bots_play
 from plyground.arena.record import GameRecord
 from plyground.arena.run_options import RunOptions
 from plyground.cli.groups import add_command
@@ -87,6 +87,7 @@ def _run(args: argparse.Namespace) -> int:
         raise SettingsError(f"--openings must not be negative, got {args.openings}")
     if HUMAN in (args.a.strip(), args.b.strip()):
         raise SettingsError("a match is between bots or engines; use 'plyground play'")
+    check_bots_play((args.a, args.b), game)  # an isolated bot would break every move
     console = Console(highlight=False, markup=False)
     options = run_options(args)
     players = start_players((args.a, args.b), options, args.seed, console.print)
