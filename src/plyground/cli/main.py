@@ -58,8 +58,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        parser = build_parser()  # imports every command (numba among them): seconds
+        args = parser.parse_args(argv)
+    except KeyboardInterrupt:
+        print("\nplyground: interrupted", file=sys.stderr)
+        return 130
     handler = getattr(args, "handler", None)
     if handler is None:
         parser.print_help()
