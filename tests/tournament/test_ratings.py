@@ -142,12 +142,24 @@ def test_maximum_likelihood_reproduces_each_score(results: list[tuple[str, str, 
         assert expected == pytest.approx(actual, abs=1e-6)
 
 
-def test_no_prior_and_a_perfect_score_gives_large_finite_ratings() -> None:
-    # prior=0 ('plyground report --prior 0') was numpy's LinAlgError: the Newton step's
-    # matrix turns singular as the winner's rating runs off towards infinity
-    table = fit_ratings([Outcome("a", "b", 1.0)] * 2, prior=0.0)
-    assert all(math.isfinite(r) for r in table.ratings)
-    assert table.ratings[0] > 1000 > -1000 > table.ratings[1]
+@pytest.mark.parametrize(
+    ("outcomes", "behind", "ahead"),
+    [
+        ([Outcome("a", "b", 1.0)] * 2, "b", "a"),
+        # an order: a beat b and c, b beat c (a draw between a and c would close the loop)
+        ([Outcome("a", "b", 1.0), Outcome("b", "c", 1.0), Outcome("a", "c", 1.0)], "b, c", "a"),
+        ([Outcome("a", "b", 0.5), Outcome("c", "a", 1.0), Outcome("c", "b", 1.0)], "a, b", "c"),
+    ],
+)
+def test_no_prior_and_no_finite_maximum_names_who_scored_nothing(
+    outcomes: list[Outcome], behind: str, ahead: str
+) -> None:
+    # prior=0 ('plyground report --prior 0') was numpy's LinAlgError, then ratings near
+    # +-3465 that meant nothing: the ratings of these fields run off to infinity
+    message = f"no finite maximum: {behind} scored no point against {ahead}; give a prior"
+    with pytest.raises(PlygroundError, match=message):
+        fit_ratings(outcomes, prior=0.0)
+    assert all(math.isfinite(r) for r in fit_ratings(outcomes).ratings)  # the default prior
 
 
 @pytest.mark.parametrize("prior", [-1.0, math.nan, math.inf])

@@ -15,7 +15,8 @@ strength the two agree closely, and this one has no extra parameter to fit.)
 
 **Prior.** A player who won or lost every game has no finite maximum. As in
 BayesElo, ``prior`` virtual draws (2 by default) are added between every
-pair of players that met; ``prior=0`` gives the plain maximum likelihood.
+pair of players that met; ``prior=0`` gives the plain maximum likelihood (a
+PlygroundError names the players when it does not exist).
 
 **Scale.** Ratings are relative: they are shifted so that their mean is 0
 (``anchor`` shifts them so one player has a given rating instead).
@@ -159,6 +160,7 @@ def fit_ratings(
     played_prior = played + prior * met
 
     groups = _groups(met)
+    _check_bounded(prior, wins, groups, names)
     ratings = np.zeros(n)
     for group in set(groups):
         members = [i for i in range(n) if groups[i] == group]
@@ -201,6 +203,33 @@ def _check_prior(prior: float) -> None:
     """PlygroundError unless ``prior`` is a finite count of virtual draws, 0 or more."""
     if not (math.isfinite(prior) and prior >= 0):
         raise PlygroundError(f"the prior must be 0 or more virtual draws, got {prior}")
+
+
+def _check_bounded(prior: float, wins: np.ndarray, groups: list[int], names: list[str]) -> None:
+    """PlygroundError unless every rating has a finite maximum. A prior's virtual draws
+    ensure one; without a prior, each player must reach every other of its group through
+    "scored a point against" (Zermelo's condition). Else some players scored no point
+    against the rest of their group, whose lead over them grows without end; the error
+    names both."""
+    if prior > 0:
+        return
+    n = len(names)
+    reach = (wins > 0) | np.eye(n, dtype=bool)
+    while True:  # the transitive closure
+        wider = reach | ((reach.astype(np.int64) @ reach.astype(np.int64)) > 0)
+        if (wider == reach).all():
+            break
+        reach = wider
+    for i in range(n):
+        group = [j for j in range(n) if groups[j] == groups[i]]
+        rest = [names[j] for j in group if not reach[i, j]]
+        if rest:  # those i reaches scored no point against the rest of the group
+            behind = [names[j] for j in group if reach[i, j]]
+            raise PlygroundError(
+                "with no prior the ratings have no finite maximum: "
+                f"{', '.join(behind)} scored no point against {', '.join(rest)}; "
+                "give a prior above 0 (the default is 2)"
+            )
 
 
 def _groups(met: np.ndarray) -> list[int]:
@@ -258,7 +287,7 @@ def _newton(wins: np.ndarray, played: np.ndarray) -> np.ndarray:
         hessian = _information(ratings, played) + np.full((n, n), 1.0 / n)
         try:
             step = np.linalg.solve(hessian, gradient)
-        except np.linalg.LinAlgError:  # no prior, a perfect score: the information is gone
+        except np.linalg.LinAlgError:  # numerically singular: keep the last step's ratings
             break
         step -= step.mean()
         scale = 1.0
