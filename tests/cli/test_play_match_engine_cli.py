@@ -132,6 +132,26 @@ def test_bad_options_give_one_line_and_status_2(
     assert lines[0].startswith(f"plyground {args[0]}: error:") and message in lines[0]
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["match", "greedy", "random", "--openings", "-1"],
+        ["tournament", "greedy", "random", "--openings", "-1"],
+        ["tune", "alphabeta", "--openings", "-1"],
+        ["play2048", "--max-moves", "-1"],
+        ["endgames", "--check", "-1"],
+    ],
+)
+def test_a_negative_count_is_refused_by_the_parser(run_cli: RunCli, args: list[str]) -> None:
+    result = run_cli(args, timeout=60)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    last = result.stderr.strip().splitlines()[-1]
+    assert last == (
+        f"plyground {args[0]}: error: argument {args[-2]}: "
+        "expected a whole number, 0 or more, got '-1'"
+    )
+
+
 @pytest.mark.parametrize("command", ["play", "match", "engine"])
 def test_help_teaches_with_examples(run_cli: RunCli, command: str) -> None:
     result = run_cli([command, "--help"])

@@ -115,6 +115,11 @@ def test_bad_store_paths_get_one_line(run_cli: RunCli, tmp_path: Path) -> None:
     not_adjacency = _solve(run_cli, tmp_path / "t.sqlite3", "tictactoe")
     one_error_line(not_adjacency, "adjacency")
     assert not (tmp_path / "t.sqlite3").exists()
+    # a book that cannot be written is found before the solve, not after it
+    book = tmp_path / "missing" / "book.json"
+    no_book_dir = _solve(run_cli, tmp_path / "b.sqlite3", SMALL, "--book", str(book))
+    one_error_line(no_book_dir, "--book", "does not exist")
+    assert not (tmp_path / "b.sqlite3").exists()
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes to read-only directories")

@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from plyground.cli.options import count
 from plyground.core.errors import PlygroundError
 
 __all__ = ["register"]
@@ -35,7 +36,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--path", type=Path, help="the file to write (default: the data dir)")
     parser.add_argument(
         "--check",
-        type=int,
+        type=count,
         default=200,
         metavar="N",
         help="check N sampled positions against the compiled search (200; 0: none)",

@@ -22,6 +22,7 @@ from plyground.cli.options import (
     add_game_options,
     add_run_options,
     add_seed_option,
+    count,
     game_from_args,
     positive_int,
     run_options,
@@ -69,7 +70,7 @@ examples:
     )
     parser.add_argument(
         "--openings",
-        type=int,
+        type=count,
         default=0,
         metavar="K",
         help="random plies before each pair's first move (default: %(default)s)",
@@ -83,8 +84,6 @@ examples:
 def _run(args: argparse.Namespace) -> int:
     check_output(args.json, "--json")  # before any game, not after all of them
     game = game_from_args(args)
-    if args.openings < 0:
-        raise SettingsError(f"--openings must not be negative, got {args.openings}")
     if HUMAN in (args.a.strip(), args.b.strip()):
         raise SettingsError("a match is between bots or engines; use 'plyground play'")
     check_bots_play((args.a, args.b), game)  # an isolated bot would break every move

@@ -86,6 +86,17 @@ def positive_int(text: str) -> int:
     return value
 
 
+def count(text: str) -> int:
+    """argparse type: a whole number, 0 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number, 0 or more, got {text!r}")
+    return value
+
+
 def add_game_options(parser: argparse.ArgumentParser) -> None:
     """``--game``, ``--size``, ``--rounds``, ``--first``."""
     group = parser.add_argument_group("game")

@@ -30,6 +30,7 @@ from rich.text import Text
 from plyground.arena.players import HUMAN
 from plyground.arena.solo import sample_outcome
 from plyground.bots import make_bot
+from plyground.cli.options import count
 from plyground.core.collection import collection_paused
 from plyground.core.errors import IllegalMoveError, SettingsError
 from plyground.core.game import Game, State
@@ -88,7 +89,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--seed", type=int, default=None, help="seed of the tiles (default: random)"
     )
-    parser.add_argument("--max-moves", type=int, default=None, help="stop after this many moves")
+    parser.add_argument("--max-moves", type=count, default=None, help="stop after this many moves")
     parser.add_argument("--position", default=None, help="start from this position text")
     parser.add_argument(
         "--delay", type=float, default=None, help="seconds between the bot's moves (watching)"
@@ -117,8 +118,6 @@ def play_from_play_args(game: Game, args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    if args.max_moves is not None and args.max_moves < 0:
-        raise SettingsError(f"--max-moves must not be negative, got {args.max_moves}")
     if args.delay is not None and not 0 <= args.delay <= 3600:
         raise SettingsError(f"--delay must be 0 to 3600 seconds, got {args.delay}")
     return play_2048(

@@ -24,6 +24,7 @@ from plyground.arena.proof_run import ProofProgress, run_proof
 from plyground.arena.solve_run import Progress, run_solve
 from plyground.arena.solve_store import SolveStore
 from plyground.cli.options import positive_int
+from plyground.cli.outputs import check_output
 from plyground.core.errors import SettingsError
 from plyground.games import load_game
 from plyground.games.adjacency.book import BookEntry, OpeningBook, SolvedSetting
@@ -105,6 +106,7 @@ def solve_start(args: argparse.Namespace) -> int:
         raise SettingsError(f"--start solves the adjacency game, not {game.spec!r}")
     if (args.guess or args.settle) and not args.prove:
         raise SettingsError("--guess and --settle are options of --prove")
+    check_output(args.book, "--book")  # before the solve, not after it
     book = OpeningBook.read(args.book) if args.book and Path(args.book).exists() else None
     if args.prove:
         return prove_start(args, game, book)

@@ -46,6 +46,7 @@ from plyground.cli.options import (
     add_seed_option,
     add_sprt_options,
     add_stored_run_options,
+    count,
     positive_int,
     run_options,
 )
@@ -153,7 +154,7 @@ examples:
     )
     parser.add_argument(
         "--openings",
-        type=int,
+        type=count,
         default=None,
         metavar="K",
         help="random plies that start each pair (0: the start position) "
@@ -191,8 +192,6 @@ def _settings(args: argparse.Namespace, console: Console) -> TournamentSettings:
             "a tournament needs at least two players"
             + (f" ({left_out} of {args.engines} left out)" if left_out else "")
         )
-    if args.openings < 0:
-        raise SettingsError(f"--openings must not be negative, got {args.openings}")
     sprt = None
     if args.sprt is not None:
         sprt = Sprt(elo0=args.sprt[0], elo1=args.sprt[1], alpha=args.alpha, beta=args.beta)

@@ -32,7 +32,7 @@ from plyground.arena.tuning import (
     TuningRun,
 )
 from plyground.cli.groups import add_command
-from plyground.cli.options import positive_int, run_options
+from plyground.cli.options import count, positive_int, run_options
 from plyground.cli.outputs import check_output
 from plyground.cli.tournament import LiveProgress, add_tournament_run_options, resumable_run
 from plyground.core.errors import SettingsError
@@ -169,7 +169,7 @@ def _add_evolution_options(evolution: Any) -> None:
     )
     evolution.add_argument(
         "--openings",
-        type=int,
+        type=count,
         default=2,
         metavar="K",
         help="random plies that start each pair; new openings every generation "
@@ -251,8 +251,6 @@ def _settings(args: argparse.Namespace) -> TuneSettings:
         reference = ()
     elif args.reference:
         reference = tuple(parse_entrant(text) for text in args.reference)
-    if args.openings < 0:
-        raise SettingsError(f"--openings must not be negative, got {args.openings}")
     return TuneSettings(
         bot=args.bot,
         game=args.game,
