@@ -170,6 +170,17 @@ def test_a_missing_file_is_one_line(run_cli: RunCli, tmp_path: Path) -> None:
     result = run_cli(["match", "./nobot.py:MyBot", "random", *SMALL], cwd=tmp_path)
     assert result.returncode == 2
     assert result.stderr.strip().endswith("./nobot.py: no such file")
+    (tmp_path / "folder.py").mkdir()
+    result = run_cli(["match", "./folder.py:MyBot", "random", *SMALL], cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.strip().endswith("./folder.py: is a directory, not a Python file")
+    # Python gives no line for a NUL byte: the message names the file alone
+    (tmp_path / "nul.py").write_bytes(b"x = 1\0\n")
+    result = run_cli(["match", "./nul.py:MyBot", "random", *SMALL], cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.strip().endswith(
+        "./nul.py: SyntaxError: source code string cannot contain null bytes"
+    )
 
 
 def test_an_exception_in_choose_is_a_rule_break_with_the_bots_own_frames(

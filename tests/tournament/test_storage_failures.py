@@ -218,6 +218,15 @@ def test_a_database_in_a_missing_directory_is_refused_not_created(
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("command", [["tournament", "greedy", "random", *GAME], ["report"]])
+def test_a_directory_given_as_the_database_is_named_so(
+    run_cli: RunCli, tmp_path: Path, command: list[str]
+) -> None:
+    line = _one_error_line(run_cli([*command, "--db", str(tmp_path)]), command[0])
+    assert line.endswith(f"cannot use the database {str(tmp_path)!r}: it is a directory")
+    assert list(tmp_path.iterdir()) == []
+
+
 # -- output paths are checked first (item 8) --------------------------------------
 
 

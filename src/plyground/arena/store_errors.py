@@ -46,6 +46,8 @@ def storage_error(
     cannot write to the database 't.db': the file or its directory is read-only \
 (SQLite: attempt to write a readonly database)
     """
+    if os.path.isdir(path):  # SQLite says "disk I/O error" or "unable to open"
+        return StoreError(f"cannot {doing} the database {str(path)!r}: it is a directory")
     message = str(error)
     lowered = message.lower()
     problem = next((meaning for mark, meaning in _PROBLEMS if mark in lowered), None)

@@ -22,6 +22,7 @@ from plyground.core.errors import (
     raised_at,
     source_lines,
     syntax_error_lines,
+    syntax_error_place,
     then_lines,
     user_traceback,
 )
@@ -52,7 +53,7 @@ def user_bot_class(target: str) -> type[Bot]:
     except AttributeError:
         raise PluginError(f"bot {target!r}: {module} has no {attribute!r}") from None
     except SyntaxError as error:
-        where = f"{Path(error.filename or module).name}, line {error.lineno}"
+        where = syntax_error_place(error, Path(error.filename or module).name)
         raise PluginError(
             f"bot {target!r} ({where}): SyntaxError: {error.msg}"
             + then_lines(syntax_error_lines(error))

@@ -25,6 +25,7 @@ __all__ = [
     "raised_at",
     "source_lines",
     "syntax_error_lines",
+    "syntax_error_place",
     "then_lines",
     "user_frames",
     "user_traceback",
@@ -108,6 +109,12 @@ def user_traceback(error: BaseException) -> str:
     source line of each, outermost first), as Python prints them; plyground's and
     Python's own frames left out, so it is '' when none is the user's."""
     return "\n".join(source_lines(f.filename, f.lineno, f.name) for f in user_frames(error))
+
+
+def syntax_error_place(error: SyntaxError, place: str) -> str:
+    """``place`` (a file), with the syntax error's line when Python gives one (it gives
+    none for a NUL byte in the source)."""
+    return f"{place}, line {error.lineno}" if error.lineno else place
 
 
 def syntax_error_lines(error: SyntaxError) -> str:

@@ -30,6 +30,7 @@ from plyground.core.errors import (
     UnknownNameError,
     raised_at,
     syntax_error_lines,
+    syntax_error_place,
     then_lines,
     user_traceback,
 )
@@ -83,6 +84,8 @@ def load_file(path: str) -> ModuleType:
     resolved = Path(path).expanduser().resolve()
     if resolved in _FILES:
         return _FILES[resolved]
+    if resolved.is_dir():
+        raise PluginError(f"{path}: is a directory, not a Python file")
     if not resolved.is_file():
         raise PluginError(f"{path}: no such file")
     name = "plyground_file_" + hashlib.sha1(str(resolved).encode()).hexdigest()[:12]
@@ -96,7 +99,7 @@ def load_file(path: str) -> ModuleType:
     except SyntaxError as error:
         del sys.modules[name]
         raise PluginError(
-            f"{path}, line {error.lineno}: SyntaxError: {error.msg}"
+            f"{syntax_error_place(error, str(path))}: SyntaxError: {error.msg}"
             + then_lines(syntax_error_lines(error))
         ) from None
     except Exception as error:  # any failure of the user's code as it runs
