@@ -109,12 +109,7 @@ class EngineServer:
                 decision = self.bot.choose(state, Limit(time=seconds), self._info)
             move_text = state.move_text(decision.move)
         except Exception as error:  # the bot's failure is reported, never fatal
-            where = raised_at(error)
-            self._log(
-                f"the bot failed: {type(error).__name__}: {error}"
-                + (f" ({where})" if where else "")
-                + then_lines(user_traceback(error))
-            )
+            self._log(_bot_failed(error))
             self._send(f"bestmove {NO_MOVE}")
             return
         self._send(f"bestmove {move_text}")
@@ -142,12 +137,7 @@ class EngineServer:
             self._no_game(f"cannot play game {quote(spec)}: {error}")
             return
         except Exception as error:  # the bot's failure is reported, never fatal
-            where = raised_at(error)
-            self._no_game(
-                f"cannot play game {quote(spec)}: the bot failed: {type(error).__name__}: {error}"
-                + (f" ({where})" if where else "")
-                + then_lines(user_traceback(error))
-            )
+            self._no_game(f"cannot play game {quote(spec)}: {_bot_failed(error)}")
             return
         self.game = game
         self.game_problem = ""
@@ -220,3 +210,14 @@ def _run(args: argparse.Namespace) -> int:
     bot = make_bot(spec)
     load_game(args.game)  # a bad --game is a usage error, reported before serving
     return EngineServer(bot, args.game).serve()
+
+
+def _bot_failed(error: Exception) -> str:
+    """A bot's own exception as the engine logs it: the error, where it was raised and
+    the user's own frames, never plyground's traceback."""
+    where = raised_at(error)
+    return (
+        f"the bot failed: {type(error).__name__}: {error}"
+        + (f" ({where})" if where else "")
+        + then_lines(user_traceback(error))
+    )

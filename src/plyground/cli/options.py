@@ -77,23 +77,21 @@ def positive_float(text: str) -> float:
 
 def positive_int(text: str) -> int:
     """argparse type: a whole number above zero."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
-    return value
+    return _whole_number(text, 1, " of at least 1")
 
 
 def count(text: str) -> int:
     """argparse type: a whole number, 0 or more."""
+    return _whole_number(text, 0, ", 0 or more")
+
+
+def _whole_number(text: str, least: int, wording: str) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a whole number, 0 or more, got {text!r}")
+    if value < least:
+        raise argparse.ArgumentTypeError(f"expected a whole number{wording}, got {text!r}")
     return value
 
 
