@@ -309,9 +309,13 @@ def test_import_refuses_a_record_whose_fields_disagree(run_cli: RunCli, tmp_path
         ({"winner": 10**30}, f"winner {10**30} is not one of its players"),
         ({"returns": [1.0]}, "2 players but returns (1.0,)"),
         ({"returns": ["nan", 0]}, "are not all finite"),
-        ({"players": first["players"][:1], "returns": [1.0]}, "the record has 1 players"),
+        (
+            {"players": first["players"][:1], "returns": [1.0], "winner": None},
+            "the record has 1 players",
+        ),
         ({"moves": [1, 2]}, "bad game record: AttributeError"),
         ({"duration": "inf"}, "duration inf is not a time"),
+        ({"winner": 1 if first["winner"] == 0 else 0}, "but returns"),  # not who won
     ]
     db = tmp_path / "into.sqlite3"
     for change, problem in cases:

@@ -21,11 +21,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from plyground.arena.player import Reply, RuleBreakError
-from plyground.arena.record import MoveRecord, Penalty, RuleBreak, RuleBreakKind, Termination
+from plyground.arena.record import (
+    MoveRecord,
+    Penalty,
+    RuleBreak,
+    RuleBreakKind,
+    Termination,
+    winner_of,
+)
 from plyground.core.game import Move, State
 from plyground.core.limits import SearchInfo
 
-__all__ = ["Ruling", "adjudicate", "check_move", "winner_after", "winner_of"]
+__all__ = ["Ruling", "adjudicate", "check_move", "winner_after"]
 
 
 @dataclass(frozen=True)
@@ -103,15 +110,6 @@ def adjudicate(
         return Ruling(player, None, rule_break, elapsed, info)
     penalty_move = rng.choice(list(state.legal_moves()))
     return Ruling(player, penalty_move, rule_break, elapsed, info)
-
-
-def winner_of(returns: Sequence[float]) -> int | None:
-    """The player with the strictly highest return; None for a tie or one player."""
-    if len(returns) < 2:
-        return None
-    best = max(returns)
-    leaders = [player for player, value in enumerate(returns) if value == best]
-    return leaders[0] if len(leaders) == 1 else None
 
 
 def winner_after(

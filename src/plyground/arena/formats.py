@@ -343,6 +343,9 @@ def _parse_one(lines: list[str], first_line: int) -> GameRecord:
         raise ParseError(f"{where}: missing tag [{error.args[0]} ...]") from None
     except ValueError as error:
         raise ParseError(f"{where}: {error}") from None
+    problem = record.disagreement()
+    if problem:
+        raise ParseError(f"{where}: {problem}")
     if result_line is not None and result_line != record.result:
         raise ParseError(
             f"{where}: the result line {result_line!r} disagrees with [Result {record.result!r}]"

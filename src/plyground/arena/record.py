@@ -10,7 +10,7 @@ replayed through the rules (:meth:`GameRecord.replay`).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -29,6 +29,7 @@ __all__ = [
     "RuleBreakKind",
     "Termination",
     "result_text",
+    "winner_of",
 ]
 
 
@@ -60,6 +61,15 @@ class Termination(StrEnum):
     NORMAL = "normal"
     FORFEIT = "forfeit"
     ABORTED = "aborted"
+
+
+def winner_of(returns: Sequence[float]) -> int | None:
+    """The player with the strictly highest return; None for a tie or one player."""
+    if len(returns) < 2:
+        return None
+    best = max(returns)
+    leaders = [player for player, value in enumerate(returns) if value == best]
+    return leaders[0] if len(leaders) == 1 else None
 
 
 @dataclass(frozen=True)
@@ -233,16 +243,28 @@ class GameRecord:
             )
         except (AttributeError, KeyError, TypeError, ValueError) as error:
             raise ParseError(f"bad game record: {error!r}") from None
-        seats = len(record.players)
-        if len(record.returns) != seats:
-            raise ParseError(f"bad game record: {seats} players but returns {record.returns}")
-        if not all(math.isfinite(value) for value in record.returns):
-            raise ParseError(f"bad game record: returns {record.returns} are not all finite")
-        if record.winner is not None and not 0 <= record.winner < seats:
-            raise ParseError(f"bad game record: winner {record.winner} is not one of its players")
-        if not (math.isfinite(record.duration) and record.duration >= 0):
-            raise ParseError(f"bad game record: duration {record.duration} is not a time")
+        problem = record.disagreement()
+        if problem:
+            raise ParseError(f"bad game record: {problem}")
         return record
+
+    def disagreement(self) -> str | None:
+        """What makes this record's fields disagree, or None: returns not one a player or
+        not finite, a winner who is not a player or (a normal ending) not the one the
+        returns name, a duration that is not a time. A referee's record never does; an
+        imported one might, and would break exports and reports later."""
+        seats = len(self.players)
+        if len(self.returns) != seats:
+            return f"{seats} players but returns {self.returns}"
+        if not all(math.isfinite(value) for value in self.returns):
+            return f"returns {self.returns} are not all finite"
+        if self.winner is not None and not 0 <= self.winner < seats:
+            return f"winner {self.winner} is not one of its players"
+        if self.termination is Termination.NORMAL and self.winner != winner_of(self.returns):
+            return f"winner {self.winner} but returns {self.returns} name {winner_of(self.returns)}"
+        if not (math.isfinite(self.duration) and self.duration >= 0):
+            return f"duration {self.duration} is not a time"
+        return None
 
     def replay(self) -> list[State]:
         """Every state of the game, start to end, checked against the rules.

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
-from plyground.arena.adjudication import adjudicate, winner_after, winner_of
+from plyground.arena.adjudication import adjudicate, winner_after
 from plyground.arena.player import Player, QuitRequest, Reply, RuleBreakError, UndoRequest
 from plyground.arena.record import (
     GameRecord,
@@ -31,6 +31,7 @@ from plyground.arena.record import (
     PlayerInfo,
     RuleBreak,
     Termination,
+    winner_of,
 )
 from plyground.core.errors import EngineError, SettingsError
 from plyground.core.game import CHANCE, Game, Move, State
