@@ -207,7 +207,12 @@ def test_a_reference_field_anchors_fitness_and_none_makes_it_relative(tmp_path: 
     ("changes", "message"),
     [
         ({"bot": "greedy"}, "no 'weights' setting"),
-        ({"bot": "alphabeta:weights=speed:1"}, "not tunable"),
+        ({"bot": "alphabeta:weights=speed:1"}, "unknown adjacency weight 'speed'"),
+        # a weight the evaluation has but does not tune (0 in the default set)
+        (
+            {"bot": "morris:placing=1,moving=1,flying=1,weights=moving.threes:1", "game": "morris"},
+            "weight 'moving.threes' is not tunable",
+        ),
         ({"keep": 5}, "keep must be"),
         ({"population": 1, "keep": 1}, "at least 2"),
         ({"init": "zeros"}, "init must be"),
