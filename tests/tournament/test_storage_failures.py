@@ -31,9 +31,11 @@ from typing import Any
 import pytest
 
 from cli_support import ROOT, RunCli, plyground_env
+from plyground.arena.record import GameRecord
 from plyground.arena.run_options import RunOptions
 from plyground.arena.store import RecordStore
 from plyground.arena.tournament import Tournament, TournamentSettings, parse_entrant
+from plyground.core.errors import ParseError
 
 GAME = ["--game", "adjacency(size=4)", "--rounds", "2", "--openings", "0"]
 PLANNED = 8
@@ -317,13 +319,16 @@ def test_import_refuses_a_record_whose_fields_disagree(run_cli: RunCli, tmp_path
         ({"duration": "inf"}, "duration inf is not a time"),
         ({"winner": 1 if first["winner"] == 0 else 0}, "but returns"),  # not who won
     ]
+    for change, problem in cases:  # read and replayed as the import does
+        with pytest.raises(ParseError, match=re.escape(problem)):
+            GameRecord.from_dict(json.loads(json.dumps({**first, **change}))).replay()
+    # and through the command: one line, nothing stored
     db = tmp_path / "into.sqlite3"
-    for change, problem in cases:
-        bad = tmp_path / "bad.jsonl"
-        bad.write_text(json.dumps({**first, **change}) + "\n", encoding="utf-8")
-        line = _one_error_line(run_cli(["records", "import", str(bad), "--db", str(db)]), "records")
-        assert problem in line, (change, line)
-        assert not db.exists()
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps({**first, **cases[-1][0]}) + "\n", encoding="utf-8")
+    line = _one_error_line(run_cli(["records", "import", str(bad), "--db", str(db)]), "records")
+    assert cases[-1][1] in line
+    assert not db.exists()
 
 
 def test_damaged_rows_of_a_database_are_one_line(run_cli: RunCli, tmp_path: Path) -> None:
