@@ -102,13 +102,8 @@ def test_positions_after_a_failed_newgame_give_messages_of_one_size() -> None:
     assert all(line.count("cannot play game 'nosuch'") == 1 for line in lines)
 
 
-class _BrokenBot(Bot):
-    """A user's bot with a bug where it is told about a new game."""
-
-    NAME = "broken"
-
-    def new_game(self, game: Game) -> None:
-        raise ZeroDivisionError("no new games")
+class _NeverAsked(Bot):
+    """A user's bot that is never asked for a move: there is no game."""
 
     def choose(
         self, state: State, limit: Limit | None = None, on_info: InfoCallback | None = None
@@ -116,13 +111,19 @@ class _BrokenBot(Bot):
         raise AssertionError("never asked: there is no game")
 
 
-class _PickyBot(_BrokenBot):
+class _BrokenBot(_NeverAsked):
+    """A user's bot with a bug where it is told about a new game."""
+
+    NAME = "broken"
+
+    def new_game(self, game: Game) -> None:
+        raise ZeroDivisionError("no new games")
+
+
+class _PickyBot(_NeverAsked):
     """A user's bot whose ``supports`` has a bug."""
 
     NAME = "picky"
-
-    def new_game(self, game: Game) -> None:
-        pass
 
     def supports(self, game: Game) -> bool:
         raise KeyError("no such key")

@@ -12,7 +12,7 @@ import math
 import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from plyground.core.errors import SettingsError
 from plyground.core.evaluation import Evaluator, TunableWeight
@@ -20,6 +20,8 @@ from plyground.core.game import Game
 from plyground.core.registry import Registry
 
 __all__ = ["evaluator_for", "inline_weights", "load_weights", "tunable_weights"]
+
+W = TypeVar("W", bound=Mapping[str, float])
 
 _INLINE_ITEM = r"\s*[A-Za-z_][A-Za-z0-9_.]*\s*:\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*"
 _INLINE = re.compile(rf"{_INLINE_ITEM}(?:;{_INLINE_ITEM})*;?\s*")
@@ -34,11 +36,7 @@ def _adjacency(weights: dict[str, float] | None, game: Game) -> Evaluator:
 
     if weights is None:
         return AdjacencyEvaluator(default_weights(game))
-    known = AdjacencyWeights().as_dict()
-    unknown = sorted(set(weights) - set(known))
-    if unknown:
-        raise SettingsError(f"unknown adjacency weight {unknown[0]!r} (known: {', '.join(known)})")
-    return AdjacencyEvaluator(AdjacencyWeights(**weights))
+    return AdjacencyEvaluator(AdjacencyWeights.from_dict(weights))
 
 
 def _g2048(weights: dict[str, float] | None, game: Game) -> Evaluator:
@@ -70,9 +68,7 @@ def inline_weights(weights: Mapping[str, float]) -> str:
     >>> inline_weights({"gain": 2.5, "threat": 1.0})
     'gain:2.5;threat:1.0'
     """
-    for name, value in weights.items():
-        if not math.isfinite(value):
-            raise SettingsError(f"weight {name!r} must be a finite number, got {value!r}")
+    _finite(weights, "")
     return ";".join(f"{name}:{float(value)!r}" for name, value in weights.items())
 
 
@@ -117,7 +113,7 @@ def load_weights(path: str | None) -> dict[str, float] | None:
     return _finite({str(k): float(v) for k, v in data.items()}, f"weights file {path!r}: ")
 
 
-def _finite(weights: dict[str, float], source: str) -> dict[str, float]:
+def _finite(weights: W, source: str) -> W:
     """``weights``, unless one is not a finite number (SettingsError, after ``source``)."""
     for name, value in weights.items():
         if not math.isfinite(value):

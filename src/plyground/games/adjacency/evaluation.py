@@ -19,8 +19,9 @@ few bit operations (:mod:`plyground.games.adjacency.bits`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 
+from plyground.core.errors import SettingsError
 from plyground.core.evaluation import (
     Evaluator,
     TunableWeight,
@@ -49,6 +50,17 @@ class AdjacencyWeights:
     def as_dict(self) -> dict[str, float]:
         """The weights by name (for weight files and tuning)."""
         return asdict(self)
+
+    @classmethod
+    def from_dict(cls, values: dict[str, float]) -> AdjacencyWeights:
+        """Weights from a dict of some names (the rest default); SettingsError on unknown names."""
+        known = [f.name for f in fields(cls)]
+        unknown = sorted(set(values) - set(known))
+        if unknown:
+            raise SettingsError(
+                f"unknown adjacency weight {unknown[0]!r} (known: {', '.join(known)})"
+            )
+        return cls(**{k: float(v) for k, v in values.items()})
 
 
 LONG_GAME_WEIGHTS = AdjacencyWeights(gain=0.2832, threat=0.0669, exposure=0.9787, tempo=0.0568)
