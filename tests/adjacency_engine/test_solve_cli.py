@@ -14,6 +14,7 @@ import time
 import pytest
 
 from cli_support import RunCli, plyground_env
+from plyground.cli.main import main
 from plyground.games.adjacency.rules import parse_position
 from plyground.games.adjacency.solver import solve
 
@@ -79,6 +80,30 @@ def test_bad_input_gets_one_line_and_exit_2(run_cli: RunCli, args: list[str], me
     assert result.returncode == 2
     assert message in result.stderr and "Traceback" not in result.stderr
     assert result.stdout == ""
+
+
+@pytest.mark.parametrize(
+    ("options", "named"),
+    [
+        (["--store", "s.db"], "--store"),
+        (["--book", "b.json", "--workers", "2"], "--workers, --book"),
+        (["--backend", "ray", "--prove", "--guess", "-2"], "--backend, --prove, --guess"),
+    ],
+)
+def test_an_option_of_the_start_solve_is_refused_with_a_position(
+    capsys: pytest.CaptureFixture[str], options: list[str], named: str
+) -> None:
+    # in process: the same main a user's subprocess runs, as the bad-input cases above show
+    assert main(["solve", "adjacency", POSITION, *options]) == 2
+    err = capsys.readouterr().err
+    assert f"{named}: only with --start" in err and len(err.splitlines()) == 1
+
+
+def test_quiet_and_the_defaults_of_the_start_options_are_accepted_with_a_position(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["solve", "adjacency", POSITION, "--quiet", "--backend", "pool", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["position"] == POSITION
 
 
 def test_a_time_limit_ends_a_long_solve_without_a_value(run_cli: RunCli) -> None:

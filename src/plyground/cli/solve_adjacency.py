@@ -23,7 +23,7 @@ import time
 from typing import TYPE_CHECKING
 
 from plyground.cli.options import positive_float
-from plyground.cli.solve_start import add_start_options, solve_start
+from plyground.cli.solve_start import add_start_options, solve_start, start_options_given
 
 if TYPE_CHECKING:
     from plyground.games.adjacency.rules import AdjacencyState
@@ -53,6 +53,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--moves", action="store_true", help="the exact value of every move")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--quiet", action="store_true", help="no progress lines")
     parser.add_argument(
         "--time", type=positive_float, help="give up after this many seconds (exit 1)"
     )
@@ -70,6 +71,8 @@ def _solve(args: argparse.Namespace) -> int:
         return solve_start(args)
     if args.position is None:
         raise SettingsError("give a POSITION to solve, or --start to solve the game's start")
+    if given := start_options_given(args):
+        raise SettingsError(f"{', '.join(given)}: only with --start (a solve of the game's start)")
     from plyground.games import load_game
     from plyground.games.adjacency.rules import AdjacencyGame
     from plyground.games.adjacency.solver import ExactSolver, position_in_game
@@ -82,7 +85,7 @@ def _solve(args: argparse.Namespace) -> int:
         game = loaded
     state = position_in_game(args.position, game)
     solver = ExactSolver()
-    outcome = _run(solver, state, args.moves, args.time)
+    outcome = _run(solver, state, args.moves, args.time, show=not args.quiet)
     if isinstance(outcome, str):
         print(f"plyground solve: {outcome}", file=sys.stderr)
         return INTERRUPTED if outcome.startswith("stopped by Ctrl-C") else 1
@@ -94,7 +97,7 @@ def _solve(args: argparse.Namespace) -> int:
 
 
 def _run(
-    solver: ExactSolver, state: AdjacencyState, moves: bool, seconds: float | None
+    solver: ExactSolver, state: AdjacencyState, moves: bool, seconds: float | None, show: bool
 ) -> SolveResult | str:
     """Solve in a worker thread (the kernel releases the GIL) while this one shows progress.
 
@@ -125,7 +128,7 @@ def _run(
     began = time.perf_counter()
     worker = threading.Thread(target=work, name="solve", daemon=True)
     worker.start()
-    show = sys.stderr.isatty()
+    show = show and sys.stderr.isatty()
     try:
         while worker.is_alive():
             worker.join(_REFRESH)
