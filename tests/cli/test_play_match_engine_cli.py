@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
 import shlex
 import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -155,6 +157,41 @@ def test_a_negative_count_is_refused_by_the_parser(
         f"plyground {args[0]}: error: argument {args[-2]}: "
         "expected a whole number, 0 or more, got '-1'"
     )
+
+
+@pytest.mark.parametrize("stop_after", [0, 2])
+def test_ctrl_c_during_a_match_keeps_the_records_of_the_games_played(
+    stop_after: int,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from plyground.arena.match import play_match
+    from plyground.cli import match as match_command
+    from plyground.cli.main import main
+
+    def interrupted(*args: Any, on_game: Callable[[int, Any], None], **kwargs: Any) -> Any:
+        def hear(index: int, record: Any) -> None:
+            if index == stop_after:  # Ctrl-C while game stop_after + 1 is played
+                raise KeyboardInterrupt
+            on_game(index, record)
+
+        return play_match(*args, on_game=hear, **kwargs)
+
+    monkeypatch.setattr(match_command, "play_match", interrupted)
+    records = tmp_path / "games.jsonl"
+    records.write_text("an earlier match\n", encoding="utf-8")
+    command = ["match", "greedy", "random", "--game", "tictactoe", "--games", "4"]
+    assert main([*command, "--json", str(records), "--time", "1"]) == 130
+    out = capsys.readouterr().out
+    assert f"interrupted after {stop_after} of 4 games" in out
+    kept = records.read_text(encoding="utf-8").splitlines()
+    if stop_after == 0:  # nothing played: the earlier file is left as it was
+        assert kept == ["an earlier match"] and "written" not in out
+    else:
+        assert [json.loads(line)["game"] for line in kept] == ["tictactoe"] * stop_after
+        assert f"{stop_after} game records written to" in out
+    assert sorted(os.listdir(tmp_path)) == ["games.jsonl"]  # no temporary left
 
 
 @pytest.mark.parametrize("command", ["play", "match", "engine"])

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from plyground.arena.summary import Summary
+from plyground.core.files import whole_file
 
 if TYPE_CHECKING:
     from plyground.arena.tuning import GenerationResult
@@ -36,13 +37,16 @@ def _pyplot() -> Any:
 
 def save_png(figure: Any, path: str | Path) -> Path:
     """Write ``figure`` as a PNG file at ``path`` (``.png`` added when it has no suffix;
-    folders made), close it, return the path written."""
+    folders made; whole or not at all), close it, return the path written."""
     target = Path(path)
     if not target.suffix:
         target = target.with_suffix(".png")
     target.parent.mkdir(parents=True, exist_ok=True)
-    figure.savefig(target, dpi=_DPI, bbox_inches="tight")
-    _pyplot().close(figure)
+    try:
+        with whole_file(target) as temporary:
+            figure.savefig(temporary, format="png", dpi=_DPI, bbox_inches="tight")
+    finally:
+        _pyplot().close(figure)
     return target
 
 

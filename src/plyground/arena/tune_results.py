@@ -23,6 +23,7 @@ from plyground.arena.solo_fitness import MEASURE, game_seeds, solo_job, summaris
 from plyground.arena.store import SoloGame
 from plyground.arena.tournament import Tournament, TournamentObserver, TournamentSettings
 from plyground.arena.tuning import Member, TuningRun
+from plyground.core.files import write_whole
 
 __all__ = ["SoloComparison", "confirmation", "solo_confirmation", "write_weights"]
 
@@ -146,5 +147,5 @@ def write_weights(path: str | Path, run: TuningRun, member: Member, rating: floa
         ],
     }
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    write_whole(target, json.dumps(data, indent=2) + "\n")
     return target

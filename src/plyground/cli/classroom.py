@@ -22,6 +22,7 @@ from plyground.arena.jobs import Entrant
 from plyground.arena.report import Absent, html_report
 from plyground.arena.run_options import RunOptions
 from plyground.arena.summary import Summary
+from plyground.core.files import write_whole
 
 __all__ = [
     "COURSE_OPENINGS",
@@ -109,7 +110,4 @@ def write_report(path: str, summary: Summary, title: str, notes: ClassNotes | No
     authors = [] if notes is None else [f"{n}: by {a}" for n, a in notes.authors if a]
     authors += [f"{f.name}: by {f.author}" for f in absent if f.author]
     page = html_report(summary, title, authors, absent=absent)
-    target = Path(path)
-    partial = target.with_name(f".{target.name}.partial")
-    partial.write_text(page, encoding="utf-8")
-    partial.replace(target)
+    write_whole(path, page)

@@ -21,7 +21,10 @@ from typing import Any
 
 from plyground.core.registry import load_target
 
-__all__ = ["add_command", "add_group"]
+__all__ = ["INTERRUPTED", "add_command", "add_group"]
+
+INTERRUPTED = 130
+"""Every command's exit status after Ctrl-C (as a shell reports SIGINT)."""
 
 
 def add_command(

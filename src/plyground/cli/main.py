@@ -16,6 +16,7 @@ import sys
 from collections.abc import Sequence
 
 from plyground import __version__
+from plyground.cli.groups import INTERRUPTED
 from plyground.core.errors import PlygroundError
 
 __all__ = ["COMMANDS", "build_parser", "main"]
@@ -63,7 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except KeyboardInterrupt:
         print("\nplyground: interrupted", file=sys.stderr)
-        return 130
+        return INTERRUPTED
     handler = getattr(args, "handler", None)
     if handler is None:
         parser.print_help()
@@ -78,7 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         print(f"\nplyground {args.command}: interrupted", file=sys.stderr)
-        return 130
+        return INTERRUPTED
     return status
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import math
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
@@ -15,7 +16,7 @@ from plyground.arena.player import Player
 from plyground.arena.players import HUMAN, check_bots_play
 from plyground.arena.record import GameRecord
 from plyground.arena.run_options import RunOptions
-from plyground.cli.groups import add_command
+from plyground.cli.groups import INTERRUPTED, add_command
 from plyground.cli.options import (
     PLAYER_HELP,
     SEED_HELP,
@@ -90,15 +91,23 @@ def _run(args: argparse.Namespace) -> int:
     console = Console(highlight=False, markup=False)
     options = run_options(args)
     players = start_players((args.a, args.b), options, args.seed, console.print)
+    finished: list[GameRecord] = []
     try:
-        result = _play(args, options, game, (players[0], players[1]), console)
+        result = _play(args, options, game, (players[0], players[1]), console, keep=finished.append)
+    except KeyboardInterrupt:
+        # the games already played are kept: a long match stopped late loses only its last game
+        console.print(f"interrupted after {len(finished)} of {args.games} games")
+        if args.json and finished:
+            count = write_records(args.json, finished)
+            console.print(f"{count} game records written to {args.json}.")
+        return INTERRUPTED
     finally:
         for player in players:
             player.close()
+    count = write_records(args.json, result.records) if args.json else 0  # first: kept
     console.print(summary_table(result, game.spec, args.time))
     console.print(_elo_line(result))
     if args.json:
-        count = write_records(args.json, result.records)
         console.print(f"{count} game records written to {args.json}.")
     return 0
 
@@ -109,6 +118,8 @@ def _play(
     game: Game,
     players: tuple[Player, Player],
     console: Console,
+    *,
+    keep: Callable[[GameRecord], object],
 ) -> MatchResult:
     labels = (args.a, args.b)
     progress = Progress(
@@ -123,6 +134,7 @@ def _play(
     points = [0.0, 0.0]
 
     def finished(index: int, record: GameRecord) -> None:
+        keep(record)
         seat_a = int(record.tags["seat_a"])
         points[0] += record.score(seat_a)
         points[1] += record.score(1 - seat_a)

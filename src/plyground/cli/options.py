@@ -10,17 +10,17 @@ and declares the options of stored runs (``--name``, ``--resume``,
 from __future__ import annotations
 
 import argparse
-import json
 import random
 from collections.abc import Callable, Iterable, Sequence
-from pathlib import Path
 from typing import Any
 
 from plyground.arena.backends import BACKENDS
+from plyground.arena.formats import write_jsonl
 from plyground.arena.player import AskMove, Player
 from plyground.arena.record import GameRecord, Penalty
 from plyground.arena.run_options import RunOptions
 from plyground.core.errors import SettingsError
+from plyground.core.files import whole_file
 from plyground.core.game import Game
 from plyground.core.settings import format_spec, parse_spec
 from plyground.games import load_game
@@ -313,10 +313,7 @@ def game_from_args(args: argparse.Namespace) -> Game:
 
 
 def write_records(path: str, records: Iterable[GameRecord]) -> int:
-    """Write records as JSON Lines (one game per line); returns how many."""
-    count = 0
-    with Path(path).open("w", encoding="utf-8") as out:
-        for record in records:
-            out.write(json.dumps(record.to_dict(), separators=(",", ":")) + "\n")
-            count += 1
-    return count
+    """Write records as JSON Lines (one game per line), whole or not at all; returns
+    how many."""
+    with whole_file(path) as temporary, temporary.open("w", encoding="utf-8") as out:
+        return write_jsonl(records, out)

@@ -8,7 +8,6 @@ import io
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -42,6 +41,7 @@ from plyground.cli.options import add_db_option, add_sprt_options, run_options
 from plyground.cli.outputs import check_output
 from plyground.cli.tournament import add_tournament_run_options, parse_rounds, run_tournament
 from plyground.core.errors import SettingsError, UnknownNameError
+from plyground.core.files import write_whole
 
 __all__ = ["register"]
 
@@ -205,7 +205,7 @@ def _print_report(
         _print_sprt(console, records, summary.players, args)
     if args.html:
         page = html_report(summary, title, absent=absent)
-        Path(args.html).write_text(page, encoding="utf-8")
+        write_whole(args.html, page)
         console.print(f"wrote {args.html}")
 
 
@@ -272,7 +272,7 @@ def _experiment(args: argparse.Namespace, store: RecordStore, console: Console) 
         console.print(table)
     if args.html:
         page = html_report(summary, f"experiment {preset.name}", notes=[preset.description])
-        Path(args.html).write_text(page, encoding="utf-8")
+        write_whole(args.html, page)
         console.print(f"wrote {args.html}")
     return 0
 
@@ -330,7 +330,7 @@ def _export(args: argparse.Namespace) -> int:
     if args.output is None:
         sys.stdout.write(text)
     else:
-        Path(args.output).write_text(text, encoding="utf-8")
+        write_whole(args.output, text)
         print(f"{len(games)} games written to {args.output}", file=sys.stderr)
     return 0
 

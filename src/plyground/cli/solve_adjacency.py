@@ -22,6 +22,7 @@ import threading
 import time
 from typing import TYPE_CHECKING
 
+from plyground.cli.groups import INTERRUPTED
 from plyground.cli.options import positive_float
 from plyground.cli.solve_start import add_start_options, solve_start, start_options_given
 
@@ -31,8 +32,6 @@ if TYPE_CHECKING:
 
 __all__ = ["configure"]
 
-INTERRUPTED = 130
-"""Exit status after Ctrl-C (as a shell reports SIGINT)."""
 _REFRESH = 0.25
 """Seconds between progress updates."""
 

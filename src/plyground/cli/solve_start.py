@@ -23,6 +23,7 @@ from plyground.arena.backends import BACKENDS, Backend, make_backend
 from plyground.arena.proof_run import ProofProgress, run_proof
 from plyground.arena.solve_run import Progress, run_solve
 from plyground.arena.solve_store import SolveStore
+from plyground.cli.groups import INTERRUPTED
 from plyground.cli.options import positive_int
 from plyground.cli.outputs import check_output
 from plyground.core.errors import SettingsError
@@ -190,7 +191,7 @@ def _stopped(args: argparse.Namespace, kept: str) -> int:
         f"stopped: {kept} are stored in {args.store}; run the same command again to continue",
         file=sys.stderr,
     )
-    return 130
+    return INTERRUPTED
 
 
 def _add_proof_to_book(

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from plyground.core.errors import ParseError
+from plyground.core.files import write_whole
 from plyground.core.game import State
 from plyground.games.adjacency.rules import AdjacencyState, X, parse_cell
 
@@ -160,11 +161,8 @@ class OpeningBook:
         return cls.from_dict(data, source)
 
     def write(self, path: str | Path) -> None:
-        """Write the book (to a temporary file first, then renamed: never half a file)."""
-        target = Path(path)
-        temporary = target.with_name(target.name + ".tmp")
-        temporary.write_text(json.dumps(self.to_dict(), indent=1) + "\n", encoding="utf-8")
-        temporary.replace(target)
+        """Write the book, whole or not at all."""
+        write_whole(path, json.dumps(self.to_dict(), indent=1) + "\n")
 
 
 @functools.cache

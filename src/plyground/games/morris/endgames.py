@@ -41,8 +41,6 @@ tables that way.
 from __future__ import annotations
 
 import functools
-import os
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -55,6 +53,7 @@ import numpy as np
 from numba import njit
 
 from plyground.core.errors import PlygroundError
+from plyground.core.files import whole_file
 from plyground.core.jit import popcount, trailing_zeros
 from plyground.games.morris.kernels import _MILL_H, _MILL_V, _NEIGHBOURS, generate
 
@@ -396,14 +395,8 @@ class EndgameTables:
     def save(self, path: Path) -> None:
         """Write the tables to ``path`` (compressed), whole or not at all."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".part")
-        try:
-            with os.fdopen(handle, "wb") as file:
-                np.savez_compressed(file, values=self.values, offsets=self.offsets)
-            os.replace(temporary, path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        with whole_file(path) as temporary, temporary.open("wb") as file:
+            np.savez_compressed(file, values=self.values, offsets=self.offsets)
 
 
 def default_path() -> Path:
