@@ -14,6 +14,7 @@ from plyground.arena.analysis import Analyser, AnalysisSettings
 from plyground.arena.annotation import annotate
 from plyground.arena.formats import write_jsonl, write_text_record
 from plyground.arena.store import RecordStore
+from plyground.cli.main import main
 from plyground.games.adjacency.rules import parse_position
 from plyground.games.adjacency.solver import solve
 
@@ -84,7 +85,9 @@ def test_a_position_with_every_move_value(run_cli: RunCli) -> None:
     assert "X to move" in shown.stdout and "best:" in shown.stdout
 
 
-def test_bad_input_is_one_line_and_exit_2(run_cli: RunCli, tmp_path: Path, games: list) -> None:
+def test_bad_input_is_one_line_and_exit_2(
+    run_cli: RunCli, tmp_path: Path, games: list, capsys: pytest.CaptureFixture[str]
+) -> None:
     ttt = tmp_path / "ttt.jsonl"
     lines = io.StringIO()
     write_jsonl([record_of("tictactoe", ["a1", "b1", "a2"])], lines)
@@ -108,10 +111,11 @@ def test_bad_input_is_one_line_and_exit_2(run_cli: RunCli, tmp_path: Path, games
         (["analyse", str(one), "--time", "0"], "--time"),
         (["analyse", str(one), "--blunder", "-1"], "--blunder"),
     ]
+    result = run_cli(cases[0][0])  # one as a user runs it; the rest in process (same main)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1 and "row" in result.stderr
     for args, message in cases:
-        result = run_cli(args)
-        assert result.returncode == 2, (args, result.stdout, result.stderr)
-        lines_out = result.stderr.strip().splitlines()
-        assert len(lines_out) == 1 and message in lines_out[0], (args, result.stderr)
-        assert "Traceback" not in result.stderr
+        assert main(args) == 2, args
+        err = capsys.readouterr().err
+        lines_out = err.strip().splitlines()
+        assert len(lines_out) == 1 and message in lines_out[0], (args, err)
     assert not (tmp_path / "none.sqlite3").exists()  # nothing created by a refusal

@@ -12,6 +12,7 @@ import time
 import uuid
 from pathlib import Path
 
+import pytest
 from tournament_helpers import (
     RecordFactory,
     RunCli,
@@ -236,14 +237,22 @@ def test_the_seeds_preset_names_the_course_bots(run_cli: RunCli, tmp_path: Path)
     assert preset.rounds == (8, 10, 28)
 
 
-def test_user_errors_are_one_line(run_cli: RunCli, tmp_path: Path) -> None:
+def test_user_errors_are_one_line(
+    run_cli: RunCli, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from plyground.cli.main import main
+
     db = str(tmp_path / "x.sqlite3")
-    for args, message in [
+    cases = [
         (["tournament", "greedy", "--db", db], "at least two players"),
         (["tournament", "greedy", "nobot", "--db", db], "unknown bot 'nobot'"),
         (["tournament", "--resume", "--db", db], "no unfinished tournament"),
         (["report", "--experiment", "seeds", "--players", "x=nobot", "--db", db], "'nobot'"),
-    ]:
-        result = run_cli(args)
-        assert result.returncode == 2, (args, result.stdout, result.stderr)
-        assert message in result.stderr and "Traceback" not in result.stderr
+    ]
+    result = run_cli(cases[0][0])  # one as a user runs it; the rest in process (same main)
+    assert result.returncode == 2 and cases[0][1] in result.stderr
+    assert "Traceback" not in result.stderr
+    for args, message in cases:
+        assert main(args) == 2, args
+        err = capsys.readouterr().err
+        assert message in err and len(err.strip().splitlines()) == 1, (args, err)
