@@ -104,7 +104,8 @@ def _run(args: argparse.Namespace) -> int:
     finally:
         for player in players:
             player.close()
-    count = write_records(args.json, result.records) if args.json else 0  # first: kept
+    # written before the summary is printed: a Ctrl-C while it prints loses no record
+    count = write_records(args.json, result.records) if args.json else 0
     console.print(summary_table(result, game.spec, args.time))
     console.print(_elo_line(result))
     if args.json:
