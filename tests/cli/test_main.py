@@ -17,3 +17,21 @@ def test_ctrl_c_while_the_commands_load_is_one_line_and_status_130(
     monkeypatch.setattr(cli_main, "build_parser", interrupted)
     assert cli_main.main(["games"]) == 130
     assert capsys.readouterr().err.strip() == "plyground: interrupted"
+
+
+def test_building_the_command_line_loads_no_numba() -> None:
+    # every command builds every parser: a command module that imports its kernels at the
+    # top makes every start slower (and the suite, which starts plyground ~250 times)
+    import subprocess
+    import sys
+
+    from cli_support import plyground_env
+
+    probe = "import sys; from plyground.cli.main import build_parser; build_parser(); "
+    probe += "print(sorted(m for m in sys.modules if m.split('.')[0] == 'numba')[:3])"
+    command = [sys.executable, "-c", probe]
+    result = subprocess.run(
+        command, check=False, capture_output=True, text=True, env=plyground_env()
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"

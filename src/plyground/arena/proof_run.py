@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from plyground.arena.backends import Backend
 from plyground.arena.solve_run import sigterm_ends_the_process, worker_solver
 from plyground.arena.solve_store import SolveStore
+from plyground.games.adjacency.exact_table import DEFAULT_TABLE
 from plyground.games.adjacency.proof import LeafTest, Proof, ProofResult, proof_tree
 from plyground.games.adjacency.rules import AdjacencyState, parse_position
 from plyground.games.adjacency.solver import warm_up
-from plyground.games.adjacency.subproblems import DEFAULT_TABLE
 
 __all__ = ["LeafTestTask", "ProofProgress", "run_proof"]
 

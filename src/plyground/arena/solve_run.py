@@ -21,10 +21,10 @@ from dataclasses import asdict, dataclass
 
 from plyground.arena.backends import Backend
 from plyground.arena.solve_store import SolveStore
+from plyground.games.adjacency.exact_table import DEFAULT_TABLE
 from plyground.games.adjacency.rules import AdjacencyState, parse_position
 from plyground.games.adjacency.solver import ExactSolver
 from plyground.games.adjacency.subproblems import (
-    DEFAULT_TABLE,
     RootSolve,
     Subproblem,
     SubproblemResult,

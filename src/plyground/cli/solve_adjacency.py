@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from plyground.cli.groups import INTERRUPTED
 from plyground.cli.options import positive_float
-from plyground.cli.solve_start import add_start_options, solve_start, start_options_given
+from plyground.cli.solve_start_options import add_start_options, start_options_given
 
 if TYPE_CHECKING:
     from plyground.games.adjacency.rules import AdjacencyState
@@ -67,6 +67,8 @@ def _solve(args: argparse.Namespace) -> int:
     from plyground.core.errors import SettingsError
 
     if args.start:
+        from plyground.cli.solve_start import solve_start
+
         return solve_start(args)
     if args.position is None:
         raise SettingsError("give a POSITION to solve, or --start to solve the game's start")

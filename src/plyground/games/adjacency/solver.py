@@ -54,6 +54,7 @@ from plyground.games.adjacency.exact import (
     exact_search,
     order_moves,
 )
+from plyground.games.adjacency.exact_table import DEFAULT_TABLE
 from plyground.games.adjacency.kernels import new_context, relative_masks
 from plyground.games.adjacency.rules import AdjacencyGame, AdjacencyState, X, parse_position
 from plyground.games.adjacency.search import S_DEADLINE, S_NODE_LIMIT, S_NODES, S_STOPPED
@@ -146,7 +147,7 @@ class ExactSolver:
     from another thread to end a solve early.
     """
 
-    def __init__(self, table_size: int = 1 << 22, techniques: ExactTechniques | None = None):
+    def __init__(self, table_size: int = DEFAULT_TABLE, techniques: ExactTechniques | None = None):
         self.techniques = techniques or ExactTechniques()
         entries = 1 << max(10, int(table_size).bit_length() - 1)
         self._table = mapped_zeros(entries)

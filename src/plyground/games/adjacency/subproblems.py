@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from plyground.core.errors import PlygroundError
+from plyground.games.adjacency.exact_table import DEFAULT_TABLE
 from plyground.games.adjacency.rules import AdjacencyState, X, parse_cell
 from plyground.games.adjacency.solver import ExactSolver, warm_up
 from plyground.games.adjacency.symmetry import image, stabiliser, symmetry_orbits
@@ -42,9 +43,6 @@ __all__ = [
     "solve_subproblem",
     "split_root",
 ]
-
-DEFAULT_TABLE = 1 << 22
-"""Exact-table entries of each subproblem's solver (8 bytes each: 32 MiB)."""
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,85 @@
+"""The options of ``plyground solve adjacency --start`` (the solve itself:
+:mod:`plyground.cli.solve_start`).
+
+Apart from the solve, so that building the command line, which every
+``plyground`` command does, does not import the compiled solver.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from plyground.arena.backends import BACKENDS
+from plyground.cli.options import positive_int
+from plyground.games.adjacency.exact_table import DEFAULT_TABLE
+
+__all__ = ["add_start_options", "start_options_given"]
+
+
+def add_start_options(parser: argparse.ArgumentParser) -> None:
+    """The options of a resumable start solve (``--start``, ``--game``, ``--json`` and
+    ``--quiet`` are the caller's). The parser's ``start_only`` default lists them, so a
+    solve of a POSITION can refuse them (:func:`start_options_given`)."""
+    group = parser.add_argument_group("resumable solve of the start (--start)")
+    options = [
+        group.add_argument(
+            "--store",
+            metavar="FILE",
+            help="with --start: the SQLite file keeping each finished subproblem (required)",
+        ),
+        group.add_argument(
+            "--backend",
+            choices=BACKENDS,
+            default="pool",
+            help="where subproblems run: a process pool here, or Ray (default: %(default)s)",
+        ),
+        group.add_argument(
+            "--address", metavar="HOST:PORT", help="the Ray cluster to use (with --backend ray)"
+        ),
+        group.add_argument(
+            "--workers",
+            type=positive_int,
+            default=1,
+            metavar="N",
+            help="subproblems at once (default: %(default)s)",
+        ),
+        group.add_argument(
+            "--table",
+            type=positive_int,
+            default=DEFAULT_TABLE,
+            metavar="ENTRIES",
+            help="exact-table entries per worker, 8 bytes each (default: %(default)s)",
+        ),
+        group.add_argument(
+            "--book", metavar="FILE", help="add the finished solve to this opening book file"
+        ),
+        group.add_argument(
+            "--prove",
+            action="store_true",
+            help="prove the value by null-window tests two plies deep (far cheaper than solving "
+            "every first move; the store keeps each leaf's bounds)",
+        ),
+        group.add_argument(
+            "--guess",
+            type=int,
+            default=0,
+            metavar="V",
+            help="with --prove: the first threshold, an X - O margin (default: %(default)s)",
+        ),
+        group.add_argument(
+            "--settle",
+            action="store_true",
+            help="with --prove: go on to settle every first move's value (so every best "
+            "first move)",
+        ),
+    ]
+    parser.set_defaults(
+        start_only=tuple(
+            (option.option_strings[0], option.dest, option.default) for option in options
+        )
+    )
+
+
+def start_options_given(args: argparse.Namespace) -> list[str]:
+    """The options of a start solve that ``args`` sets to other than their defaults."""
+    return [flag for flag, dest, default in args.start_only if getattr(args, dest) != default]
