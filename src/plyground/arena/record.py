@@ -260,8 +260,9 @@ class GameRecord:
             return f"returns {self.returns} are not all finite"
         if self.winner is not None and not 0 <= self.winner < seats:
             return f"winner {self.winner} is not one of its players"
-        if self.termination is Termination.NORMAL and self.winner != winner_of(self.returns):
-            return f"winner {self.winner} but returns {self.returns} name {winner_of(self.returns)}"
+        named = winner_of(self.returns)
+        if self.termination is Termination.NORMAL and self.winner != named:
+            return f"winner {self.winner} but returns {self.returns} name {named}"
         if not (math.isfinite(self.duration) and self.duration >= 0):
             return f"duration {self.duration} is not a time"
         return None

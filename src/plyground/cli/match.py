@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 from collections.abc import Callable
 from typing import Any
@@ -92,25 +93,27 @@ def _run(args: argparse.Namespace) -> int:
     options = run_options(args)
     players = start_players((args.a, args.b), options, args.seed, console.print)
     finished: list[GameRecord] = []
+    result: MatchResult | None = None
     try:
-        result = _play(args, options, game, (players[0], players[1]), console, keep=finished.append)
-    except KeyboardInterrupt:
-        # the games already played are kept: a long match stopped late loses only its last game
-        console.print(f"interrupted after {len(finished)} of {args.games} games")
-        if args.json and finished:
-            count = write_records(args.json, finished)
-            console.print(f"{count} game records written to {args.json}.")
-        return INTERRUPTED
+        # Ctrl-C keeps the games already played: a match stopped late loses only its last game
+        with contextlib.suppress(KeyboardInterrupt):
+            result = _play(
+                args, options, game, (players[0], players[1]), console, keep=finished.append
+            )
     finally:
         for player in players:
             player.close()
-    # written before the summary is printed: a Ctrl-C while it prints loses no record
-    count = write_records(args.json, result.records) if args.json else 0
-    console.print(summary_table(result, game.spec, args.time))
-    console.print(_elo_line(result))
-    if args.json:
-        console.print(f"{count} game records written to {args.json}.")
-    return 0
+    written = None
+    if args.json and finished:  # before anything is printed: a Ctrl-C then loses no record
+        written = f"{write_records(args.json, finished)} game records written to {args.json}."
+    if result is None:
+        console.print(f"interrupted after {len(finished)} of {args.games} games")
+    else:
+        console.print(summary_table(result, game.spec, args.time))
+        console.print(_elo_line(result))
+    if written:
+        console.print(written)
+    return 0 if result is not None else INTERRUPTED
 
 
 def _play(

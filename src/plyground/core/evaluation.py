@@ -8,13 +8,26 @@ without importing an algorithm.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
+from plyground.core.errors import SettingsError
 from plyground.core.game import Move, State
 
-__all__ = ["Evaluator", "TunableWeight", "by_distance", "declared_weights", "weight"]
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+__all__ = [
+    "Evaluator",
+    "TunableWeight",
+    "by_distance",
+    "declared_weights",
+    "weight",
+    "weights_from_dict",
+]
+
+W = TypeVar("W", bound="DataclassInstance")
 
 _WEIGHT_KEY = "plyground.tunable"
 """The key of a tunable weight's (low, high, help) in a dataclass field's metadata."""
@@ -79,6 +92,24 @@ def declared_weights(weights_type: type) -> tuple[TunableWeight, ...]:
             default: Any = item.default
             declared.append(TunableWeight(item.name, float(default), low, high, text))
     return tuple(declared)
+
+
+def weights_from_dict(weights_type: type[W], values: Mapping[str, float] | None, game: str) -> W:
+    """A flat weights dataclass from a dict of some of its names (the others keep their
+    defaults); SettingsError naming the first unknown name and the known ones.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Weights:
+    ...     mobility: float = 0.5
+    >>> weights_from_dict(Weights, {"mobility": 2}, "toy")
+    Weights(mobility=2.0)
+    """
+    known = [item.name for item in fields(weights_type)]
+    unknown = sorted(set(values or {}) - set(known))
+    if unknown:
+        raise SettingsError(f"unknown {game} weight {unknown[0]!r} (known: {', '.join(known)})")
+    return weights_type(**{name: float(value) for name, value in (values or {}).items()})
 
 
 class Evaluator:

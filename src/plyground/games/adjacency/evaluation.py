@@ -19,14 +19,14 @@ few bit operations (:mod:`plyground.games.adjacency.bits`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 
-from plyground.core.errors import SettingsError
 from plyground.core.evaluation import (
     Evaluator,
     TunableWeight,
     declared_weights,
     weight,
+    weights_from_dict,
 )
 from plyground.core.game import Game, Move, State
 from plyground.games.adjacency.bits import best_gain, cells_by_gain, neighbourhood
@@ -54,13 +54,7 @@ class AdjacencyWeights:
     @classmethod
     def from_dict(cls, values: dict[str, float]) -> AdjacencyWeights:
         """Weights from a dict of some names (the rest default); SettingsError on unknown names."""
-        known = [f.name for f in fields(cls)]
-        unknown = sorted(set(values) - set(known))
-        if unknown:
-            raise SettingsError(
-                f"unknown adjacency weight {unknown[0]!r} (known: {', '.join(known)})"
-            )
-        return cls(**{k: float(v) for k, v in values.items()})
+        return weights_from_dict(cls, values, "adjacency")
 
 
 LONG_GAME_WEIGHTS = AdjacencyWeights(gain=0.2832, threat=0.0669, exposure=0.9787, tempo=0.0568)

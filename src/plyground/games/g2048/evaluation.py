@@ -27,13 +27,18 @@ from __future__ import annotations
 
 import functools
 import itertools
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 
 import numpy as np
 import numpy.typing as npt
 
-from plyground.core.errors import SettingsError
-from plyground.core.evaluation import Evaluator, TunableWeight, declared_weights, weight
+from plyground.core.evaluation import (
+    Evaluator,
+    TunableWeight,
+    declared_weights,
+    weight,
+    weights_from_dict,
+)
 from plyground.core.game import State
 from plyground.games.g2048.rules import G2048State
 
@@ -64,13 +69,7 @@ class G2048Weights:
     @classmethod
     def from_dict(cls, values: dict[str, float] | None) -> G2048Weights:
         """Weights from a dict of some names (the rest default); SettingsError on unknown names."""
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(values or {}) - known)
-        if unknown:
-            raise SettingsError(
-                f"unknown 2048 weight {unknown[0]!r} (known: {', '.join(sorted(known))})"
-            )
-        return cls(**{k: float(v) for k, v in (values or {}).items()})
+        return weights_from_dict(cls, values, "2048")
 
 
 def line_value(line: tuple[int, ...], weights: G2048Weights) -> float:
