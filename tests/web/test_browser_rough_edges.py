@@ -10,8 +10,9 @@ from __future__ import annotations
 import contextlib
 import json
 import signal
+import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -222,30 +223,75 @@ def test_end_game_stops_a_bots_game(sized: Any) -> None:
 def test_play_new_game_stops_the_old_game_and_the_next_bot_says_it_waits(
     browser: Any, size: str
 ) -> None:
+    # One worker; a game left unwatched keeps it for 2 s, so the next game's bot waits that long.
     with (
-        served_process(plyground_env(), "--workers", "1", "--unwatched", "0.5") as (url, _),
+        served_process(plyground_env(), "--workers", "1", "--unwatched", "2") as (url, _),
         _open(browser, url, size) as page,
     ):
-        start_bots(page, "alphabeta", "alphabeta", "3", size="6")
-        page.wait_for_selector("#thinking:not([hidden])")
+        start_bots(page, "alphabeta", "alphabeta", "1", size="6")
+        # the old game's bot holds the worker (rather than waiting while the worker starts)
+        page.wait_for_selector("#thinking-text:has-text('is thinking')")
         old = page.evaluate("location.hash.slice(6)")
+        page.evaluate(_RECORD_THINKING)
         page.click("#new-game-button")
         page.click("#start-button")  # the same game again: its bot waits for the worker
-        page.wait_for_selector("#thinking-text:has-text('waiting for a free worker')")
-        shot(page, f"edges-11-waiting-for-a-worker-{size}")
-        deadline_ms = 15_000
-        page.wait_for_function(
-            "id => fetch(`/api/games/${id}`).then(r => r.json()).then(g => g.idle)",
-            arg=old,
-            timeout=deadline_ms,
+        with _page_state_on_failure(page):
+            page.wait_for_function(
+                "old => location.hash.startsWith('#game=') && location.hash.slice(6) !== old",
+                arg=old,
+            )
+            page.wait_for_selector("#thinking-text:has-text('waiting for a free worker')")
+            shot(page, f"edges-11-waiting-for-a-worker-{size}")
+            stopped = _game_when(url, old, lambda game: game["idle"], seconds=15)
+            assert stopped["thinking"] is None and not stopped["finished"]
+            # the new game's bot gets the worker and plays
+            page.wait_for_function(
+                "() => document.querySelectorAll('#move-list li[data-ply]').length >= 1"
+            )
+        shown = page.evaluate("window.thinkingShown")
+        assert any("is waiting for a free worker" in text for text in shown), shown
+
+
+_RECORD_THINKING = """() => {
+  // Every text the thinking box shows from now on, so a state that passed is still seen.
+  window.thinkingShown = [];
+  const box = document.getElementById("thinking");
+  const note = () => {
+    if (!box.hidden) window.thinkingShown.push(box.querySelector("#thinking-text").textContent);
+  };
+  new MutationObserver(note).observe(box, { subtree: true, childList: true, attributes: true,
+    characterData: true });
+}"""
+
+
+def _game_when(url: str, game: str, ready: Callable[[Any], bool], seconds: float) -> Any:
+    """The game's snapshot once ``ready`` holds for it, asked of the server (as a script would:
+    a page's wait_for_function takes a synchronous predicate only)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        with urllib.request.urlopen(f"{url}/api/games/{game}", timeout=10) as response:
+            snapshot = json.loads(response.read())
+        if ready(snapshot):
+            return snapshot
+        assert time.monotonic() < deadline, f"after {seconds:g} s the game is {snapshot}"
+        time.sleep(0.1)
+
+
+@contextlib.contextmanager
+def _page_state_on_failure(page: Any) -> Iterator[None]:
+    """A failure inside says what the page showed: which screen, its notices, the thinking."""
+    try:
+        yield
+    except Exception as error:
+        state = page.evaluate(
+            """() => ({hash: location.hash, setup: !document.getElementById("setup").hidden,
+            formErrors: document.getElementById("form-errors").textContent,
+            notice: document.getElementById("notice").textContent,
+            thinking: document.getElementById("thinking").hidden ? null
+              : document.getElementById("thinking-text").textContent,
+            shown: window.thinkingShown})"""
         )
-        with urllib.request.urlopen(f"{url}/api/games/{old}", timeout=10) as response:
-            stopped = json.loads(response.read())
-        assert stopped["thinking"] is None and not stopped["finished"]
-        # the new game's bot gets the worker and plays
-        page.wait_for_function(
-            "() => document.querySelectorAll('#move-list li[data-ply]').length >= 1"
-        )
+        raise AssertionError(f"{error}\nthe page: {state}") from error
 
 
 # -- 12: levels first -------------------------------------------------------------------------
