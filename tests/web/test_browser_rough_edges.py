@@ -252,6 +252,28 @@ def test_play_new_game_stops_the_old_game_and_the_next_bot_says_it_waits(
         assert any("is waiting for a free worker" in text for text in shown), shown
 
 
+def test_a_move_waiting_for_its_pace_is_dropped_when_the_page_leaves_the_game(
+    browser: Any, server: str
+) -> None:
+    with _open(browser, server, "laptop") as page:
+        page.clock.install()
+        start_bots(page, "greedy", "greedy")
+        page.wait_for_selector("#move-list li[data-ply]")
+        page.clock.pause_at(page.evaluate("Date.now()") + 1)  # the pace timer waits
+        game = page.evaluate("location.hash.slice(6)")
+        moves = page.locator("#move-list li[data-ply]")
+        _game_when(server, game, lambda snapshot: snapshot["ply"] > moves.count() + 1, seconds=10)
+        page.wait_for_timeout(300)  # a move may still show: the pace counts from the last one
+        shown = moves.count()
+        _game_when(server, game, lambda snapshot: snapshot["ply"] > shown, seconds=10)
+        page.wait_for_timeout(300)  # the stream delivers the newer position; its pace waits
+        page.click("#new-game-button")
+        page.clock.run_for(5_000)
+        page.wait_for_timeout(200)
+        assert page.locator("#setup").is_visible()
+        assert moves.count() == shown  # the old game's move is not drawn behind the form
+
+
 _RECORD_THINKING = """() => {
   // Every text the thinking box shows from now on, so a state that passed is still seen.
   window.thinkingShown = [];

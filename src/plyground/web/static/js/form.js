@@ -4,7 +4,7 @@
 import { $, el, seatBadge } from "./dom.js";
 import { api } from "./api.js";
 import { ui } from "./state.js";
-import { closeEvents } from "./stream.js";
+import { closeEvents, dropPending } from "./stream.js";
 import { openGame } from "./screen.js";
 import { stopThinkTimer } from "./panel.js";
 import { stopClocks } from "./clocks.js";
@@ -422,6 +422,7 @@ export function showSetupNotice(message) {
 export function showSetup(preset) {
   showSetupNotice("");
   closeEvents();
+  dropPending();
   stopThinkTimer();
   stopClocks();
   ui.game = null;

@@ -3,7 +3,7 @@
 import { $ } from "./dom.js";
 import { flippedCells } from "./format.js";
 import { ui, tokenFor, myTurn } from "./state.js";
-import { listen, stopProbing } from "./stream.js";
+import { dropPending, listen, stopProbing } from "./stream.js";
 import { buildBoard, drawCells, relate } from "./board.js";
 import { clickCell, entry, playButton } from "./entry.js";
 import { renderPanel } from "./panel.js";
@@ -15,7 +15,7 @@ export function openGame(snapshot, secrets) {
   ui.review = null;
   ui.boardKey = "";
   ui.toolsKey = "";
-  ui.pending = null;
+  dropPending();
   ui.partial = [];
   ui.queued = [];
   stopProbing();

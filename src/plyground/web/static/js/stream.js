@@ -68,6 +68,14 @@ export function stopProbing() {
   if (ui.disconnected) setDisconnected(false);
 }
 
+export function dropPending() {
+  // Forget a snapshot still waiting for its pace (the page leaves its game): it must not be
+  // shown later over the form or another game.
+  clearTimeout(pumpTimer);
+  pumpTimer = null;
+  ui.pending = null;
+}
+
 export function closeEvents() {
   if (ui.events) ui.events.close();
   ui.events = null;
