@@ -40,7 +40,6 @@ from plyground.core.game import Game, Move, State
 from plyground.core.limits import Limit, SearchInfo
 from plyground.core.registry import Registry
 from plyground.core.settings import Setting
-from plyground.core.warming import Warmup
 
 __all__ = ["AcceleratedSearch", "AlphaBetaBot", "accelerated_games"]
 
@@ -76,12 +75,6 @@ def _adjacency_engine(evaluator: Evaluator, table: int, features: str | None) ->
     return search
 
 
-def _adjacency_warm_up() -> Warmup:
-    from plyground.games.adjacency.engine import warm_up
-
-    return warm_up
-
-
 AcceleratedFactory = Callable[[Evaluator, int, str | None], AcceleratedSearch]
 """Makes a game's accelerated search from (evaluator, table entries, features
 text or None), ready to search: its kernels compiled or loaded from the disk cache."""
@@ -89,17 +82,19 @@ text or None), ready to search: its kernels compiled or loaded from the disk cac
 
 @dataclass(frozen=True)
 class Accelerated:
-    """A game's accelerated search: ``make`` it, and ``warm_up`` (its kernels'
-    :class:`~plyground.core.warming.Warmup`). Both import the game's compiled
-    modules only when called."""
+    """A game's accelerated search: ``make`` it, and where its kernels'
+    :class:`~plyground.core.warming.Warmup` is (``"module:warm_up"``). The
+    game's compiled modules (and numba) are imported only when needed."""
 
     make: AcceleratedFactory
-    warm_up: Callable[[], Warmup]
+    warm_up: str
 
 
 _ACCELERATED: Registry[Accelerated] = Registry("accelerated alpha-beta")
 """game name -> its accelerated search."""
-_ACCELERATED.add("adjacency", Accelerated(_adjacency_engine, _adjacency_warm_up))
+_ACCELERATED.add(
+    "adjacency", Accelerated(_adjacency_engine, "plyground.games.adjacency.engine:warm_up")
+)
 
 
 def accelerated_games() -> list[str]:
@@ -156,7 +151,9 @@ class AlphaBetaBot(Bot):
         self._weights = load_weights(self._settings["weights"])
         self._search: AlphaBeta | AcceleratedSearch | None = None
         self._game: Game | None = None
-        self._loaders: dict[str, KernelLoader] = {}
+        self._loaders: dict[Game, KernelLoader] = {}
+        """Each game's loader: its kernels, and its compiled search made (into ``_made``)."""
+        self._made: dict[Game, AcceleratedSearch] = {}
         self._stand_in: tuple[Game, AlphaBeta] | None = None
         """The reference search answering short moves while the compiled kernels load."""
         self._last: object = None
@@ -187,14 +184,21 @@ class AlphaBetaBot(Bot):
                 )
             self._search = AlphaBeta(evaluator, self._settings["table"])
         else:
-            loader = self._loaders.get(game.name)
+            loader = self._loaders.get(game)
             if loader is None:
-                loader = self._loaders[game.name] = KernelLoader(accelerated.warm_up())
+                table = self._settings["table"]
+
+                def make() -> None:
+                    self._made[game] = accelerated.make(evaluator, table, features)
+
+                loader = self._loaders[game] = KernelLoader(accelerated.warm_up, prepare=make)
             if limit is not None and not loader.ready(limit):
                 if self._stand_in is None or self._stand_in[0] != game:
                     self._stand_in = (game, AlphaBeta(evaluator, self._settings["table"]))
                 return self._stand_in[1]
-            self._search = accelerated.make(evaluator, self._settings["table"], features)
+            loader.wait()  # (at once when the search is made)
+            made = self._made.pop(game, None)  # (none when this game came back: made again)
+            self._search = made or accelerated.make(evaluator, self._settings["table"], features)
             self._stand_in = None
         self._game = game
         return self._search

@@ -168,7 +168,7 @@ class G2048Bot(Bot):
             raise SettingsError("bot '2048': wall keeps the bank for the wall: it needs a bank")
         self.weights = self._make_evaluator().weights
         self._search: G2048Search | None = None
-        self._loader = KernelLoader(search_module.warm_up)
+        self._loader = KernelLoader(search_module.warm_up, prepare=self._numba_search)
         self._costs: dict[int, tuple[int, int]] = {}
         """The last measured cost of each depth: (nanoseconds, nodes)."""
         self.reserve = 0.0
@@ -285,15 +285,16 @@ class G2048Bot(Bot):
         self._costs.clear()
         self.reserve = 0.0
         if self._settings["engine"] == "numba":
-            if self._search is None:
-                self._numba_search()
-            else:
-                self._search.new_game()
+            made = self._search is not None
+            self._loader.wait()  # (after a background load, if one runs)
+            if made:
+                self._numba_search().new_game()
 
     def _numba_search(self) -> G2048Search:
         """The compiled search, loaded (compiled, or read from numba's disk cache) and its
-        table touched: a first search that page-faulted its table in would pay tens of
-        milliseconds, and the costs the deepening predicts from would be wrong."""
+        table in place (some 50 ms): a first search that page-faulted its table in would
+        pay that, and the costs the deepening predicts from would be wrong. Made by the
+        loader (:meth:`new_game`, or a background load)."""
         if self._search is None:
             search_module.warm_up()
             search = G2048Search(self.weights, self._settings["cut"], self._settings["cache"])
@@ -303,12 +304,9 @@ class G2048Bot(Bot):
 
     def _numba_ready(self, limit: Limit) -> bool:
         """True when the compiled search can answer within ``limit``; otherwise this move
-        goes to the reference search while a background thread loads the kernels
-        (:class:`~plyground.bots.loading.KernelLoader`)."""
-        if self._search is None and not self._loader.ready(limit):
-            return False
-        self._numba_search()
-        return True
+        goes to the reference search while a background thread loads the kernels and
+        makes the search (:class:`~plyground.bots.loading.KernelLoader`)."""
+        return self._loader.ready(limit)
 
     def _next_depth(self, current: int, target: int, left: tuple[int, int]) -> int | None:
         """The next depth to search after ``current``, or None when none is worth starting.

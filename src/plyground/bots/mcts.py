@@ -33,7 +33,6 @@ from plyground.core.game import CHANCE, Game, State
 from plyground.core.limits import Limit
 from plyground.core.registry import Registry
 from plyground.core.settings import Setting
-from plyground.core.warming import Warmup
 
 __all__ = ["MCTSBot"]
 
@@ -43,9 +42,9 @@ PlayoutsFactory = Callable[[bool, float, int | None], Playouts]
 _PLAYOUT_KERNELS: Registry[PlayoutsFactory] = Registry("compiled playouts")
 """game name -> its compiled playouts (the module is imported on first use)."""
 _PLAYOUT_KERNELS.add("adjacency", "plyground.games.adjacency.playout:AdjacencyPlayouts")
-_PLAYOUT_WARM_UPS: Registry[Warmup] = Registry("compiled playouts' warm-up")
-"""game name -> the warm-up of its compiled playouts' kernels (imported on first use)."""
-_PLAYOUT_WARM_UPS.add("adjacency", "plyground.games.adjacency.playout:warm_up")
+_PLAYOUT_WARM_UPS = {"adjacency": "plyground.games.adjacency.playout:warm_up"}
+"""game name -> where the warm-up of its compiled playouts' kernels is (imported when needed:
+:class:`~plyground.bots.loading.KernelLoader`)."""
 
 # game name -> defaults of the settings left unset (the rest: _FALLBACK_*); a
 # default cutoff applies only when the value is the evaluator's (adjacency: docs/mcts.md).
@@ -138,7 +137,9 @@ class MCTSBot(Bot):
         self._weights = load_weights(self._settings["weights"])
         self._search: MCTS | None = None
         self._game: Game | None = None
-        self._loaders: dict[str, KernelLoader] = {}
+        self._loaders: dict[Game, KernelLoader] = {}
+        """Each game's loader: its compiled playouts' kernels, and a search made with them."""
+        self._made: dict[Game, MCTS] = {}
         self._stand_in: tuple[Game, MCTS] | None = None
         """A search with the reference playouts, answering short moves while the compiled
         playouts' kernels load."""
@@ -190,13 +191,20 @@ class MCTSBot(Bot):
         return RandomPlayouts(evaluator, guided, chosen["epsilon"], self.rng)
 
     def _loading(self, game: Game, chosen: dict[str, Any], limit: Limit | None) -> bool:
-        """True when ``game``'s compiled playouts are wanted but their kernels cannot be
-        loaded within ``limit`` (they then load in the background)."""
-        if limit is None or chosen["engine"] != "auto" or game.name not in _PLAYOUT_WARM_UPS:
+        """True when ``game``'s compiled playouts are wanted but cannot be loaded (and a
+        search made with them) within ``limit``: that then happens in the background."""
+        if chosen["engine"] != "auto" or game.name not in _PLAYOUT_WARM_UPS:
             return False
-        loader = self._loaders.get(game.name)
+        loader = self._loaders.get(game)
         if loader is None:
-            loader = self._loaders[game.name] = KernelLoader(_PLAYOUT_WARM_UPS.get(game.name))
+
+            def make() -> None:
+                self._made[game] = self._warmed(self._make(game, chosen, compiled=True), game)
+
+            loader = self._loaders[game] = KernelLoader(_PLAYOUT_WARM_UPS[game.name], make)
+        if limit is None:
+            loader.wait()
+            return False
         return not loader.ready(limit)
 
     def searcher(self, game: Game, limit: Limit | None = None) -> MCTS:
@@ -214,7 +222,8 @@ class MCTSBot(Bot):
             if self._stand_in is None or self._stand_in[0] != game:
                 self._stand_in = (game, self._make(game, chosen, compiled=False))
             return self._stand_in[1]
-        self._search = self._make(game, chosen, compiled=chosen["engine"] == "auto")
+        made = self._made.pop(game, None)  # (none when this game came back: made again)
+        self._search = made or self._make(game, chosen, compiled=chosen["engine"] == "auto")
         self._stand_in = None
         self._game = game
         return self._search
@@ -240,14 +249,19 @@ class MCTSBot(Bot):
         """Forget the tree; load the compiled playouts and run a few iterations now, before
         any clock runs (a process's first iterations cost up to a few tenths of a second,
         which at 0.2 s a move would be a timeout)."""
-        search = self.searcher(game)
+        self._warmed(self.searcher(game), game)
+        gc.collect()
+        gc.freeze()
+
+    @staticmethod
+    def _warmed(search: MCTS, game: Game) -> MCTS:
+        """``search`` after :data:`_WARM_UP_ITERATIONS` from the start, then forgotten."""
         start = game.initial_state()
         while start.to_move() == CHANCE:  # 2048 starts by placing tiles
             start = start.play(start.chance_outcomes()[0][0])
         search.search(start, Limit(nodes=_WARM_UP_ITERATIONS))
         search.new_game()
-        gc.collect()
-        gc.freeze()
+        return search
 
     def choose(
         self, state: State, limit: Limit | None = None, on_info: InfoCallback | None = None

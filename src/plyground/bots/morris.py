@@ -96,7 +96,9 @@ class MorrisBot(AlphaBetaBot):
         self._searches: dict[str | None, AlphaBeta | MorrisEngine] = {}
         self._stand_ins: dict[str | None, AlphaBeta] = {}
         """Reference searches answering short moves while the compiled kernels load."""
-        self._loader = KernelLoader(warm_up)
+        self._made_searches: dict[str | None, MorrisEngine] = {}
+        """Compiled searches made by the loader, not yet taken by :meth:`_search_for`."""
+        self._loader = KernelLoader(warm_up, prepare=self._make_searches)
         self._endgames: EndgameTables | None = None
         self._endgames_loaded = False
 
@@ -119,10 +121,17 @@ class MorrisBot(AlphaBetaBot):
         self._searches = {}
         self._stand_ins = {}
         if self._settings["engine"] == "compiled":
-            warm_up()
-            self.endgames()
             for phase in PHASES:
                 self._search_for(phase)
+
+    def _make_searches(self) -> None:
+        """The compiled searches a game needs (one, or one a phase for the seed's evaluation)
+        and the endgame tables they read: the loader's last step (tens of milliseconds to
+        put their tables in place, more to read the endgames)."""
+        endgames, table = self.endgames(), self._settings["table"]
+        for fixed in PHASES if self._settings["evaluation"] == "seed" else (None,):
+            evaluator = MorrisEvaluator(self._morris_weights, fixed)
+            self._made_searches[fixed] = MorrisEngine(evaluator, table, endgames=endgames)
 
     def _search_for(self, phase: str, limit: Limit | None = None) -> AlphaBeta | MorrisEngine:
         """The search for a root in ``phase``: one for all phases, or one per phase for the
@@ -140,8 +149,10 @@ class MorrisBot(AlphaBetaBot):
                         stand_in = AlphaBeta(evaluator, self._settings["table"])
                         self._stand_ins[fixed] = stand_in
                     return stand_in
-                warm_up()
-                search = MorrisEngine(evaluator, self._settings["table"], endgames=self.endgames())
+                self._loader.wait()  # (at once when the searches are made)
+                search = self._made_searches.pop(fixed, None) or MorrisEngine(
+                    evaluator, self._settings["table"], endgames=self.endgames()
+                )
             else:
                 search = AlphaBeta(evaluator, self._settings["table"])
             self._searches[fixed] = search
