@@ -47,6 +47,16 @@ def test_a_bot_that_ignores_its_clock_is_told_what_the_referee_would_say(
     assert "3 moves took longer than the limit plus the referee's grace of 0.25 s" in done.stdout
 
 
+def test_a_cold_bot_is_timed_while_its_compiled_search_loads(run_cli: RunCli) -> None:
+    # No new_game, in a new process: the first moves run while numba and the kernels load
+    # in the background (tests/core/test_kernel_loading.py checks that none waits for it).
+    args = ["bench", "clock", "--bot", "alphabeta:time=0.05", "--moves", "12", "--cold"]
+    done = run_cli(args)
+    assert done.returncode == 0, done.stderr
+    assert "bots started cold: no new_game" in done.stdout
+    assert _past(done.stdout, "wall")[1] == 12
+
+
 def test_bad_input_is_named(run_cli: RunCli) -> None:
     for args, message in (
         (["--bot", "greedy:time=0.05", "--moves", "0"], "at least 1"),

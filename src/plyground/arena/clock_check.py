@@ -3,8 +3,10 @@
 The bot plays whole games (a copy of it in each seat of a two-player game;
 chance outcomes drawn from a seed), and each ``choose`` is timed from the
 outside as the arena runs it, with Python's cyclic garbage collector paused
-(or not, ``paused=False``, as a program calling ``choose`` itself runs it):
-wall time, and the processor time of the thread that searched
+(or not, ``paused=False``, as a program calling ``choose`` itself runs it),
+each bot given ``new_game`` first as the arena does (or not, ``cold=True``:
+its first moves then run while its compiled search loads): wall time, and
+the processor time of the thread that searched
 (``time.thread_time``). A process held back by a busy machine uses less
 processor time than wall time, never more, so processor time past the limit
 is the bot's own doing. Each move also records why its search stopped (when
@@ -35,6 +37,7 @@ from plyground.core.game import CHANCE, Game
 __all__ = ["ClockCheck", "TimedMove", "check_clock", "steal_ticks"]
 
 _STAT = Path("/proc/stat")
+_COLD = "bots started cold: no new_game, so their compiled searches load in the first moves"
 
 
 def steal_ticks() -> int:
@@ -68,6 +71,7 @@ class ClockCheck:
     limit: float
     paused: bool
     moves: tuple[TimedMove, ...]
+    cold: bool = False
 
     def past(self, seconds: float, *, wall: bool) -> int:
         """Moves whose wall (or processor) time was more than ``seconds``."""
@@ -81,6 +85,7 @@ class ClockCheck:
         lines = [
             f"clock check: {self.spec} on {self.game}, {len(self.moves)} moves",
             f"limit {limit * 1000:.1f} ms; garbage collector {collector}",
+            *([_COLD] if self.cold else []),
             f"{'':12}{'p50':>18}{'p99':>18}{'largest':>18}   past the limit",
         ]
         for label, wall in (("wall", True), ("thread CPU", False)):
@@ -145,10 +150,17 @@ def _listening(clock: _CollectorClock) -> Iterator[None]:
 
 
 def check_clock(
-    bot_spec: str, game: Game, moves: int, seed: int = 1, *, paused: bool = True
+    bot_spec: str,
+    game: Game,
+    moves: int,
+    seed: int = 1,
+    *,
+    paused: bool = True,
+    cold: bool = False,
 ) -> ClockCheck:
     """Time ``moves`` moves of ``bot_spec`` (a copy a seat) in games of ``game`` from
-    ``seed``; the bot must have a time limit."""
+    ``seed``; the bot must have a time limit. ``cold``: no ``new_game`` (each game's
+    bots are new)."""
     if moves < 1:
         raise SettingsError(f"moves must be at least 1, got {moves}")
     probe = make_bot(bot_spec)
@@ -163,7 +175,8 @@ def check_clock(
         while len(found) < moves:
             bots = [make_bot(bot_spec) for _ in range(game.capabilities.players)]
             for bot in bots:
-                bot.new_game(game)
+                if not cold:
+                    bot.new_game(game)
             state = game.initial_state()
             ply = 0
             while not state.is_terminal() and len(found) < moves:
@@ -184,4 +197,4 @@ def check_clock(
                 )
                 state = state.play(decision.move)
                 ply += 1
-    return ClockCheck(probe.spec, game.spec, limit, paused, tuple(found))
+    return ClockCheck(probe.spec, game.spec, limit, paused, tuple(found), cold)

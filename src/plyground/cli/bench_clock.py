@@ -10,6 +10,7 @@ the limit is the bot's own doing; wall time can also be a busy machine's.
   plyground bench clock --bot alphabeta:time=0.05 --moves 300
   plyground bench clock --bot ./mybot.py:MyBot:time=1 --moves 40
   plyground bench clock --bot 2048:time=0.05 --game 2048
+  plyground bench clock --bot alphabeta:time=0.05 --moves 100 --cold
 """
 
 from __future__ import annotations
@@ -44,6 +45,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="leave Python's garbage collector on during moves (the arena pauses it)",
     )
+    parser.add_argument(
+        "--cold",
+        action="store_true",
+        help="no new_game, as a script calling choose at once: the first moves run while the "
+        "bot's compiled search loads (time this in a new process)",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -58,7 +65,9 @@ def run(args: argparse.Namespace) -> int:
     bot = make_bot(args.bot)
     name = args.game or (bot.GAMES[0] if bot.GAMES else "adjacency")
     game = load_game(name)
-    result = check_clock(args.bot, game, args.moves, args.seed, paused=not args.bare)
+    result = check_clock(
+        args.bot, game, args.moves, args.seed, paused=not args.bare, cold=args.cold
+    )
     grace = resolve_settings(Referee.SETTINGS, {}, "referee")["grace"]  # the referee's default
     for line in result.report(grace, max(0, args.worst)):
         print(line)
