@@ -242,11 +242,12 @@ def test_morris_shows_the_endgame_verdict_and_the_bots_search(
             " || !document.querySelector('#result').hidden",
             arg=ply,
         )
-        replies = record(page).moves
+        game = record(page)
+        replies = game.moves
         if len(replies) <= ply:
             break  # our move ended the game
         info = replies[ply].info
-        assert info is not None and info.depth >= 1
+        assert info is not None and info.depth >= 1, (replies[ply], game.rule_breaks)
         detail = page.inner_text(f"#move-list li[data-ply='{ply + 1}'] .detail")
         assert re.search(rf"(^|· )d{info.depth} [+-]?\S+$", detail), detail  # depth, score
         page.wait_for_selector(".cell.clickable, #result:not([hidden])")
