@@ -8,11 +8,8 @@ offered for games between bots only."""
 from __future__ import annotations
 
 import contextlib
-import json
 import signal
-import time
-import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -24,6 +21,7 @@ from web_helpers import (
     require_browser,
     served_process,
     shot,
+    wait_for,
 )
 
 from plyground.arena.record import GameRecord
@@ -247,7 +245,7 @@ def test_play_new_game_stops_the_old_game_and_the_next_bot_says_it_waits(
                     "#thinking-text:has-text('waiting for a free worker')", timeout=10_000
                 )
                 shot(page, f"edges-11-waiting-for-a-worker-{size}")
-            stopped = _game_when(url, old, lambda game: game["idle"], seconds=15)
+            stopped = wait_for(url, old, lambda game: game["idle"], timeout=15)
             assert stopped["thinking"] is None and not stopped["finished"]
             # the new game's bot gets the worker and plays
             page.wait_for_function(
@@ -267,10 +265,10 @@ def test_a_move_waiting_for_its_pace_is_dropped_when_the_page_leaves_the_game(
         page.clock.pause_at(page.evaluate("Date.now()") + 1)  # the pace timer waits
         game = page.evaluate("location.hash.slice(6)")
         moves = page.locator("#move-list li[data-ply]")
-        _game_when(server, game, lambda snapshot: snapshot["ply"] > moves.count() + 1, seconds=10)
+        wait_for(server, game, lambda snapshot: snapshot["ply"] > moves.count() + 1, timeout=10)
         page.wait_for_timeout(300)  # a move may still show: the pace counts from the last one
         shown = moves.count()
-        _game_when(server, game, lambda snapshot: snapshot["ply"] > shown, seconds=10)
+        wait_for(server, game, lambda snapshot: snapshot["ply"] > shown, timeout=10)
         page.wait_for_timeout(300)  # the stream delivers the newer position; its pace waits
         page.click("#new-game-button")
         page.clock.run_for(5_000)
@@ -289,19 +287,6 @@ _RECORD_THINKING = """() => {
   new MutationObserver(note).observe(box, { subtree: true, childList: true, attributes: true,
     characterData: true });
 }"""
-
-
-def _game_when(url: str, game: str, ready: Callable[[Any], bool], seconds: float) -> Any:
-    """The game's snapshot once ``ready`` holds for it, asked of the server (as a script would:
-    a page's wait_for_function takes a synchronous predicate only)."""
-    deadline = time.monotonic() + seconds
-    while True:
-        with urllib.request.urlopen(f"{url}/api/games/{game}", timeout=10) as response:
-            snapshot = json.loads(response.read())
-        if ready(snapshot):
-            return snapshot
-        assert time.monotonic() < deadline, f"after {seconds:g} s the game is {snapshot}"
-        time.sleep(0.1)
 
 
 @contextlib.contextmanager

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import signal
@@ -47,17 +48,27 @@ def start(client: TestClient, body: Json) -> tuple[Json, Json]:
 
 
 def wait_for(
-    client: TestClient, game_id: str, done: Callable[[Json], bool], timeout: float = 30.0
+    client: TestClient | str, game_id: str, done: Callable[[Json], bool], timeout: float = 30.0
 ) -> Json:
-    """Poll the game until ``done(snapshot)``; fail after ``timeout`` s (a hang, not speed)."""
+    """Poll the game, on a TestClient or a served app's URL, until ``done(snapshot)``;
+    fail after ``timeout`` s (a hang, not speed)."""
     deadline = time.monotonic() + timeout
     while True:
-        snapshot: Json = client.get(f"/api/games/{game_id}").json()
+        snapshot = _game(client, game_id)
         if done(snapshot):
             return snapshot
         if time.monotonic() > deadline:
             pytest.fail(f"game {game_id} did not reach the expected state: {snapshot}")
         time.sleep(0.05)
+
+
+def _game(client: TestClient | str, game_id: str) -> Json:
+    if isinstance(client, TestClient):
+        snapshot: Json = client.get(f"/api/games/{game_id}").json()
+        return snapshot
+    with urllib.request.urlopen(f"{client}/api/games/{game_id}", timeout=10) as response:
+        served: Json = json.loads(response.read())
+        return served
 
 
 ROOT = Path(__file__).resolve().parents[2]
