@@ -178,57 +178,44 @@ def _watch_once(url: str) -> None:
         assert stream.readline().startswith(b"event: game")
 
 
-def _wait_ply(url: str, ply: int) -> int:
-    """Wait until the game has at least ``ply`` moves (a hang fails, slowness does not)."""
-    deadline = time.monotonic() + 30
-    while (now := int(_api(url)["ply"])) < ply:
-        assert time.monotonic() < deadline, f"the game stayed at move {now}"
-        time.sleep(0.1)
-    return now
-
-
 def _ply_after(url: str, seconds: float) -> int:
     time.sleep(seconds)
     return int(_api(url)["ply"])
 
 
 def _long_bots_game(base: str) -> str:
-    """Start a long game of quick bots on the server at ``base``; its URL."""
+    """Start a long game of quick bots on the server at ``base``; its id."""
     body = {**bots_game("greedy", "random", 0.05), "delay": 0.2}
     body["settings"] = {"size": 8, "rounds": 28}
     created = _api(f"{base}/api/games", "POST", body)
-    return f"{base}/api/games/{created['game']['id']}"
+    return str(created["game"]["id"])
 
 
 def test_a_game_nobody_watches_stops_its_bots_until_a_viewer_returns() -> None:
     with served(plyground_env(), "--workers", "1", "--unwatched", "0.5") as base:
-        game = _long_bots_game(base)
+        game_id = _long_bots_game(base)
+        game = f"{base}/api/games/{game_id}"
         _watch_once(f"{game}/events")
         # The viewer left: within the grace the bots stop, and stay stopped.
-        deadline = time.monotonic() + 15
-        while not _api(game)["idle"]:
-            assert time.monotonic() < deadline, "the unwatched game did not stop"
-            time.sleep(0.1)
-        stopped = _api(game)
+        stopped = wait_for(base, game_id, lambda g: g["idle"], timeout=15)
         assert stopped["thinking"] is None and not stopped["finished"]
         assert _ply_after(game, 1.5) == stopped["ply"]
         assert _api(f"{base}/api/health")["thinking"] == 0
         # A viewer comes back: the bots play on.
         with urllib.request.urlopen(f"{game}/events", timeout=10) as stream:
             stream.readline()
-            deadline = time.monotonic() + 15
-            while _api(game)["ply"] <= stopped["ply"]:
-                assert time.monotonic() < deadline, "the bots did not play on for a viewer"
-                time.sleep(0.1)
+            wait_for(base, game_id, lambda g: g["ply"] > stopped["ply"], timeout=15)
             assert not _api(game)["idle"]
 
 
 def test_a_game_never_streamed_is_not_stopped() -> None:
     # An API client that only polls is no viewer who left: its game plays on.
     with served(plyground_env(), "--workers", "1", "--unwatched", "0.2") as base:
-        game = _long_bots_game(base)
-        first = _wait_ply(game, 1)  # the worker has started (it loads its kernels first)
-        _wait_ply(game, first + 2)  # and the bots play on, long past the 0.2 s
+        game_id = _long_bots_game(base)
+        # The worker has started (it loads its kernels first), and the bots play on,
+        # long past the 0.2 s.
+        first = wait_for(base, game_id, lambda g: g["ply"] >= 1)["ply"]
+        wait_for(base, game_id, lambda g: g["ply"] >= first + 2)
 
 
 def test_the_api_docs_come_from_this_server(client: TestClient) -> None:
