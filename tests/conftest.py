@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 
 from cli_support import RunCli, plyground_env
 
@@ -46,15 +48,21 @@ def cli_env() -> dict[str, str]:
 @pytest.fixture(scope="session")
 def morris_endgames_home(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     """A data directory where ``plyground endgames --upto 3v3 --check 40`` has built the
-    solved Morris endgames (once a test session: some seconds), and what it printed."""
-    home = tmp_path_factory.mktemp("endgames")
-    result = subprocess.run(
-        [sys.executable, "-m", "plyground", "endgames", "--upto", "3v3", "--check", "40"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        env=plyground_env() | {"XDG_DATA_HOME": str(home)},
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr
-    return home, result.stdout
+    solved Morris endgames, and what it printed. Built once a test run (some seconds): the
+    xdist workers share one directory, and the first to need it builds it under a lock."""
+    workers = os.environ.get("PYTEST_XDIST_WORKER") is not None
+    shared = tmp_path_factory.getbasetemp().parent if workers else tmp_path_factory.mktemp("endgames")
+    home, printed = shared / "morris-endgames", shared / "morris-endgames.out"
+    with FileLock(shared / "morris-endgames.lock"):
+        if not printed.exists():
+            result = subprocess.run(
+                [sys.executable, "-m", "plyground", "endgames", "--upto", "3v3", "--check", "40"],
+                capture_output=True,
+                text=True,
+                timeout=600,
+                env=plyground_env() | {"XDG_DATA_HOME": str(home)},
+                check=False,
+            )
+            assert result.returncode == 0, result.stderr
+            printed.write_text(result.stdout)  # last: it marks the tables built
+    return home, printed.read_text()
