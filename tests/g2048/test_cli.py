@@ -8,7 +8,7 @@ import re
 
 import pytest
 from rich.console import Console
-from tests.conftest import RunCli
+from cli_support import RunCli
 
 from collector_support import spy_on_the_collector
 from plyground.bots import make_bot

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from tests.conftest import RunCli
+from cli_support import RunCli
 
 
 def test_solve_draws_a_board_with_statistics(run_cli: RunCli) -> None:
