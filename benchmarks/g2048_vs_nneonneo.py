@@ -136,36 +136,41 @@ class BenchmarkError(Exception):
 
 
 def build_anchor(source: Path, build: Path, flags: str) -> Path:
-    """Build the anchor's shared library in ``build`` from the sources in ``source``."""
+    """Build the anchor's shared library in ``build`` from the sources in ``source``.
+
+    The sources are copied to a folder of this run's own inside ``build`` and compiled
+    there; the library is then renamed into place whole. So runs started together do not
+    overwrite each other's files, and a running game keeps the library it mapped."""
     missing = [name for name in SOURCES if not (source / name).is_file()]
     if missing:
         raise BenchmarkError(
             f"no nneonneo/2048-ai sources in {str(source)!r} (missing {missing[0]})"
         )
     build.mkdir(parents=True, exist_ok=True)
-    for name in SOURCES:
-        shutil.copyfile(source / name, build / name)
-    (build / "config.h").write_text(CONFIG_H)
-    (build / "plyground_driver.cpp").write_text(DRIVER_CPP)
     library = build / LIBRARY
-    partial = build / (LIBRARY + ".partial")  # renamed when whole: a running game may map the old
-    command = [
-        "g++",
-        *flags.split(),
-        "-fPIC",
-        "-shared",
-        "-o",
-        str(partial),
-        "plyground_driver.cpp",
-    ]
-    try:
-        done = subprocess.run(command, cwd=build, capture_output=True, text=True, check=False)
-    except FileNotFoundError as error:
-        raise BenchmarkError(f"cannot build the anchor: {error.strerror}: g++") from None
-    if done.returncode != 0:
-        last = (done.stderr.strip().splitlines() or ["no message"])[-1]
-        raise BenchmarkError(f"building the anchor failed: {last}")
-    partial.replace(library)
+    with tempfile.TemporaryDirectory(dir=build, prefix="building-") as folder:
+        work = Path(folder)
+        for name in SOURCES:
+            shutil.copyfile(source / name, work / name)
+        (work / "config.h").write_text(CONFIG_H)
+        (work / "plyground_driver.cpp").write_text(DRIVER_CPP)
+        command = [
+            "g++",
+            *flags.split(),
+            "-fPIC",
+            "-shared",
+            "-o",
+            LIBRARY,
+            "plyground_driver.cpp",
+        ]
+        try:
+            done = subprocess.run(command, cwd=work, capture_output=True, text=True, check=False)
+        except FileNotFoundError as error:
+            raise BenchmarkError(f"cannot build the anchor: {error.strerror}: g++") from None
+        if done.returncode != 0:
+            last = (done.stderr.strip().splitlines() or ["no message"])[-1]
+            raise BenchmarkError(f"building the anchor failed: {last}")
+        (work / LIBRARY).replace(library)
     return library
 
 
