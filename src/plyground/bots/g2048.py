@@ -95,13 +95,13 @@ class G2048Bot(Bot):
     SETTINGS: ClassVar[tuple[Setting, ...]] = (
         TIME_SETTING,
         Setting("depth", int, None, "fixed depth in moves (none: adapt to the board)", 1, 20),
-        Setting("shallowest", int, 2, "smallest adaptive depth", minimum=1, maximum=20),
-        Setting("deepest", int, 6, "largest adaptive depth", minimum=1, maximum=20),
+        Setting("shallowest", int, 4, "smallest adaptive depth", minimum=1, maximum=20),
+        Setting("deepest", int, 12, "largest adaptive depth", minimum=1, maximum=20),
         Setting("deeper", int, 0, "moves added to the adaptive depth", minimum=-4, maximum=8),
         Setting(
             "cut",
             float,
-            1e-3,
+            1e-4,
             "evaluate chance nodes less likely than this instead of searching them",
             minimum=0.0,
             maximum=0.5,
@@ -109,7 +109,7 @@ class G2048Bot(Bot):
         Setting(
             "optimism",
             float,
-            1.5,
+            1.0,
             "start a deeper search when its predicted time is at most this x the time left",
             minimum=0.0,
             maximum=1e6,
