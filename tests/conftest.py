@@ -50,8 +50,10 @@ def morris_endgames_home(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path
     """A data directory where ``plyground endgames --upto 3v3 --check 40`` has built the
     solved Morris endgames, and what it printed. Built once a test run (some seconds): the
     xdist workers share one directory, and the first to need it builds it under a lock."""
-    workers = os.environ.get("PYTEST_XDIST_WORKER") is not None
-    shared = tmp_path_factory.getbasetemp().parent if workers else tmp_path_factory.mktemp("endgames")
+    if os.environ.get("PYTEST_XDIST_WORKER") is not None:
+        shared = tmp_path_factory.getbasetemp().parent  # the run's, above each worker's
+    else:
+        shared = tmp_path_factory.mktemp("endgames")
     home, printed = shared / "morris-endgames", shared / "morris-endgames.out"
     with FileLock(shared / "morris-endgames.lock"):
         if not printed.exists():

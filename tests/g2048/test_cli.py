@@ -8,8 +8,8 @@ import re
 
 import pytest
 from rich.console import Console
-from cli_support import RunCli
 
+from cli_support import RunCli
 from collector_support import spy_on_the_collector
 from plyground.bots import make_bot
 from plyground.cli import play2048
