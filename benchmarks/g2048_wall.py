@@ -23,7 +23,9 @@ the wall (``guide_reserve``).
 ``play`` plays every player from every wall board, with spawn seeds
 ``1..--trials`` (the seed draws every spawn, so the players see the same
 random numbers), to the first 32768 or the end, and prints per player how
-many got through, the moves played and the time a move; a player is
+many got through, the moves played and the time a move (``--until SUM`` ends
+a trial, as through, once the tiles add up to SUM: an earlier wall, such as
+an inner one, can be played on its own); a player is
 ``nneonneo`` (its depth rule, no clock) or one of our bot specs (at its
 ``time`` setting, held to that mean pace as in g2048_vs_nneonneo.py; one with
 a bank starts with ``--reserve`` seconds in it, as if saved before the wall).
@@ -166,8 +168,9 @@ class Trial:
     seconds: float
 
 
-Job = tuple[str, str, int, int, str, float, str | None]
-"""(player, library, guide seed, spawn seed, wall board text, reserve, output file)."""
+Job = tuple[str, str, int, int, str, float, str | None, int | None]
+"""(player, library, guide seed, spawn seed, wall board text, reserve, output file,
+the tiles' sum that ends a trial as through: None for 32768 alone)."""
 
 
 class BankedBot(PacedBot):
@@ -193,15 +196,25 @@ def player_bot(player: str, library: str, reserve: float) -> Bot:
     return PacedBot(bot)
 
 
+def passed(until: int | None) -> Callable[[State], bool]:
+    """Whether a board is through: it holds 32768, or its tiles add up to ``until``."""
+
+    def done(state: State) -> bool:
+        assert isinstance(state, G2048State)
+        return through(state) or (until is not None and sum(state.tiles()) >= until)
+
+    return done
+
+
 def play_one(job: Job) -> Trial:
-    player, library, seed, trial, board, reserve, out = job
+    player, library, seed, trial, board, reserve, out, until = job
     game = load_game("2048")
     result = play_solo(
         game,
         player_bot(player, library, reserve),
         trial,
         start=game.parse_state(board),
-        until=through,
+        until=passed(until),
     )
     final = result.final
     assert isinstance(final, G2048State)
@@ -209,7 +222,7 @@ def play_one(job: Job) -> Trial:
         player,
         seed,
         trial,
-        through(final),
+        passed(until)(final),
         final.max_tile(),
         result.moves,
         round(result.seconds, 2),
@@ -230,14 +243,15 @@ def play(args: argparse.Namespace, library: Path) -> None:
     walls = read_walls(args.walls)
     out = str(args.out) if args.out else None
     jobs: list[Job] = [
-        (player, str(library), wall.seed, trial, wall.boards[0], args.reserve, out)
+        (player, str(library), wall.seed, trial, wall.boards[0], args.reserve, out, args.until)
         for wall in walls
         for trial in range(1, args.trials + 1)
         for player in args.player
     ]
+    goal = "32768" if args.until is None else f"32768 or tiles adding up to {args.until:,}"
     print(
         f"play: {len(walls)} wall boards x {args.trials} spawn seeds x {len(args.player)} "
-        f"players; a bot with a bank starts with {args.reserve:,.0f} s in it"
+        f"players, through at {goal}; a bot with a bank starts with {args.reserve:,.0f} s in it"
     )
     trials = list(pool_map(play_one, jobs, args.jobs))
     print(f"{'player':<60} {'trials':>6} {'through':>8} {'moves':>7} {'ms/move':>8}")
@@ -376,6 +390,13 @@ def main(argv: list[str] | None = None) -> int:
         default=0.0,
         help="seconds a bot with a bank starts the wall with (what 'reach --guide' "
         "records for such a guide)",
+    )
+    play_parser.add_argument(
+        "--until",
+        type=int,
+        default=None,
+        metavar="SUM",
+        help="a trial is through once the tiles add up to SUM (default: at 32768 only)",
     )
     play_parser.add_argument("--out", type=Path, default=None, help="append a JSON line a trial")
     agree_parser = stages.add_parser("agree", help="both searches on the guide's boards")
