@@ -209,12 +209,13 @@ def passed(until: int | None) -> Callable[[State], bool]:
 def play_one(job: Job) -> Trial:
     player, library, seed, trial, board, reserve, out, until = job
     game = load_game("2048")
+    done = passed(until)
     result = play_solo(
         game,
         player_bot(player, library, reserve),
         trial,
         start=game.parse_state(board),
-        until=passed(until),
+        until=done,
     )
     final = result.final
     assert isinstance(final, G2048State)
@@ -222,7 +223,7 @@ def play_one(job: Job) -> Trial:
         player,
         seed,
         trial,
-        passed(until)(final),
+        done(final),
         final.max_tile(),
         result.moves,
         round(result.seconds, 2),
