@@ -251,7 +251,8 @@ def _children(pid: int) -> set[int]:
 
 def test_ctrl_c_stops_a_run_and_says_how_to_continue(run_cli: RunCli, tmp_path: Path) -> None:
     db = tmp_path / "t.sqlite3"
-    long_run = [*SOLO_RUN, "--generations", "50", "--max-moves", "100", "--confirm", "0"]
+    # A generation takes a fraction of a second: the run must outlast the wait below.
+    long_run = [*SOLO_RUN, "--generations", "100000", "--max-moves", "100", "--confirm", "0"]
     process = subprocess.Popen(
         [sys.executable, "-m", "plyground", *long_run, "--db", str(db), "--name", "run"],
         stdout=subprocess.PIPE,
@@ -278,11 +279,15 @@ def test_ctrl_c_stops_a_run_and_says_how_to_continue(run_cli: RunCli, tmp_path: 
     assert "Traceback" not in err
     time.sleep(1.0)
     assert not {pid for pid in workers if Path(f"/proc/{pid}").exists()}
+    # The interrupt may land after a whole generation was scored: ask for one more.
+    with RecordStore(db, must_exist=True) as store:
+        scored = sum(1 for row in store.generations("run") if row.fitness is not None)
     resumed = run_cli(
-        ["tune", "--resume", "run", "--db", str(db), "--generations", "1"], cwd=tmp_path
+        ["tune", "--resume", "run", "--db", str(db), "--generations", str(scored + 1)],
+        cwd=tmp_path,
     )
     assert resumed.returncode == 0, resumed.stderr
-    assert "generation 0: best" in resumed.stdout
+    assert f"generation {scored}: best" in resumed.stdout
 
 
 def _stored_solo_games(db: Path) -> int:
