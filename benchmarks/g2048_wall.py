@@ -16,7 +16,8 @@ without playing the 14,000 moves before it each time:
 stopped by that depth, never by the clock: the same game on any machine) and
 writes one JSON line for the first board whose tiles add up to ``--sum`` or
 more with ``--tile`` (16384) the largest, the wall's start, and the guide's
-boards after it. ``--guide`` plays another bot instead: with a time and a bank,
+boards after it (``--keep N``: only the first N, and the guide stops there;
+``play`` needs only the first). ``--guide`` plays another bot instead: with a time and a bank,
 a game at that pace, and the line records what the guide kept in its bank for
 the wall (``guide_reserve``).
 
@@ -95,10 +96,10 @@ class Wall:
 
 
 # -- reach: the guide games ------------------------------------------------------------
-def reach_one(job: tuple[str, int, int, int]) -> Wall | None:
-    """The guide's game on ``seed``: its boards from the wall's start on (None: it never got
-    there)."""
-    guide, seed, wall_tile, wall_sum = job
+def reach_one(job: tuple[str, int, int, int, int | None]) -> Wall | None:
+    """The guide's game on ``seed``: its boards from the wall's start on, to the game's end
+    or ``keep`` boards (None: it never got there)."""
+    guide, seed, wall_tile, wall_sum, keep_boards = job
     boards: list[str] = []
     bot = make_bot(guide)
     reserve: list[float] = []
@@ -110,12 +111,16 @@ def reach_one(job: tuple[str, int, int, int]) -> Wall | None:
                 reserve.append(round(bot.reserve, 1))
             boards.append(state.text())
 
-    result = play_solo(load_game("2048"), PacedBot(bot), seed, until=through, on_move=keep)
+    def stop(state: State) -> bool:
+        return through(state) or (keep_boards is not None and len(boards) >= keep_boards)
+
+    result = play_solo(load_game("2048"), PacedBot(bot), seed, until=stop, on_move=keep)
     final = result.final
     assert isinstance(final, G2048State)
     wall_move = result.moves - len(boards)
     where = (
-        f"wall from move {wall_move} ({len(boards)} boards to the end"
+        f"wall from move {wall_move} ({len(boards)} board{'' if len(boards) == 1 else 's'} to the "
+        + ("end" if keep_boards is None else "guide's stop")
         + (f", {reserve[0]:,.0f} s in the bank there)" if reserve else ")")
         if boards
         else "the guide did not reach the wall; no board kept"
@@ -137,7 +142,7 @@ def reach(args: argparse.Namespace) -> None:
     print(
         f"reach: guide {args.guide}, the wall at {args.tile} with tiles adding to >= {args.sum:,}"
     )
-    jobs = [(args.guide, s, args.tile, args.sum) for s in seeds]
+    jobs = [(args.guide, s, args.tile, args.sum, args.keep) for s in seeds]
     for wall in pool_map(reach_one, jobs, args.jobs):
         if wall is not None:
             with args.out.open("a") as handle:
@@ -377,6 +382,12 @@ def main(argv: list[str] | None = None) -> int:
         default=GUIDE,
         help="the guide's bot spec (with a time and a bank: a paced game to the wall, "
         "which records the bank it kept for the wall)",
+    )
+    reach_parser.add_argument(
+        "--keep",
+        type=int,
+        help="stop the guide once it has kept this many boards (default: play to its end; "
+        "'play' needs only the first)",
     )
     reach_parser.add_argument("--out", type=Path, required=True, help="append the wall boards")
     play_parser = stages.add_parser("play", help="every player from every wall board")
