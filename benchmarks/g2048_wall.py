@@ -29,7 +29,9 @@ a trial, as through, once the tiles add up to SUM: an earlier wall, such as
 an inner one, can be played on its own); a player is
 ``nneonneo`` (its depth rule, no clock) or one of our bot specs (at its
 ``time`` setting, held to that mean pace as in g2048_vs_nneonneo.py; one with
-a bank starts with ``--reserve`` seconds in it, as if saved before the wall).
+a bank starts with ``--reserve`` seconds in it, as if saved before the wall),
+or ``finishF+PLAYER``: that player, overruled in a last stage of at most F free
+cells by the stage's exact values (g2048_finish.py).
 
 ``agree`` searches every board of the guide's game from the wall's start on
 (the guide's moves, ``--every`` apart) with both programs at the anchor's depth
@@ -44,6 +46,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import statistics
 import sys
 import time
@@ -51,6 +54,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from g2048_finish import FinishingBot
 from g2048_vs_nneonneo import (
     ANCHOR_CUT,
     MILESTONES,
@@ -171,6 +175,8 @@ class Trial:
     max_tile: int
     moves: int
     seconds: float
+    exact_moves: int | None = None
+    """Moves a ``finish`` player chose by the exact values (g2048_finish.py)."""
 
 
 Job = tuple[str, str, int, int, str, float, str | None, int | None]
@@ -195,6 +201,9 @@ class BankedBot(PacedBot):
 def player_bot(player: str, library: str, reserve: float) -> Bot:
     if player == "nneonneo":
         return AnchorBot(library=library, paced=False, time=3600.0)
+    finishing = re.fullmatch(r"finish(\d+)\+(.+)", player)
+    if finishing:  # e.g. finish6+2048:time=3600: the last stages exactly (g2048_finish.py)
+        return FinishingBot(player_bot(finishing[2], library, reserve), int(finishing[1]))
     bot = make_bot(player)
     if isinstance(bot, G2048Bot) and bot.paces_itself:
         return BankedBot(bot, reserve)
@@ -215,9 +224,10 @@ def play_one(job: Job) -> Trial:
     player, library, seed, trial, board, reserve, out, until = job
     game = load_game("2048")
     done = passed(until)
+    bot = player_bot(player, library, reserve)
     result = play_solo(
         game,
-        player_bot(player, library, reserve),
+        bot,
         trial,
         start=game.parse_state(board),
         until=done,
@@ -232,6 +242,7 @@ def play_one(job: Job) -> Trial:
         final.max_tile(),
         result.moves,
         round(result.seconds, 2),
+        bot.exact_moves if isinstance(bot, FinishingBot) else None,
     )
     if out:
         with Path(out).open("a") as handle:
@@ -239,7 +250,9 @@ def play_one(job: Job) -> Trial:
     print(
         f"  {player} wall {seed} spawns {trial}: "
         f"{'through' if record.through else 'died'} after {record.moves:,} moves "
-        f"({1000 * record.seconds / max(1, record.moves):.0f} ms a move)",
+        f"({1000 * record.seconds / max(1, record.moves):.0f} ms a move"
+        + ("" if record.exact_moves is None else f", {record.exact_moves} by exact values")
+        + ")",
         flush=True,
     )
     return record
@@ -394,7 +407,10 @@ def main(argv: list[str] | None = None) -> int:
     play_parser.add_argument("walls", type=Path, help="a file written by 'reach'")
     play_parser.add_argument("--trials", type=int, default=2, help="spawn seeds a board")
     play_parser.add_argument(
-        "--player", action="append", required=True, help="nneonneo or a bot spec (repeatable)"
+        "--player",
+        action="append",
+        required=True,
+        help="nneonneo, a bot spec, or finishF+PLAYER (g2048_finish.py); repeatable",
     )
     play_parser.add_argument(
         "--reserve",
