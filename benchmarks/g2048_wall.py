@@ -17,9 +17,9 @@ stopped by that depth, never by the clock: the same game on any machine) and
 writes one JSON line for the first board whose tiles add up to ``--sum`` or
 more with ``--tile`` (16384) the largest, the wall's start, and the guide's
 boards after it (``--keep N``: only the first N, and the guide stops there;
-``play`` needs only the first). ``--guide`` plays another bot instead: with a time and a bank,
-a game at that pace, and the line records what the guide kept in its bank for
-the wall (``guide_reserve``).
+``play`` needs only the first). ``--guide`` plays another bot instead: with a
+time and a bank, a game at that pace, and the line records what the guide kept
+in its bank for the wall (``guide_reserve``).
 
 ``play`` plays every player from every wall board, with spawn seeds
 ``1..--trials`` (the seed draws every spawn, so the players see the same
@@ -176,7 +176,7 @@ class Trial:
     moves: int
     seconds: float
     exact_moves: int | None = None
-    """Moves a ``finish`` player chose by the exact values (g2048_finish.py)."""
+    """Moves of a ``finish`` player that the exact values overruled (g2048_finish.py)."""
 
 
 Job = tuple[str, str, int, int, str, float, str | None, int | None]
@@ -202,7 +202,7 @@ def player_bot(player: str, library: str, reserve: float) -> Bot:
     if player == "nneonneo":
         return AnchorBot(library=library, paced=False, time=3600.0)
     finishing = re.fullmatch(r"finish(\d+)\+(.+)", player)
-    if finishing:  # e.g. finish6+2048:time=3600: the last stages exactly (g2048_finish.py)
+    if finishing:  # e.g. finish7+2048:time=3600, overruled by exact values (g2048_finish.py)
         return FinishingBot(player_bot(finishing[2], library, reserve), int(finishing[1]))
     bot = make_bot(player)
     if isinstance(bot, G2048Bot) and bot.paces_itself:
@@ -251,7 +251,7 @@ def play_one(job: Job) -> Trial:
         f"  {player} wall {seed} spawns {trial}: "
         f"{'through' if record.through else 'died'} after {record.moves:,} moves "
         f"({1000 * record.seconds / max(1, record.moves):.0f} ms a move"
-        + ("" if record.exact_moves is None else f", {record.exact_moves} by exact values")
+        + ("" if record.exact_moves is None else f", {record.exact_moves} overruled exactly")
         + ")",
         flush=True,
     )
