@@ -71,22 +71,29 @@ def connected(cells: tuple[int, ...]) -> bool:
 
 @dataclass(frozen=True)
 class Stage:
-    """A board's last stage: the locked cells (the chain), and the goal."""
+    """A board's last stage: the locked cells and their tiles, and the goal. Equal stages
+    have the same restricted game."""
 
     locked: tuple[int, ...]
     """The locked cells, in cell order."""
-    target: int
-    """The exponent of the smallest locked tile."""
+    tiles: tuple[int, ...]
+    """The exponents on the locked cells."""
     goal: tuple[int, ...]
     """The free cells next to the smallest locked tile."""
 
+    @property
+    def target(self) -> int:
+        """The exponent of the smallest locked tile."""
+        return min(self.tiles)
+
     def reached(self, board: Board) -> bool:
         """Whether a goal cell holds the target tile."""
-        return any(board[cell] == self.target for cell in self.goal)
+        target = self.target
+        return any(board[cell] == target for cell in self.goal)
 
-    def keeps(self, before: Board, after: Board) -> bool:
+    def keeps(self, after: Board) -> bool:
         """Whether a slide left every locked cell as it was."""
-        return all(before[cell] == after[cell] for cell in self.locked)
+        return all(after[cell] == tile for cell, tile in zip(self.locked, self.tiles, strict=True))
 
 
 def stage_of(board: Board, most_free: int) -> Stage | None:
@@ -97,53 +104,53 @@ def stage_of(board: Board, most_free: int) -> Stage | None:
     if threshold == 0:
         return None
     locked = tuple(cell for cell in range(CELLS) if board[cell] >= threshold)
-    values = [board[cell] for cell in locked]
-    if len(set(values)) != len(values):
+    tiles = tuple(board[cell] for cell in locked)
+    if len(set(tiles)) != len(tiles):
         return None
     if not connected(locked):
         return None  # a stray big tile: the stage's goal would build on it
-    target = min(values)
-    end = next(cell for cell in locked if board[cell] == target)
+    end = locked[tiles.index(min(tiles))]
     goal = tuple(cell for cell in neighbours(end) if cell not in locked)
     if not goal:
         return None
-    return Stage(locked, target, goal)
+    return Stage(locked, tiles, goal)
 
 
 class StageSolver:
-    """Exact values of the restricted game, memoised per board (a stage's boards share
-    their locked cells, so the table serves its every move)."""
+    """Exact values of one stage's restricted game, memoised per board (the stage's boards
+    come move after move, so the table serves them all)."""
 
-    def __init__(self) -> None:
+    def __init__(self, stage: Stage) -> None:
+        self.stage = stage
         self.values: dict[Board, float] = {}
 
-    def move_values(self, stage: Stage, board: Board) -> dict[Move, float]:
+    def move_values(self, board: Board) -> dict[Move, float]:
         """Each move of the restricted game from ``board`` (to move) with its value."""
         result: dict[Move, float] = {}
         for move in range(4):
             after, _ = slide(board, move)
-            if after != board and stage.keeps(board, after):
-                result[move] = self._after_slide(stage, after)
+            if after != board and self.stage.keeps(after):
+                result[move] = self._after_slide(after)
         return result
 
-    def _after_slide(self, stage: Stage, after: Board) -> float:
-        if stage.reached(after):
+    def _after_slide(self, after: Board) -> float:
+        if self.stage.reached(after):
             return 1.0
         empty = [cell for cell in range(CELLS) if after[cell] == 0]
         total = 0.0
         for cell in empty:
             for exponent, probability in SPAWNS:
                 spawned = (*after[:cell], exponent, *after[cell + 1 :])
-                total += probability * self._value(stage, spawned)
+                total += probability * self._value(spawned)
         return total / len(empty)
 
-    def _value(self, stage: Stage, board: Board) -> float:
+    def _value(self, board: Board) -> float:
         known = self.values.get(board)
         if known is None:
-            if stage.reached(board):
+            if self.stage.reached(board):
                 known = 1.0
             else:
-                known = max(self.move_values(stage, board).values(), default=0.0)
+                known = max(self.move_values(board).values(), default=0.0)
             self.values[board] = known
         return known
 
@@ -162,14 +169,14 @@ class FinishingBot(Bot):
         self.most_free = most_free
         self.margin = margin
         """How much more chance of the goal the best move must have to overrule."""
-        self.solver = StageSolver()
-        self.locked: tuple[tuple[int, int], ...] = ()
+        self.solver: StageSolver | None = None
+        """The current stage's values (a new stage's boards never hold an old one's)."""
         self.exact_moves = 0
         """Moves overruled this game."""
 
     def new_game(self, game: Game) -> None:
         self.inner.new_game(game)
-        self.solver = StageSolver()
+        self.solver = None
         self.exact_moves = 0
 
     def choose(
@@ -180,11 +187,9 @@ class FinishingBot(Bot):
         stage = stage_of(state.board, self.most_free)
         if stage is None or stage.reached(state.board):
             return decision
-        locked = tuple((cell, state.board[cell]) for cell in stage.locked)
-        if locked != self.locked:  # a new stage: the old one's boards come no more
-            self.solver = StageSolver()
-            self.locked = locked
-        values = self.solver.move_values(stage, state.board)
+        if self.solver is None or self.solver.stage != stage:
+            self.solver = StageSolver(stage)
+        values = self.solver.move_values(state.board)
         if not values:
             return decision
         best = max(values, key=values.__getitem__)
