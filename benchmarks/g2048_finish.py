@@ -24,8 +24,8 @@ rate at depth 8 is 36%). This module tries the idea in its simplest form:
   goal for sure, and the first in move order was played whatever it did.)
 
 Slow (pure Python: seconds for a new stage's values), and measured only from wall
-boards. It plays worse than the bot it overrules: docs/2048.md, "Playing the last
-stage exactly". Kept as the instrument for the next try (other goals, other stages).
+boards. It plays worse than the bot it overrules: docs/2048-vs-nneonneo.md, "Playing
+the last stage exactly". Kept as the instrument for the next try (other goals, other stages).
 """
 
 from __future__ import annotations

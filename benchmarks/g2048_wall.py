@@ -2,9 +2,9 @@
 
 Our bot and nneonneo/2048-ai both reach 16384 in most games at the anchor's pace
 and end near move 14,900, when the tiles on the board add up to about 32,768
-and going on means merging nearly all of them into one (docs/2048.md, "Side by
-side"). This benchmark isolates that stretch, so players can be compared on it
-without playing the 14,000 moves before it each time:
+and going on means merging nearly all of them into one (docs/2048-vs-nneonneo.md,
+"At the anchor's natural pace"). This benchmark isolates that stretch, so players can
+be compared on it without playing the 14,000 moves before it each time:
 
     PYTHONPATH=src python benchmarks/g2048_wall.py ANCHOR reach --seeds 1 4 --out wall.jsonl
     PYTHONPATH=src python benchmarks/g2048_wall.py ANCHOR play wall.jsonl --trials 2 \

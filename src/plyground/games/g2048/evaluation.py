@@ -52,7 +52,7 @@ class G2048Weights:
     lost: float = 200_000.0
     """Not tuned (the anchor's): an offset a line, so a live board starts 8 x lost above a
     lost game (0). It does not keep every live board above 0: with big tiles out of order,
-    the other terms can outweigh it (docs/2048.md, "The value of a lost game")."""
+    the other terms can outweigh it (docs/2048-vs-nneonneo.md, "The value of a lost game")."""
     empty: float = weight(270.0, 0.0, 1000.0, "per empty cell of a line")
     merges: float = weight(700.0, 0.0, 2000.0, "per pair of equal neighbours")
     runs: float = weight(0.0, 0.0, 1000.0, "per run of equal neighbours")
