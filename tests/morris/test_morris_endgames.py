@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from math import comb
 from pathlib import Path
 
 import pytest
@@ -191,3 +192,13 @@ def test_the_command_names_a_bad_path(tmp_path: Path, run_cli: RunCli) -> None:
     assert result.returncode == 2
     assert result.stderr.strip().endswith("is a directory: give a file name with --path")
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("men", range(6))
+def test_the_sets_of_points_are_listed_in_the_order_of_their_rank(men: int) -> None:
+    from plyground.games.morris.endgames import _COMBOS, _rank
+
+    sets = _COMBOS[men]
+    assert len(sets) == len(set(sets.tolist())) == comb(24, men)
+    assert all(bin(int(mask)).count("1") == men for mask in sets)
+    assert [_rank(int(mask)) for mask in sets] == list(range(len(sets)))
