@@ -43,10 +43,12 @@ players are held to the same mean pace the same way (:class:`Pacer`): an
 overrun is a debt, and a quarter of it comes off each next move's time (our
 bot stops at its deadline, but a busy machine can hold any process past it).
 A game stops at its first 32768 tile (the anchor's boards hold no larger
-tile) or at the end. Per player: the share of games reaching 8192, 16384 and
-32768, median score, moves per second and mean time per move. ``--out``
-appends one JSON line per finished game, so a long run can be read while it
-goes.
+tile) or at the end. Per player: the games reaching 8192, 16384 and 32768
+(how many, their share and its 95% interval, Wilson's), median score, moves
+per second and mean time per move. ``--out`` appends one JSON line per
+finished game, so a long run can be read while it goes, and
+``benchmarks/g2048_records.py`` prints the same table from the lines of
+several runs.
 
 **Diagnosis** (``--diagnose``, no games): on consecutive positions of a
 seeded game, both programs choose at ``--time`` a move; printed: the depth
@@ -76,6 +78,7 @@ from pathlib import Path
 from typing import ClassVar, TypeVar
 
 from plyground.arena.backends import die_with_parent
+from plyground.arena.elo import score_interval
 from plyground.arena.solo import play_solo
 from plyground.bots import make_bot
 from plyground.bots.base import TIME_SETTING, Bot, Decision, InfoCallback
@@ -668,21 +671,30 @@ def run_games(jobs: list[Job], workers: int) -> Iterator[GameRecord]:
     return pool_map(play_one, jobs, workers)
 
 
+def reached(records: list[GameRecord], tile: int) -> str:
+    """How many of ``records`` reached ``tile``: the count, the share and its 95% interval
+    (Wilson's, as :func:`plyground.arena.elo.score_interval` gives it for games without
+    draws)."""
+    count = sum(r.max_tile >= tile for r in records)
+    share = count / len(records)
+    low, high = score_interval(share, 0.0, len(records))
+    return f"{count:>3} {share:>4.0%} {f'{low:.0%}-{high:.0%}':>8}"
+
+
 def summary(records: list[GameRecord]) -> None:
     """Print the table of the players (one row each)."""
-    print(
-        f"{'player':<44} {'games':>5} {'8192':>6} {'16384':>6} {'32768':>6} "
-        f"{'median score':>12} {'moves/s':>8} {'ms/move':>8}"
-    )
-    for player in dict.fromkeys(r.player for r in records):
+    players = list(dict.fromkeys(r.player for r in records))
+    width = max(len("player"), *map(len, players))
+    tiles = " ".join(f"{tile:>17}" for tile in MILESTONES)
+    rates = f"{'median score':>12} {'moves/s':>8} {'ms/move':>8}"
+    print(f"{'player':<{width}} {'games':>5} {tiles} {rates}")
+    for player in players:
         mine = [r for r in records if r.player == player]
-        shares = [
-            f"{sum(r.max_tile >= tile for r in mine) / len(mine):>6.0%}" for tile in MILESTONES
-        ]
         moves = sum(r.moves for r in mine)
         seconds = sum(r.seconds for r in mine)
+        shares = " ".join(reached(mine, tile) for tile in MILESTONES)
         print(
-            f"{player:<44} {len(mine):>5} {' '.join(shares)} "
+            f"{player:<{width}} {len(mine):>5} {shares} "
             f"{statistics.median(r.score for r in mine):>12,.0f} {moves / seconds:>8.1f} "
             f"{1000 * seconds / moves:>8.1f}"
         )
