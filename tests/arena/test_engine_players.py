@@ -19,6 +19,7 @@ from plyground.arena import (
     isolated_bot,
 )
 from plyground.core.errors import EngineError
+from process_support import alive
 
 FAKE = str(Path(__file__).with_name("fake_engine.py"))
 GAME = "adjacency(size=4,rounds=2)"
@@ -26,15 +27,6 @@ GAME = "adjacency(size=4,rounds=2)"
 
 def fake(mode: str, *extra: str, **options: object) -> EnginePlayer:
     return EnginePlayer([sys.executable, FAKE, mode, *extra], **options)  # type: ignore[arg-type]
-
-
-def gone(pid: int) -> bool:
-    """True when no live process has this id (a zombie left to init counts as gone)."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] == "Z"
-    except FileNotFoundError:
-        return True
 
 
 def group_gone(pgid: int, wait: float = 3.0) -> bool:
@@ -50,8 +42,8 @@ def group_gone(pgid: int, wait: float = 3.0) -> bool:
         except ProcessLookupError:
             return True
         members = [int(p) for p in os.listdir("/proc") if p.isdigit() and _pgid(int(p)) == pgid]
-        if all(gone(pid) for pid in members) or time.monotonic() > deadline:
-            return all(gone(pid) for pid in members)
+        if all(not alive(pid) for pid in members) or time.monotonic() > deadline:
+            return all(not alive(pid) for pid in members)
         time.sleep(0.05)
 
 
@@ -73,7 +65,7 @@ def play(engine: EnginePlayer, policy: str = "random-move", time: float = 0.5): 
     record.replay()
     assert engine.pids, "the engine was never started"
     for pid in engine.pids:
-        assert gone(pid), f"engine process {pid} left behind"
+        assert not alive(pid), f"engine process {pid} left behind"
         assert group_gone(pid), f"a process of engine group {pid} left behind"
     return record
 
@@ -99,7 +91,7 @@ def test_a_hanging_engine_is_killed_with_its_children_and_the_game_completes() -
     assert [b.kind for b in record.rule_breaks] == [RuleBreakKind.TIMEOUT] * 2
     assert all(b.player == 0 and b.penalty.value == "random-move" for b in record.rule_breaks)
     assert len(engine.pids) == 2, "the engine is restarted after a timeout"
-    assert children and all(gone(pid) for pid in children)
+    assert children and all(not alive(pid) for pid in children)
     penalty_moves = [m for m in record.moves if m.rule_break is not None]
     assert len(penalty_moves) == 2
     assert all(m.elapsed >= 0.2 for m in penalty_moves)

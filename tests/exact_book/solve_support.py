@@ -8,9 +8,9 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
 from cli_support import plyground_env
+from process_support import children, wait_gone
 
 
 def start(args: list[str]) -> subprocess.Popen[bytes]:
@@ -21,19 +21,6 @@ def start(args: list[str]) -> subprocess.Popen[bytes]:
         stderr=subprocess.PIPE,
         env=plyground_env(),
     )
-
-
-def children(pid: int) -> list[int]:
-    path = Path(f"/proc/{pid}/task/{pid}/children")
-    return [int(child) for child in path.read_text().split()] if path.exists() else []
-
-
-def gone(pid: int) -> bool:
-    try:
-        status = Path(f"/proc/{pid}/status").read_text()
-    except FileNotFoundError:
-        return True
-    return "\nState:\tZ" in status
 
 
 def one_error_line(result: subprocess.CompletedProcess[str], *fragments: str) -> None:
@@ -69,16 +56,8 @@ def kill_when(
     return workers
 
 
-def wait_gone(workers: list[int], seconds: float, message: str) -> None:
-    """Wait until every pid in ``workers`` is gone, failing with ``message`` after ``seconds``."""
-    deadline = time.monotonic() + seconds
-    while not all(gone(pid) for pid in workers):
-        assert time.monotonic() < deadline, message
-        time.sleep(0.1)
-
-
 def kill_once_stored(args: list[str], stored: Callable[[], int], at_least: int) -> None:
     """Run ``plyground ARGS``, SIGKILL it once ``stored()`` reaches ``at_least``, and check its
     pool workers die with it."""
     workers = kill_when(args, lambda driver: stored() >= at_least, "nothing stored")
-    wait_gone(workers, 15, "a pool worker outlived its killed driver")
+    assert wait_gone(workers, 15) == [], "a pool worker outlived its killed driver"

@@ -13,11 +13,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from solve_support import children, kill_once_stored, kill_when, one_error_line, wait_gone
+from solve_support import kill_once_stored, kill_when, one_error_line
 
 from cli_support import RunCli
 from plyground.games.adjacency.rules import AdjacencyGame
 from plyground.games.adjacency.solver import ExactSolver
+from process_support import children, wait_gone
 
 SMALL = "adjacency(size=4,rounds=4)"
 KILLED = "adjacency(size=5,rounds=7)"  # 9 subproblems of about a second each
@@ -147,7 +148,7 @@ def test_a_worker_deep_in_a_long_subproblem_dies_with_its_killed_driver(tmp_path
 
     workers = kill_when(args, searching, "the worker never got searching")
     try:
-        wait_gone(workers[:1], 10, "the worker went on solving for a killed driver")
+        assert wait_gone(workers[:1], 10) == [], "the worker went on solving for a killed driver"
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.kill(workers[0], signal.SIGKILL)  # when the test fails: leave nothing behind

@@ -12,21 +12,12 @@ import uuid
 from pathlib import Path
 
 import pytest
-from tournament_helpers import RunCli, children_of, engine_spec, processes_with, wait_gone
+from tournament_helpers import RunCli, engine_spec
 
 from plyground.arena.store import RecordStore
+from process_support import descendants, processes_with, wait_gone
 
 SMALL = ["--game", "adjacency(size=4)", "--rounds", "2", "--openings", "0"]
-
-
-def _descendants(pid: int) -> list[int]:
-    found: list[int] = []
-    frontier = [pid]
-    while frontier:
-        children = [c for parent in frontier for c in children_of(parent)]
-        found.extend(children)
-        frontier = children
-    return found
 
 
 @pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM])
@@ -65,7 +56,7 @@ def test_a_killed_driver_leaves_no_worker_and_no_engine(
         time.sleep(0.05)
     assert engines(), f"the hanging engine never started: {log.read_text()}"
     time.sleep(0.6)  # the worker now waits for the engine's answer
-    seen.update(_descendants(driver.pid))
+    seen.update(descendants(driver.pid))
     assert driver.poll() is None, "the tournament ended before it could be killed"
     os.kill(driver.pid, signum)
     driver.wait(timeout=30)

@@ -13,17 +13,11 @@ import uuid
 from pathlib import Path
 
 import pytest
-from tournament_helpers import (
-    RecordFactory,
-    RunCli,
-    children_of,
-    engine_spec,
-    processes_with,
-    wait_gone,
-)
+from tournament_helpers import RecordFactory, RunCli, engine_spec
 
 from plyground.arena.store import RecordStore
 from plyground.arena.summary import summarise
+from process_support import children, processes_with, wait_gone
 
 SMALL = ["--game", "adjacency(size=4)", "--rounds", "2", "--openings", "0"]
 
@@ -110,7 +104,7 @@ def test_kill_9_then_resume_loses_and_repeats_nothing(
     workers: list[int] = []
     while time.monotonic() < deadline and stored < 8:
         time.sleep(0.05)
-        workers = children_of(process.pid) or workers
+        workers = children(process.pid) or workers
         if db.exists():
             try:
                 with sqlite3.connect(db) as connection:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import os
 import random
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -99,55 +97,3 @@ ENGINE_SCRIPT = Path(__file__).resolve().parent / "engines" / "misbehaving.py"
 def engine_spec(mode: str, token: str = "") -> str:
     """``engine:...`` running the misbehaving test engine in ``mode``."""
     return f"engine:{sys.executable} {ENGINE_SCRIPT} {mode} {token}".rstrip()
-
-
-def processes_with(token: str) -> list[int]:
-    """Live (not zombie) processes whose command line contains ``token``."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit() or int(entry.name) == os.getpid():
-            continue
-        try:
-            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
-        except OSError:
-            continue
-        if token in cmdline and state != "Z":
-            found.append(int(entry.name))
-    return found
-
-
-def children_of(pid: int) -> list[int]:
-    """The direct children of ``pid`` (Linux)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid and fields[0] != "Z":
-            found.append(int(entry.name))
-    return found
-
-
-def alive(pid: int) -> bool:
-    """True while ``pid`` is a live process (a zombie counts as gone)."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
-def wait_gone(pids: list[int], seconds: float = 30.0) -> list[int]:
-    """The processes of ``pids`` still alive after up to ``seconds`` (none, once all
-    ended): a bound for a hang, not a measure of speed."""
-    deadline = time.monotonic() + seconds
-    left = pids
-    while time.monotonic() < deadline:
-        left = [pid for pid in left if alive(pid)]
-        if not left:
-            return []
-        time.sleep(0.1)
-    return left

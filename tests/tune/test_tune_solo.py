@@ -25,6 +25,7 @@ from plyground.bots.evaluators import tunable_weights
 from plyground.core.errors import SettingsError
 from plyground.games import load_game
 from plyground.games.g2048.evaluation import G2048Weights
+from process_support import children, wait_gone
 
 BOT = "2048:depth=1,engine=python"
 
@@ -236,19 +237,6 @@ def test_a_2048_run_refuses_a_reference_field(run_cli: RunCli, tmp_path: Path) -
     assert "Traceback" not in result.stderr
 
 
-def _children(pid: int) -> set[int]:
-    """The process ids whose parent is ``pid`` (Linux /proc)."""
-    found = set()
-    for status in Path("/proc").glob("[0-9]*/status"):
-        try:
-            lines = status.read_text().splitlines()
-        except OSError:
-            continue
-        if f"PPid:\t{pid}" in lines:
-            found.add(int(status.parent.name))
-    return found
-
-
 def test_ctrl_c_stops_a_run_and_says_how_to_continue(run_cli: RunCli, tmp_path: Path) -> None:
     db = tmp_path / "t.sqlite3"
     # A generation takes a fraction of a second: the run must outlast the wait below.
@@ -268,7 +256,7 @@ def test_ctrl_c_stops_a_run_and_says_how_to_continue(run_cli: RunCli, tmp_path: 
         while not _stored_solo_games(db) and time.monotonic() < deadline:
             time.sleep(0.2)
         assert _stored_solo_games(db), "no game was stored"
-        workers = _children(process.pid)
+        workers = children(process.pid)
         process.send_signal(signal.SIGINT)
         _, err = process.communicate(timeout=60)
     finally:
@@ -277,8 +265,7 @@ def test_ctrl_c_stops_a_run_and_says_how_to_continue(run_cli: RunCli, tmp_path: 
     assert process.returncode == 130, err
     assert "games are stored. Continue with: plyground tune --resume run --db" in err
     assert "Traceback" not in err
-    time.sleep(1.0)
-    assert not {pid for pid in workers if Path(f"/proc/{pid}").exists()}
+    assert wait_gone(workers, 10) == [], "a worker outlived the interrupted run"
     # The interrupt may land after a whole generation was scored: ask for one more.
     with RecordStore(db, must_exist=True) as store:
         scored = sum(1 for row in store.generations("run") if row.fitness is not None)
