@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import signal
 import socket
 import time
 import urllib.request
 
-from web_helpers import ROOT, served
+from web_helpers import ROOT, served, served_process
+
+from process_support import descendants, wait_gone
 
 
 def test_serve_help_teaches_the_options(run_cli) -> None:  # type: ignore[no-untyped-def]
@@ -45,6 +48,23 @@ def test_serve_answers_and_stops_cleanly(cli_env) -> None:  # type: ignore[no-un
         assert catalog["think_cap"] == 3.0
         with urllib.request.urlopen(url) as response:
             assert b"plyground" in response.read()
+
+
+def test_serve_stops_in_order_on_sigterm(cli_env) -> None:  # type: ignore[no-untyped-def]
+    """SIGTERM is how a service manager stops a server: the same orderly stop as Ctrl+C, one
+    line that says why, and nothing left running or leaked (uvicorn hands the signal back
+    after its shutdown, and Python's default handler would end the process before its exit
+    handlers: the resource tracker then warned of the worker pool's semaphores)."""
+    with served_process(cli_env, "--workers", "2") as (_, process):
+        deadline = time.monotonic() + 30
+        while len(workers := descendants(process.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert len(workers) >= 2, "the worker pool never started"
+        process.send_signal(signal.SIGTERM)
+        said, _ = process.communicate(timeout=30)
+    assert process.returncode == 143, said
+    assert said.strip() == "plyground serve: stopped by SIGTERM"
+    assert wait_gone(workers, 10) == [], "a worker outlived the server"
 
 
 def test_serve_offers_a_bot_from_a_file_and_it_plays(cli_env, tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -21,10 +21,13 @@ from typing import Any
 
 from plyground.core.registry import load_target
 
-__all__ = ["INTERRUPTED", "add_command", "add_group"]
+__all__ = ["INTERRUPTED", "TERMINATED", "add_command", "add_group"]
 
 INTERRUPTED = 130
 """Every command's exit status after Ctrl-C (as a shell reports SIGINT)."""
+
+TERMINATED = 143
+"""The exit status of a command that stops in order on SIGTERM (as a shell reports it)."""
 
 
 def add_command(

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import socket
+import sys
 import threading
 import webbrowser
+from types import FrameType
 from typing import Any
 
 from plyground.arena.record import Penalty
 from plyground.bots import BOTS, bot_class
 from plyground.bots.user import is_user_bot
+from plyground.cli.groups import TERMINATED
 from plyground.core.errors import PlygroundError
 from plyground.core.settings import parse_spec
 from plyground.web.config import WebSettings
@@ -143,8 +147,25 @@ def _serve(args: argparse.Namespace) -> int:
         timeout_graceful_shutdown=3,  # open event streams must not hold up Ctrl+C
     )
     server = QuietServer(config)
+    # uvicorn stops as gently on SIGTERM (a service manager's stop) as on Ctrl+C, then
+    # raises the signal again under the handler it found. Python's default one would end
+    # the process before its exit handlers ran: the worker pool's semaphores would leak,
+    # and Python's resource tracker would print a warning about them.
+    previous = signal.signal(signal.SIGTERM, _raise_terminated)
     try:
         server.run(sockets=[sock])
+    except _TerminatedError:
+        print("plyground serve: stopped by SIGTERM", file=sys.stderr)
+        return TERMINATED
     finally:
+        signal.signal(signal.SIGTERM, previous)
         sock.close()
     return 0 if server.started else 1
+
+
+class _TerminatedError(Exception):
+    """SIGTERM, raised once the server has stopped and handed the signal back."""
+
+
+def _raise_terminated(signum: int, frame: FrameType | None) -> None:
+    raise _TerminatedError
