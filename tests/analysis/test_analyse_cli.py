@@ -102,7 +102,7 @@ def test_bad_input_is_one_line_and_exit_2(
         (["analyse", "--position", "2OO/2OO/XX2 X 6"], "row"),
         (["analyse", "--position", "2OO/2OO/XX2/XX2 X 0"], "game is over"),
         (["analyse", "--position", "2OO/2OO/XX2/XX2 X 6", "--game", "adjacency(size=5)"], "5x5"),
-        (["analyse", str(tmp_path / "missing.txt")], "missing.txt"),
+        (["analyse", str(tmp_path / "missing.txt")], f"{tmp_path}/missing.txt: No such file"),
         (["analyse", str(binary)], "not a text file"),
         (["analyse", str(ttt)], "adjacency game only"),
         (["analyse", str(one), "--index", "3"], "out of range"),

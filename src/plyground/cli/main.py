@@ -57,6 +57,16 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _os_error_text(error: OSError) -> str:
+    """``PATH: reason`` for an error about a file, the way a shell tool says it (Python's own
+    text leads with ``[Errno N]`` and quotes the path)."""
+    reason = error.strerror or str(error)
+    if error.filename is None:
+        return reason
+    where = f"{error.filename} -> {error.filename2}" if error.filename2 else f"{error.filename}"
+    return f"{where}: {reason}"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     try:
@@ -75,7 +85,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"plyground {args.command}: error: {error}", file=sys.stderr)
         return 2
     except OSError as error:
-        print(f"plyground {args.command}: error: {error}", file=sys.stderr)
+        print(f"plyground {args.command}: error: {_os_error_text(error)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"\nplyground {args.command}: interrupted", file=sys.stderr)
