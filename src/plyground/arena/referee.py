@@ -150,11 +150,10 @@ class Referee:
         match reuses them). ``seed`` fixes this game's penalty moves and
         chance outcomes (drawn from the referee's generator when None).
         """
-        if len(players) != self.game.capabilities.players:
-            raise SettingsError(
-                f"{self.game.name} needs {self.game.capabilities.players} players, "
-                f"got {len(players)}"
-            )
+        needed = self.game.capabilities.players
+        if len(players) != needed:
+            noun = "player" if needed == 1 else "players"
+            raise SettingsError(f"{self.game.name} needs {needed} {noun}, got {len(players)}")
         first = self._first_state(start)
         if seed is None:
             seed = self.rng.randrange(1 << 32)

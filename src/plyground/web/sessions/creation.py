@@ -81,7 +81,8 @@ def new_session(
         seed = rng.randrange(2**32)
     players = game.capabilities.players
     if len(seats) != players:
-        raise ApiError(422, f"{game.spec} needs {players} players, got {len(seats)}")
+        noun = "player" if players == 1 else "players"
+        raise ApiError(422, f"{game.spec} needs {players} {noun}, got {len(seats)}")
     built = [
         make_seat(game, index, request, settings.think_cap) for index, request in enumerate(seats)
     ]
