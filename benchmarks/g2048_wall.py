@@ -35,11 +35,13 @@ cells by the stage's exact values (g2048_finish.py).
 
 ``agree`` searches every board of the guide's game from the wall's start on
 (the guide's moves, ``--every`` apart) with both programs at the anchor's depth
-rule (ours at its + 1 moves, the same depth; ``--weights`` and ``--table``
-change ours; ``--versus WEIGHTS`` puts our search with those weights in the
-anchor's place), and prints how often they choose the same move, on all boards
-and on the last ``--last`` before the guide's game ended, and where they
-differ, how much better each search values its own move than the other's.
+rule (ours at its + 1 moves, the same depth; ``--weights``, ``--cut`` and
+``--table`` change ours; ``--versus WEIGHTS`` and ``--versus-cut CUT`` put our
+search with those weights or that chance cut in the anchor's place), and
+prints how often they choose the same move, on all boards and on the last
+``--last`` before the guide's game ended, the time each takes a board, and
+where they differ, how much better each search values its own move than the
+other's.
 """
 
 from __future__ import annotations
@@ -286,13 +288,14 @@ def play(args: argparse.Namespace, library: Path) -> None:
 
 # -- agree: the two searches at the same depth on the guide's boards -------------------
 def our_values(
-    weights: str | None, table: int
+    weights: str | None, table: int, cut: float = ANCHOR_CUT
 ) -> tuple[G2048Search, Callable[[int, int], dict[int, float]]]:
-    """Our search with ``weights`` (None: the defaults) and ``table`` entries, and its value
-    of each move of a board searched at the anchor's depth rule ``rule`` (in the anchor's
-    counting; ours is rule + 1 moves, the same depth; an illegal move scores -inf)."""
+    """Our search with ``weights`` (None: the defaults), ``table`` entries and chance ``cut``,
+    and its value of each move of a board searched at the anchor's depth rule ``rule`` (in
+    the anchor's counting; ours is rule + 1 moves, the same depth; an illegal move scores
+    -inf)."""
     search = G2048Search(
-        G2048Weights.from_dict(load_weights(weights)), cut=ANCHOR_CUT, table_entries=table
+        G2048Weights.from_dict(load_weights(weights)), cut=cut, table_entries=table
     )
     search.new_game()
 
@@ -307,17 +310,18 @@ def our_values(
 
 def agree(args: argparse.Namespace, library: Path) -> None:
     anchor = Anchor(library)
-    search, move_values = our_values(args.weights, args.table)
+    search, move_values = our_values(args.weights, args.table, args.cut)
     other_name = "the anchor"
     other_values: Callable[[int, int], dict[int, float]] = anchor.values  # illegal: 0
-    if args.versus is not None:
-        other_name = f"ours with weights {args.versus}"
-        other_values = our_values(args.versus, args.table)[1]
+    if args.versus is not None or args.versus_cut is not None:
+        versus_cut = ANCHOR_CUT if args.versus_cut is None else args.versus_cut
+        other_name = f"ours with weights {args.versus or 'the defaults'}, cut {versus_cut:g}"
+        other_values = our_values(args.versus, args.table, versus_cut)[1]
     game = load_game("2048")
     print(
         f"agree: both at the anchor's depth rule, every {args.every}th board from the wall on; "
-        f"our weights {args.weights or 'the defaults'}, our table {search.table_entries:,} "
-        f"entries; against {other_name}"
+        f"our weights {args.weights or 'the defaults'}, cut {args.cut:g}, our table "
+        f"{search.table_entries:,} entries; against {other_name}"
     )
     totals = {"all": [0, 0], "last": [0, 0]}
     gaps: list[float] = []
@@ -369,6 +373,17 @@ def agree(args: argparse.Namespace, library: Path) -> None:
             f"theirs median {statistics.median(their_gaps):.1e}, "
             f"largest {max(their_gaps):.1e}"
         )
+
+
+def chance_cut(text: str) -> float:
+    """A chance cut from the command line: a probability in [0, 1)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 <= value < 1:
+        raise argparse.ArgumentTypeError(f"a chance cut is in [0, 1), got {text}")
+    return value
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -436,12 +451,22 @@ def main(argv: list[str] | None = None) -> int:
     agree_parser.add_argument(
         "--table", type=int, default=1 << 20, help="entries of our table (0: none)"
     )
+    agree_parser.add_argument(
+        "--cut", type=chance_cut, default=ANCHOR_CUT, help="our chance cut (default %(default)g)"
+    )
     agree_parser.add_argument("--last", type=int, default=200, help="the boards before the end")
     agree_parser.add_argument(
         "--versus",
         default=None,
         metavar="WEIGHTS",
         help="compare with our search with these weights instead of the anchor",
+    )
+    agree_parser.add_argument(
+        "--versus-cut",
+        type=chance_cut,
+        default=None,
+        metavar="CUT",
+        help="compare with our search at this chance cut instead of the anchor",
     )
     args = parser.parse_args(argv)
     try:
