@@ -59,7 +59,6 @@ from pathlib import Path
 from g2048_finish import FinishingBot
 from g2048_vs_nneonneo import (
     ANCHOR_CUT,
-    MILESTONES,
     Anchor,
     AnchorBot,
     BenchmarkError,
@@ -358,8 +357,8 @@ def agree(args: argparse.Namespace, library: Path) -> None:
         totals["last"][0] += late_same
         totals["last"][1] += late
         print(
-            f"  seed {wall.seed} (guide {'through' if wall.guide_max >= MILESTONES[-1] else 'died'}"
-            f" after move {wall.guide_moves}): same move on {same}/{looked} boards, "
+            f"  seed {wall.seed} (the guide's last move {wall.guide_moves}, max "
+            f"{wall.guide_max}): same move on {same}/{looked} boards, "
             f"{late_same}/{late} of the last {args.last}; ms a board: ours "
             f"{1000 * ours_seconds / looked:.0f}, theirs {1000 * their_seconds / looked:.0f}",
             flush=True,
