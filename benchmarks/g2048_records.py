@@ -8,9 +8,11 @@ few at a time, often one process a seed, each appending to a file of its own.
 This reads any number of such files and prints, per player, the games
 reaching 8192, 16384 and 32768 with 95% intervals, as a run prints them: the
 combined figures come from the records, not from arithmetic by hand. A game
-met twice (the same player and seed, as when a file is read twice) is
-counted once; a seed whose two records disagree is an error, since a seed
-replays the same game only at a fixed node budget, not at a time pace.
+met twice (the same player, seed and result, as when a file is read twice) is
+counted once. The same player and seed with two different results is an
+error: a game at a time pace does not replay exactly, so those are two games
+of one seed, and which one counts is for the caller to choose (by the files
+it gives).
 """
 
 from __future__ import annotations
