@@ -27,24 +27,30 @@ def alive(pid: int) -> bool:
     return fields is not None and fields[0] != "Z"
 
 
-def children(pid: int) -> list[int]:
-    """The live direct children of ``pid``, whichever of its threads started them."""
-    found = []
+def _parents() -> dict[int, int]:
+    """Every live process with its parent, read in one pass over ``/proc``."""
+    found = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             fields = _stat_fields(int(entry.name))
-            if fields is not None and fields[0] != "Z" and int(fields[1]) == pid:
-                found.append(int(entry.name))
+            if fields is not None and fields[0] != "Z":
+                found[int(entry.name)] = int(fields[1])
     return found
+
+
+def children(pid: int) -> list[int]:
+    """The live direct children of ``pid``, whichever of its threads started them."""
+    return [child for child, parent in _parents().items() if parent == pid]
 
 
 def descendants(pid: int) -> list[int]:
     """The live children of ``pid``, their children, and so on."""
+    parents = _parents()
     found: list[int] = []
-    frontier = [pid]
+    frontier = {pid}
     while frontier:
-        frontier = [child for parent in frontier for child in children(parent)]
-        found.extend(frontier)
+        frontier = {child for child, parent in parents.items() if parent in frontier}
+        found.extend(sorted(frontier))
     return found
 
 

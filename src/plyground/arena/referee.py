@@ -150,10 +150,9 @@ class Referee:
         match reuses them). ``seed`` fixes this game's penalty moves and
         chance outcomes (drawn from the referee's generator when None).
         """
-        needed = self.game.capabilities.players
-        if len(players) != needed:
-            noun = "player" if needed == 1 else "players"
-            raise SettingsError(f"{self.game.name} needs {needed} {noun}, got {len(players)}")
+        problem = self.game.seats_problem(len(players))
+        if problem is not None:
+            raise SettingsError(f"{self.game.name} {problem}")
         first = self._first_state(start)
         if seed is None:
             seed = self.rng.randrange(1 << 32)

@@ -61,6 +61,14 @@ class Game(Configured, ABC):
         """A player's display name (``"X"``, ``"O"``, ...)."""
         return self.PLAYER_NAMES[player]
 
+    def seats_problem(self, count: int) -> str | None:
+        """Why ``count`` players cannot play this game (``"needs 2 players, got 1"``), or
+        None when they can; the caller names the game as it is known there."""
+        needed = self.capabilities.players
+        if count == needed:
+            return None
+        return f"needs {needed} {'player' if needed == 1 else 'players'}, got {count}"
+
     @abstractmethod
     def initial_state(self) -> State:
         """The start of the game."""

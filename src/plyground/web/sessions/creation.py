@@ -79,10 +79,9 @@ def new_session(
         raise ApiError(422, f"seed must be 0 to 2**63 - 1, got {seed}")
     if seed is None and game.capabilities.chance:
         seed = rng.randrange(2**32)
-    players = game.capabilities.players
-    if len(seats) != players:
-        noun = "player" if players == 1 else "players"
-        raise ApiError(422, f"{game.spec} needs {players} {noun}, got {len(seats)}")
+    problem = game.seats_problem(len(seats))
+    if problem is not None:
+        raise ApiError(422, f"{game.spec} {problem}")
     built = [
         make_seat(game, index, request, settings.think_cap) for index, request in enumerate(seats)
     ]
