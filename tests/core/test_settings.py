@@ -26,11 +26,11 @@ def test_defaults_and_conversion_from_strings() -> None:
     [
         ({"size": "9"}, "'size' must be at most 8"),
         ({"size": "3"}, "'size' must be at least 4"),
-        ({"size": "six"}, "'size' must be int, got 'six'"),
-        ({"size": 6.5}, "'size' must be int"),
-        ({"time": "nan"}, "'time' must be float"),
+        ({"size": "six"}, "'size' must be a whole number, got 'six'"),
+        ({"size": 6.5}, "'size' must be a whole number, got 6.5"),
+        ({"time": "nan"}, "'time' must be a number, got 'nan'"),
         ({"first": "Z"}, "'first' must be one of X, O; got 'Z'"),
-        ({"fast": "maybe"}, "'fast' must be bool"),
+        ({"fast": "maybe"}, "'fast' must be true or false, got 'maybe'"),
         ({"colour": "red"}, "unknown setting 'colour' (known: size, time, first, fast, weights)"),
     ],
 )

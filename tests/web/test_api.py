@@ -333,7 +333,7 @@ def test_unknown_game_ids_are_404(client: TestClient) -> None:
         ({"bot": {"bot": None}}, 422, "say which bot"),
         ({"bot": {"settings": {"time": 30}}}, 422, "above this server's cap of 2 s"),
         ({"bot": {"settings": {"time": -1}}}, 422, "'time' must be at least"),
-        ({"bot": {"settings": {"time": "soon"}}}, 422, "'time' must be float"),
+        ({"bot": {"settings": {"time": "soon"}}}, 422, "'time' must be a number"),
         ({"bot": {"bot": "alphabeta", "settings": {"depth": 500}}}, 422, "at most 200"),
         ({"bot": {"bot": "alphabeta", "settings": {"weights": "/etc/passwd"}}}, 422, "web"),
         ({"bot": {"bot": "alphabeta", "settings": {"table": 10**12}}}, 422, "web"),

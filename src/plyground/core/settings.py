@@ -56,7 +56,7 @@ class Setting:
             converted = self._as_kind(value)
         except (TypeError, ValueError):
             raise SettingsError(
-                f"{owner}: setting {self.name!r} must be {self.kind.__name__}, got {value!r}"
+                f"{owner}: setting {self.name!r} must be {self._kind_words()}, got {value!r}"
             ) from None
         if self.choices is not None and converted not in self.choices:
             options = ", ".join(str(c) for c in self.choices)
@@ -72,6 +72,11 @@ class Setting:
                 f"{owner}: setting {self.name!r} must be at most {self.maximum:g}; got {value!r}"
             )
         return converted
+
+    def _kind_words(self) -> str:
+        """This setting's kind as an error message says it (``'time' must be a number``)."""
+        words = {bool: "true or false", int: "a whole number", float: "a number", str: "text"}
+        return words.get(self.kind, self.kind.__name__)
 
     def _as_kind(self, value: object) -> Any:
         """``value`` as this setting's kind; TypeError or ValueError when it is none."""
