@@ -30,6 +30,7 @@ class ScriptedPool:
     def __init__(self, outcomes: list[ThinkAnswer | type[BaseException]]) -> None:
         self.outcomes = outcomes
         self.jobs: list[ThinkJob] = []
+        self.graces: list[float] = []
         self.busy = 0
 
     def new_job_id(self) -> int:
@@ -43,6 +44,7 @@ class ScriptedPool:
         on_start: Callable[[], None] = lambda: None,
     ) -> ThinkAnswer:
         self.jobs.append(job)
+        self.graces.append(grace)
         on_start()
         on_info(SearchInfo(depth=1, score=0.0, pv=("a1",)))
         outcome = self.outcomes.pop(0)
@@ -55,13 +57,15 @@ class ScriptedPool:
 
 
 def play_bot_game(
-    outcomes: list[ThinkAnswer | type[BaseException]], policy: str = "random-move"
+    outcomes: list[ThinkAnswer | type[BaseException]],
+    policy: str = "random-move",
+    grace: float = 1.0,
 ) -> Any:
     """A 4x4 one-round game between two scripted bots; returns the finished session."""
 
     async def run() -> Any:
         pool = ScriptedPool(outcomes)
-        config = WebSettings(think_cap=1.5, policy=policy)
+        config = WebSettings(think_cap=1.5, policy=policy, grace=grace)
         service = GameService(config, pool)  # type: ignore[arg-type]
         bot = SeatRequest("A", "bot", "random", {"time": 1})
         session, _ = service.create(
@@ -109,6 +113,11 @@ def test_under_the_forfeit_policy_a_rule_break_loses_the_game() -> None:
     assert record.winner == 0 and record.termination is Termination.FORFEIT
     assert record.rule_breaks[0].penalty is Penalty.FORFEIT
     assert record.rule_breaks[0].kind is RuleBreakKind.TIMEOUT
+
+
+def test_the_bots_answer_within_the_settings_grace() -> None:
+    _, pool = play_bot_game([FIRST_LEGAL, FIRST_LEGAL], grace=2.5)
+    assert pool.graces == [2.5, 2.5]
 
 
 def test_a_bot_that_plays_legally_has_its_info_recorded() -> None:

@@ -8,6 +8,7 @@ import socket
 import time
 import urllib.request
 
+import pytest
 from web_helpers import ROOT, served, served_process
 
 from process_support import descendants, wait_gone
@@ -16,7 +17,7 @@ from process_support import descendants, wait_gone
 def test_serve_help_teaches_the_options(run_cli) -> None:  # type: ignore[no-untyped-def]
     result = run_cli(["serve", "--help"])
     assert result.returncode == 0
-    for option in ("--host", "--port", "--think-cap", "--workers", "--max-games", "--expiry"):
+    for option in ("--host", "--port", "--think-cap", "--grace", "--workers", "--max-games"):
         assert option in result.stdout
     assert "127.0.0.1" in result.stdout and "8000" in result.stdout
 
@@ -33,10 +34,17 @@ def test_serve_refuses_a_busy_port_in_one_line(run_cli) -> None:  # type: ignore
     )
 
 
-def test_serve_refuses_bad_settings(run_cli) -> None:  # type: ignore[no-untyped-def]
-    result = run_cli(["serve", "--think-cap", "0"])
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--think-cap", "0"], "'think_cap' must be at least 0.01"),
+        (["--grace", "-1"], "'grace' must be at least 0"),
+    ],
+)
+def test_serve_refuses_bad_settings(run_cli, argv: list[str], message: str) -> None:  # type: ignore[no-untyped-def]
+    result = run_cli(["serve", *argv])
     assert result.returncode == 2
-    assert "'think_cap' must be at least 0.01" in result.stderr
+    assert message in result.stderr
     assert "Traceback" not in result.stderr
 
 

@@ -43,6 +43,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--think-cap", type=float, default=defaults.think_cap, metavar="SECONDS",
                         help="most seconds a bot may think per move "
                         "(default %(default)s)")  # fmt: skip
+    parser.add_argument("--grace", type=float, default=defaults.grace, metavar="SECONDS",
+                        help="seconds past its limit a bot may take before its answer "
+                        "counts as a timeout (default %(default)s)")  # fmt: skip
     parser.add_argument("--workers", type=int, default=defaults.workers,
                         help="processes in which bots think (default %(default)s)")  # fmt: skip
     parser.add_argument("--max-games", type=int, default=defaults.max_games,
@@ -99,6 +102,7 @@ def _offer_bots(targets: list[str]) -> None:
 def _serve(args: argparse.Namespace) -> int:
     settings = WebSettings(
         think_cap=args.think_cap,
+        grace=args.grace,
         workers=args.workers,
         max_games=args.max_games,
         expiry=args.expiry,

@@ -40,6 +40,9 @@ class WebSettings:
     """Seconds per position an analysis may spend on an exact solve, then as much on the engine."""
     blunder: float = 4.0
     """Marks lost against the best move from which the analysis calls a move a blunder."""
+    grace: float = 1.0
+    """Seconds past its limit a bot (or a tool, or an analysis) may take before it counts as
+    out of time: a worker's answer can wait behind a busy machine."""
 
     SETTINGS: ClassVar[tuple[Setting, ...]] = (
         Setting("think_cap", float, 10.0, "most seconds a bot may think per move",
@@ -62,6 +65,8 @@ class WebSettings:
                 "(an exact solve, then as long for the engine)", minimum=0.01, maximum=60),
         Setting("blunder", float, 4.0, "marks lost that make a blunder in the analysis",
                 minimum=0.5, maximum=100),
+        Setting("grace", float, 1.0, "seconds past its limit a bot may take before it is "
+                "out of time", minimum=0, maximum=600),
     )  # fmt: skip
 
     def __post_init__(self) -> None:

@@ -23,23 +23,22 @@ from plyground.core.limits import SearchInfo
 from plyground.web.pool import BotPool, ThinkJob
 from plyground.web.sessions.session import GameSession, Thinking
 
-__all__ = ["GRACE", "BotDriver"]
+__all__ = ["BotDriver"]
 
 log = logging.getLogger("plyground.web")
-
-GRACE = 1.0
-"""Seconds past its limit a bot (or a tool) may take before it counts as out of time."""
 
 
 class BotDriver:
     """Plays the bots' moves of every game, one task per game on the event loop.
 
+    A bot thinks at most ``think_cap`` seconds a move and answers within ``grace`` more;
     ``rng`` draws the random moves played for bots that break the rules.
     """
 
-    def __init__(self, pool: BotPool, think_cap: float, rng: random.Random) -> None:
+    def __init__(self, pool: BotPool, think_cap: float, grace: float, rng: random.Random) -> None:
         self.pool = pool
         self.think_cap = think_cap
+        self.grace = grace
         self.rng = rng
 
     def drive_soon(self, session: GameSession) -> None:
@@ -118,7 +117,7 @@ class BotDriver:
         """The pool's answer to ``job`` as the referee takes it: a move's text or a rule break."""
         start = time.monotonic()
         try:
-            answer = await self.pool.think(job, on_info, GRACE, on_start)
+            answer = await self.pool.think(job, on_info, self.grace, on_start)
         except TimeoutError:
             detail = f"no answer within {job.seconds:g} s"
             return RuleBreakError(RuleBreakKind.TIMEOUT, detail, time.monotonic() - start)

@@ -21,7 +21,7 @@ from plyground.web.pool import BotPool
 from plyground.web.sessions import acting, analysis, tools
 from plyground.web.sessions.catalog import build_catalog
 from plyground.web.sessions.creation import new_session
-from plyground.web.sessions.driver import GRACE, BotDriver
+from plyground.web.sessions.driver import BotDriver
 from plyground.web.sessions.errors import ApiError
 from plyground.web.sessions.seats import SeatRequest
 from plyground.web.sessions.session import GameSession
@@ -39,7 +39,7 @@ class GameService:
         self.sessions: dict[str, GameSession] = {}
         self._catalog: dict[str, Any] | None = None
         self._random = secrets.SystemRandom()
-        self.driver = BotDriver(pool, settings.think_cap, self._random)
+        self.driver = BotDriver(pool, settings.think_cap, settings.grace, self._random)
         self.archive = GameArchive(settings.db) if settings.db else None
         self.stopping = False
         """The server is shutting down: event streams end."""
@@ -163,7 +163,7 @@ class GameService:
             session,
             self.pool,
             seconds=seconds,
-            grace=GRACE,
+            grace=self.settings.grace,
             token=token,
             name=name,
             options=options,
@@ -173,8 +173,10 @@ class GameService:
     async def position_values(self, game_id: str, ply: int | None) -> dict[str, Any]:
         """Every move's value in a position of the game, and its heat map (in a worker)."""
         session = self.get(game_id)
-        seconds = self.settings.analysis_time
-        return await analysis.position_values(session, self.pool, ply, seconds=seconds, grace=GRACE)
+        settings = self.settings
+        return await analysis.position_values(
+            session, self.pool, ply, seconds=settings.analysis_time, grace=settings.grace
+        )
 
     async def analyse_game(self, game_id: str) -> dict[str, Any]:
         """The game's moves valued: losses, blunders, accuracy (in a worker)."""
@@ -185,7 +187,7 @@ class GameService:
             self.pool,
             seconds=settings.analysis_time,
             blunder=settings.blunder,
-            grace=GRACE,
+            grace=settings.grace,
         )
 
     def control(
