@@ -315,13 +315,16 @@ def test_import_refuses_a_record_whose_fields_disagree(run_cli: RunCli, tmp_path
             {"players": first["players"][:1], "returns": [1.0], "winner": None},
             "the record has 1 players",
         ),
-        ({"moves": [1, 2]}, "bad game record: AttributeError"),
+        ({"moves": [1, 2]}, "bad game record: a move must be a JSON object, got 1"),
         ({"duration": "inf"}, "duration inf is not a time"),
         ({"winner": 1 if first["winner"] == 0 else 0}, "but returns"),  # not who won
     ]
     for change, problem in cases:  # read and replayed as the import does
         with pytest.raises(ParseError, match=re.escape(problem)):
             GameRecord.from_dict(json.loads(json.dumps({**first, **change}))).replay()
+    unfinished = {key: value for key, value in first.items() if key != "final"}
+    with pytest.raises(ParseError, match=re.escape("bad game record: no field 'final'")):
+        GameRecord.from_dict(unfinished)
     # and through the command: one line, nothing stored
     db = tmp_path / "into.sqlite3"
     bad = tmp_path / "bad.jsonl"

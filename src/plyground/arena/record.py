@@ -86,6 +86,7 @@ class PlayerInfo:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PlayerInfo:
+        data = _json_object(data, "a player")
         return cls(
             name=str(data["name"]),
             kind=str(data.get("kind", "bot")),
@@ -115,6 +116,7 @@ class RuleBreak:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> RuleBreak:
+        data = _json_object(data, "a rule break")
         return cls(
             ply=int(data["ply"]),
             player=int(data["player"]),
@@ -152,6 +154,7 @@ class MoveRecord:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MoveRecord:
+        data = _json_object(data, "a move")
         info = data.get("info")
         rule_break = data.get("rule_break")
         return cls(
@@ -161,6 +164,13 @@ class MoveRecord:
             info=None if info is None else SearchInfo.from_dict(dict(info)),
             rule_break=None if rule_break is None else RuleBreakKind(rule_break),
         )
+
+
+def _json_object(data: object, what: str) -> Mapping[str, Any]:
+    """``data`` if it is a JSON object (a mapping); else TypeError naming ``what`` it is."""
+    if not isinstance(data, Mapping):
+        raise TypeError(f"{what} must be a JSON object, got {data!r:.40}")
+    return data
 
 
 def result_text(returns: tuple[float, ...], winner: int | None) -> str:
@@ -241,8 +251,10 @@ class GameRecord:
                 duration=float(data.get("duration", 0.0)),
                 tags={str(k): str(v) for k, v in dict(data.get("tags", {})).items()},
             )
-        except (AttributeError, KeyError, TypeError, ValueError) as error:
-            raise ParseError(f"bad game record: {error!r}") from None
+        except KeyError as error:
+            raise ParseError(f"bad game record: no field {error}") from None
+        except (AttributeError, TypeError, ValueError) as error:
+            raise ParseError(f"bad game record: {error}") from None
         problem = record.disagreement()
         if problem:
             raise ParseError(f"bad game record: {problem}")
