@@ -35,3 +35,23 @@ def test_building_the_command_line_loads_no_numba() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize(
+    ("args", "command", "unknown"),
+    [
+        (["match", "greedy", "random", "--db", "x.db"], "plyground match", "--db x.db"),
+        (["solve", "adjacency", "--position", "x"], "plyground solve adjacency", "--position"),
+        (["records", "list", "--nope"], "plyground records list", "--nope"),
+        (["--nope"], "plyground", "--nope"),
+    ],
+)
+def test_an_unknown_option_is_named_with_the_usage_of_its_command(
+    args: list[str], command: str, unknown: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        cli_main.main(args)
+    assert stopped.value.code == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert lines[0].startswith(f"usage: {command} ")
+    assert lines[-1] == f"{command}: error: unrecognized arguments: {unknown}"

@@ -54,7 +54,18 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND")
     for module_name in COMMANDS:
         importlib.import_module(module_name).register(subparsers)
+    _name_each_command_parser(parser)
     return parser
+
+
+def _name_each_command_parser(parser: argparse.ArgumentParser) -> None:
+    """Set ``command_parser`` in the defaults of every (sub)command's parser, so that an
+    unknown option is reported with the usage of the command it was given to."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for command_parser in action.choices.values():
+                command_parser.set_defaults(command_parser=command_parser)
+                _name_each_command_parser(command_parser)
 
 
 def _os_error_text(error: OSError) -> str:
@@ -71,7 +82,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     try:
         parser = build_parser()  # imports every command (numba among them): seconds
-        args = parser.parse_args(argv)
+        args, unknown = parser.parse_known_args(argv)
+        if unknown:  # the command's usage and name, where argparse gives plyground's
+            command_parser: argparse.ArgumentParser = getattr(args, "command_parser", parser)
+            command_parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     except KeyboardInterrupt:
         print("\nplyground: interrupted", file=sys.stderr)
         return INTERRUPTED
