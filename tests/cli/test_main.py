@@ -10,7 +10,7 @@ from plyground.cli import main as cli_main
 def test_ctrl_c_while_the_commands_load_is_one_line_and_status_130(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # loading every command imports numba: seconds in which Ctrl-C used to be a traceback
+    # loading the commands takes a moment, in which Ctrl-C used to be a traceback
     def interrupted() -> None:
         raise KeyboardInterrupt
 

@@ -81,7 +81,7 @@ def _os_error_text(error: OSError) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     try:
-        parser = build_parser()  # imports every command (numba among them): seconds
+        parser = build_parser()  # imports every command module (not their kernels)
         args, unknown = parser.parse_known_args(argv)
         if unknown:  # the command's usage and name, where argparse gives plyground's
             command_parser: argparse.ArgumentParser = getattr(args, "command_parser", parser)
