@@ -258,6 +258,44 @@ def test_an_exception_in_choose_served_as_an_engine_logs_the_bots_own_frames(
     _no_plyground_frames(result.stderr)
 
 
+JSON = ["--json", "m.jsonl"]
+
+CHATTY = (
+    "import ctypes\n"
+    "from plyground import Bot, Decision, SearchInfo\n"
+    "\n"
+    "print('loading my bot')\n"
+    "\n"
+    "class MyBot(Bot):\n"
+    "    def choose(self, state, limit=None, on_info=None):\n"
+    "        print('thinking... bestmove z9')\n"
+    "        ctypes.CDLL(None).puts(b'from C')  # compiled code writing to descriptor 1\n"
+    "        return Decision(state.legal_moves()[0], SearchInfo(depth=1))\n"
+)
+"""A bot that prints while it is loaded and while it thinks, as students debug."""
+
+
+def test_what_a_bot_prints_never_reaches_the_protocol(run_cli: RunCli, tmp_path: Path) -> None:
+    (tmp_path / "mybot.py").write_text(CHATTY)
+    session = "hello 1\nnewgame adjacency(size=4,rounds=2)\nposition 2OO/2OO/XX2/XX2 X 4\n"
+    result = run_cli(["engine", "./mybot.py:MyBot"], input=session + "go 500\nquit\n", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "hello 1 name=MyBot version=1 spec="
+        + f"{(tmp_path / 'mybot.py').resolve()}:MyBot(time=5.0)",
+        "bestmove c1",  # the first empty cell in the rules' order
+    ]
+    assert result.stderr.splitlines() == ["loading my bot", "thinking... bestmove z9", "from C"]
+    # and so, in its own process, it plays without a rule break
+    played = run_cli(
+        ["match", "./mybot.py:MyBot", "greedy", *SMALL, "--games", "2", "--isolate", *JSON],
+        cwd=tmp_path,
+    )
+    assert played.returncode == 0, played.stderr
+    records = [GameRecord.from_dict(json.loads(line)) for line in (tmp_path / "m.jsonl").open()]
+    assert len(records) == 2 and all(not r.rule_breaks for r in records)
+
+
 def test_the_example_bot_beats_greedy_as_the_guide_says(run_cli: RunCli, folder: Path) -> None:
     """docs/your-first-bot.md step 5's command and figures: 20 paired games against
     greedy, seed 1, 2-ply openings. The bot searches to its depth (2) in milliseconds,

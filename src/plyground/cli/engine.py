@@ -1,7 +1,9 @@
 """``plyground engine BOT``: serve a registered bot over the engine protocol.
 
 The server side of docs/protocol.md: it reads commands on stdin and answers on
-stdout, and writes nothing else there (logs and problems go to stderr). A
+stdout, and writes nothing else there (logs and problems go to stderr). What
+the bot itself prints (a ``print`` left in a bot's file while debugging it) goes
+to stderr too: the protocol has standard output to itself. A
 position it cannot read, or a ``go`` without a playable position, is
 explained on stderr and answered ``bestmove none``, which a referee records
 as a rule break of that move; no position text, however long or strange,
@@ -11,6 +13,7 @@ stops the server. Unknown commands are ignored.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Any, ClassVar, TextIO
 
@@ -201,6 +204,7 @@ examples:
 
 
 def _run(args: argparse.Namespace) -> int:
+    protocol = _protocol_channel()  # before the bot's file is imported: it may print too
     extra = ",".join(args.settings)
     spec = args.bot
     if extra:
@@ -209,7 +213,19 @@ def _run(args: argparse.Namespace) -> int:
         spec = f"{name}:" + ",".join(f"{k}={v}" for k, v in {**given, **extra_given}.items())
     bot = make_bot(spec)
     load_game(args.game)  # a bad --game is a usage error, reported before serving
-    return EngineServer(bot, args.game).serve()
+    return EngineServer(bot, args.game, stdout=protocol).serve()
+
+
+def _protocol_channel() -> TextIO:
+    """Standard output kept for the protocol's lines alone. Everything else written to it
+    from now on, by ``print`` or by compiled code writing to descriptor 1, goes to standard
+    error, where a referee keeps it apart: one stray line on stdout would be taken for the
+    engine's answer, a rule break."""
+    sys.stdout.flush()
+    channel = open(os.dup(1), "w", encoding="utf-8", newline="\n")  # noqa: SIM115 - kept open
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+    return channel
 
 
 def _bot_failed(error: Exception) -> str:
