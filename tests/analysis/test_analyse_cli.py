@@ -77,9 +77,15 @@ def test_a_position_with_every_move_value(run_cli: RunCli) -> None:
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     solved = solve(parse_position(position), moves=True)
-    assert data["exact"] and data["source"] == "exact"
-    assert data["values"] == solved.moves
+    assert data["exact"] and data["source"] == "book"  # the 3-round 4x4 start is booked
+    assert data["values"] == solved.moves  # and the book agrees with the solver
     assert sorted(data["best"]) == sorted(solved.best) and data["best_value"] == solved.value
+    start = "6OO/6OO/8/8/8/8/XX6/XX6 X 16"  # the 8-round game: best moves proved, not all values
+    booked = run_cli(["analyse", "--position", start, "--time", "0.2"])
+    assert booked.returncode == 0, booked.stderr
+    rows = {line.split()[1]: line.split()[1:] for line in booked.stdout.splitlines() if "│" in line}
+    assert rows["e1"][1:] == ["│", "-2", "│", "best", "│", "book", "│"]
+    assert rows["c1"][-2:] == ["engine", "│"] and rows["c1"][4] != "best"
     shown = run_cli(["analyse", "--position", position, "--engine-only", "--time", "0.2"])
     assert shown.returncode == 0, shown.stderr
     assert "X to move" in shown.stdout and "best:" in shown.stdout

@@ -46,8 +46,8 @@ def positions(spec: str, plies: int) -> list[State]:
 def test_exact_values_are_the_minimax_values_of_every_move(spec: str, plies: int) -> None:
     analyser = Analyser(AnalysisSettings(time=30))
     for state in positions(spec, plies):
-        values = analyser.position(state)
-        assert values.exact and values.source == "exact"
+        values = analyser.position(state)  # the book's where it has every move, else solved
+        assert values.exact and values.source == ("book" if values.booked else "exact")
         expected = {state.move_text(m): minimax(state.play(m)) for m in state.legal_moves()}
         assert values.values == expected
         best = max(expected.values()) if state.to_move() == 0 else min(expected.values())
@@ -106,11 +106,40 @@ def test_a_game_is_exact_from_its_end_back_to_the_first_position_no_solve_fits()
     spec = "adjacency(size=8,rounds=8)"
     record = record_of(spec, playout(spec, 2))
     analysis = annotate(record, Analyser(AnalysisSettings(time=0.05)))
-    flags = [move.exact for move in analysis.moves]
-    assert flags[-1] and not flags[0]  # the last position solves, the start does not
+    booked = [move for move in analysis.moves if move.booked]
+    assert [move.ply for move in booked] == [0]  # a proved best first move: from the book
+    assert booked[0].exact and booked[0].loss == 0 and booked[0].source == "book"
+    flags = [move.exact for move in analysis.moves[1:]]
+    assert flags[-1] and not flags[0]  # the last position solves, the early ones do not
     first_exact = flags.index(True)
     assert all(flags[first_exact:])  # exact from there to the end, engine before
-    assert analysis.exact_moves == len(flags) - first_exact
+    assert analysis.exact_moves == 1 + len(flags) - first_exact
+
+
+def test_the_solved_start_values_its_proved_best_moves_exactly() -> None:
+    """The 8-round game is -2 with e1 and g6 among its proved best first moves (the opening
+    book); the engine alone, at the depth it reaches here, rates other moves above them."""
+    state = load_game("adjacency(size=8,rounds=8)").initial_state()
+    values = Analyser(AnalysisSettings(time=0.2)).position(state)
+    engine = Analyser(AnalysisSettings(time=0.2, exact=False)).position(state)
+    assert not engine.booked and not set(engine.best) & {"e1", "g6"}  # why the book is read
+    assert values.source == "engine" and not values.exact
+    assert {"e1", "g6"} <= set(values.best) <= set(values.booked)
+    assert values.best_value == -2 and all(values.values[m] == -2 for m in values.best)
+    assert all(values.is_exact(m) == (m in values.booked) for m in values.values)
+    assert all(values.for_mover(v) <= 2 for v in values.values.values())  # none beats the proof
+    unbooked = [m for m in values.values if m not in values.booked]
+    assert unbooked and all(values.loss(m) >= 0 for m in unbooked)
+    assert "c1" in unbooked and "c1" not in values.best  # an estimate is never called best
+
+
+def test_a_game_starting_with_a_book_move_loses_nothing_there() -> None:
+    spec = "adjacency(size=8,rounds=8)"
+    record = record_of(spec, ["e1", "c1"])
+    analysis = annotate(record, Analyser(AnalysisSettings(time=0.05)))
+    first, reply = analysis.moves[:2]
+    assert (first.source, first.loss, first.value, first.best_value) == ("book", 0, -2, -2)
+    assert (reply.source, reply.loss, reply.value) == ("book", 0, -2)  # c1: a best reply
 
 
 def test_other_games_and_finished_positions_are_refused() -> None:

@@ -90,7 +90,9 @@ def test_a_finished_game_is_annotated(client: TestClient) -> None:
     assert answer.status_code == 200, answer.text
     data = answer.json()
     assert [m["move"] for m in data["moves"]] == moves
-    assert all(m["source"] == "exact" for m in data["moves"])
+    assert data["moves"][0]["source"] == "book"  # the 3-round 4x4 start is booked, all its moves
+    assert all(m["source"] == "exact" for m in data["moves"][1:])
+    assert data["exact_moves"] == len(moves)
     assert [s["name"] for s in data["summary"]] == ["Ann", "Bob"]
     worst = max(m["loss"] for m in data["moves"])
     assert data["worst"][0] in [m["ply"] for m in data["moves"] if m["loss"] == worst]
@@ -124,12 +126,27 @@ def test_an_mcts_bot_thinking_shows_its_visit_shares(client: TestClient) -> None
 
 
 def test_a_position_no_solve_fits_gets_the_engines_values(client: TestClient) -> None:
-    game, _ = start(client, board(8, 8))  # 16 plies from the start: no solve in the budget
+    game, secrets = start(client, board(8, 8))  # 16 plies: no solve fits in the budget
+    game = play(client, game, secrets, ["e1", "d2"])  # and out of the opening book
     data = client.get(f"/api/games/{game['id']}/values").json()
     state = load_game(game["game"]).parse_state(game["position"])
     assert data["source"] == "engine" and not data["exact"] and data["depth"] >= 1
+    assert data["booked"] == []
     assert set(data["values"]) == {state.move_text(m) for m in state.legal_moves()}
     assert data["heat"]["source"] == "engine"
     assert data["heat"]["legend"]["title"].startswith(
         f"Engine value of each move (depth {data['depth']})"
     )
+
+
+def test_the_solved_start_has_its_best_moves_exact_from_the_book(client: TestClient) -> None:
+    game, _ = start(client, board(8, 8))  # the 8-round game: -2, its best first moves proved
+    data = client.get(f"/api/games/{game['id']}/values").json()
+    assert data["source"] == "engine" and not data["exact"]
+    assert {"e1", "g6"} <= set(data["best"]) <= set(data["booked"])
+    assert data["best_value"] == -2
+    assert all(data["values"][move] == -2 for move in data["booked"])
+    assert all(value <= -2 for value in data["values"].values())  # nothing beats the proof
+    cells = data["heat"]["cells"]
+    assert {cell for cell, shown in cells.items() if shown["best"]} == set(data["best"])
+    assert data["heat"]["legend"]["title"].startswith("Best moves exact, from the opening book")

@@ -44,7 +44,7 @@ def test_moves_made_by_buttons_have_no_heat() -> None:
 def test_value_levels_run_from_the_best_move_to_the_worst_for_the_mover() -> None:
     legal = [{"move": c, "clicks": [{"cell": c, "role": "place"}]} for c in ("a1", "b1", "c1")]
     values = {"to_move": 1, "exact": True, "source": "exact", "depth": 0,
-              "values": {"a1": 4, "b1": -2, "c1": 0}}  # fmt: skip
+              "values": {"a1": 4, "b1": -2, "c1": 0}, "best": ["b1"]}  # fmt: skip
     heat = value_heat(values, legal)  # O to move: lower X - O is better for O
     cells = heat["cells"]
     assert cells["b1"]["best"] and cells["b1"]["level"] == 1.0 and cells["b1"]["text"] == "\u22122"
@@ -52,3 +52,14 @@ def test_value_levels_run_from_the_best_move_to_the_worst_for_the_mover() -> Non
     assert cells["c1"]["level"] == round(1 - 2 / 6, 3) and cells["c1"]["text"] == "0"
     assert heat["legend"]["low"] == "loses 6 marks"
     assert "Exact value" in heat["legend"]["title"]
+
+
+def test_an_estimate_that_ties_the_books_best_value_is_not_marked_best() -> None:
+    legal = [{"move": c, "clicks": [{"cell": c, "role": "place"}]} for c in ("a1", "b1", "c1")]
+    values = {"to_move": 0, "exact": False, "source": "engine", "depth": 6,
+              "values": {"a1": -2, "b1": -2, "c1": -3},
+              "booked": ["a1"], "best": ["a1"]}  # fmt: skip
+    cells = value_heat(values, legal)["cells"]
+    assert cells["a1"]["best"] and cells["a1"]["note"].endswith("best")
+    assert not cells["b1"]["best"] and cells["b1"]["note"].endswith("loses 0 marks")
+    assert cells["c1"]["note"].endswith("loses 1 marks")

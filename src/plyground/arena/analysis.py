@@ -12,6 +12,18 @@ who moves), from one of two sources, and says which:
   deepest depth every move completed. Its values are the evaluation's
   estimate of the margin (same units: marks), not a proof.
 
+Before either, the opening book (:mod:`plyground.games.adjacency.book`) is
+read: the first moves of a solved setting are proved there. A move whose
+value the book gives (a best move, or one leading to a booked position) is
+valued exactly (``booked``); when the book gives every move's value the
+position is valued by it alone (source ``book``). When it gives only some,
+as at the start of the 8-round game (value -2, its best moves proved, the
+others not valued), the engine values the others *anchored* to the book:
+a move's estimated loss is how much worse the engine finds it than the
+book's best moves on average (they share one value), never below 0, so no
+estimate contradicts a proof (the engine alone values the start near 0, and
+ranks moves the book does not call best above proved best ones).
+
 A position therefore costs at most twice the budget (a solve that runs out,
 then the engine). :mod:`plyground.arena.annotation` uses it move by move
 for a whole game; the CLI (``plyground analyse``) and the web app call the
@@ -21,8 +33,9 @@ two, so neither holds a copy of the analysis.
 from __future__ import annotations
 
 import math
+import statistics
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from plyground.core.errors import PlygroundError
@@ -82,11 +95,21 @@ class PositionValues:
     """The engine's depth after each move (0 when exact)."""
     nodes: int
     seconds: float
+    booked: tuple[str, ...] = ()
+    """The moves valued exactly by the opening book; with ``exact`` False, the only exact
+    values (the others are the engine's, anchored to them)."""
 
     @property
     def source(self) -> str:
-        """``exact`` or ``engine``."""
-        return "exact" if self.exact else "engine"
+        """``exact`` (solved), ``book`` (every value from the opening book) or ``engine``
+        (estimates, but the :attr:`booked` moves' values)."""
+        if not self.exact:
+            return "engine"
+        return "book" if self.booked else "exact"
+
+    def is_exact(self, move: str) -> bool:
+        """True when ``move``'s value is exact (proved by a solve or the book)."""
+        return self.exact or move in self.booked
 
     def for_mover(self, value: float) -> float:
         """A margin seen from the side to move (more is better for it)."""
@@ -99,9 +122,11 @@ class PositionValues:
 
     @property
     def best(self) -> tuple[str, ...]:
-        """Every move reaching :attr:`best_value`."""
+        """Every move reaching :attr:`best_value` (in a position the book gives only in part,
+        every move *proved* to reach it: an estimate that ties a proof is not a proof)."""
         top = self.for_mover(self.best_value)
-        return tuple(m for m, v in self.values.items() if self.for_mover(v) >= top - _EPSILON)
+        reaching = [m for m, v in self.values.items() if self.for_mover(v) >= top - _EPSILON]
+        return tuple(m for m in reaching if self.is_exact(m)) if self.booked else tuple(reaching)
 
     def loss(self, move: str) -> float:
         """Marks ``move`` gives away against the best move (never negative)."""
@@ -116,6 +141,7 @@ class PositionValues:
             "source": self.source,
             "exact": self.exact,
             "values": {move: json_number(value) for move, value in self.values.items()},
+            "booked": list(self.booked),
             "best": list(self.best),
             "best_value": json_number(self.best_value),
             "depth": self.depth,
@@ -171,12 +197,16 @@ class Analyser:
         board = adjacency_state(state)
         if board.is_terminal():
             raise PlygroundError(f"nothing to analyse: the game is over in {board.text()!r}")
+        booked = _book_values(board) if self.settings.exact else None
+        if booked is not None and booked.complete:
+            return booked.position_values()
         try_exact = self.settings.exact if exact is None else exact
         if try_exact:
             solved = self._solve(board)
             if solved is not None:
                 return solved
-        return self._search(board)
+        searched = self._search(board)
+        return searched if booked is None or searched.exact else booked.anchored(searched)
 
     def _solve(self, state: AdjacencyState) -> PositionValues | None:
         """The exact values, or None when the solve does not finish within the budget."""
@@ -239,6 +269,73 @@ class Analyser:
             nodes=nodes,
             seconds=time.perf_counter() - started,
         )
+
+
+@dataclass(frozen=True)
+class _BookValues:
+    """What the opening book proves of a booked position's moves (values X - O)."""
+
+    state: AdjacencyState
+    value: float
+    """The position's exact value."""
+    best: tuple[str, ...]
+    """Its best moves the book names (every one proved best; in a proved setting, not
+    necessarily all of them)."""
+    known: dict[str, float]
+    """Move -> exact value: the best moves, and moves into a booked position."""
+
+    @property
+    def complete(self) -> bool:
+        """True when the book gives every legal move's value."""
+        return len(self.known) == len(self.state.legal_moves())
+
+    def position_values(self) -> PositionValues:
+        """The position valued by the book alone (:attr:`complete` only)."""
+        return PositionValues(
+            position=self.state.text(),
+            to_move=self.state.side,
+            values=dict(self.known),
+            exact=True,
+            depth=0,
+            nodes=0,
+            seconds=0.0,
+            booked=tuple(self.known),
+        )
+
+    def anchored(self, searched: PositionValues) -> PositionValues:
+        """The engine's values of ``searched`` with the book's exact ones in their place, and
+        the others' losses measured by the engine from the book's best moves: from the mean
+        of its values of them, its estimate of the one value they share (their highest would
+        measure from the engine's largest error among them)."""
+        mover = searched.for_mover
+        anchor = statistics.fmean(mover(searched.values[move]) for move in self.best)
+        values: dict[str, float] = {}
+        for move, estimate in searched.values.items():
+            if move in self.known:
+                values[move] = self.known[move]
+            else:
+                loss = max(0.0, anchor - mover(estimate))
+                values[move] = mover(mover(self.value) - loss)
+        return replace(searched, values=values, booked=tuple(self.known))
+
+
+def _book_values(state: AdjacencyState) -> _BookValues | None:
+    """What the packaged opening book proves of ``state``'s moves, or None (not booked)."""
+    from plyground.games.adjacency.book import book_entry
+
+    entry = book_entry(state)
+    if entry is None:
+        return None
+    known: dict[str, float] = {}
+    for move in state.legal_moves():
+        text = state.move_text(move)
+        child = book_entry(state.play(move))
+        if child is not None:
+            known[text] = float(child.value)
+        elif text in entry.best:
+            known[text] = float(entry.value)
+    best = tuple(move for move in entry.best if move in known)
+    return _BookValues(state, float(entry.value), best, known) if best else None
 
 
 @dataclass(frozen=True)

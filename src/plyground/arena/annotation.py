@@ -47,7 +47,15 @@ class MoveAnalysis:
     loss: float
     blunder: bool
     exact: bool
+    """True when the move's value (and so its loss) is proved: solved, or in the book."""
     depth: int
+    booked: bool = False
+    """True when the opening book proves the move's value."""
+
+    @property
+    def source(self) -> str:
+        """``book``, ``exact`` (solved) or ``engine``."""
+        return "book" if self.booked else "exact" if self.exact else "engine"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -59,7 +67,7 @@ class MoveAnalysis:
             "best": list(self.best),
             "loss": json_number(self.loss),
             "blunder": self.blunder,
-            "source": "exact" if self.exact else "engine",
+            "source": self.source,
             "depth": self.depth,
         }
 
@@ -112,7 +120,7 @@ class GameAnalysis:
 
     @property
     def exact_moves(self) -> int:
-        """How many moves were valued by proof rather than by the engine."""
+        """How many moves were valued by proof (a solve or the book) rather than by the engine."""
         return sum(move.exact for move in self.moves)
 
     def worst(self, count: int = 3) -> list[MoveAnalysis]:
@@ -163,8 +171,9 @@ def _move_analysis(ply: int, values: PositionValues, move: str, blunder: float) 
         best=values.best,
         loss=loss,
         blunder=loss >= blunder,
-        exact=values.exact,
+        exact=values.is_exact(move),
         depth=values.depth,
+        booked=move in values.booked,
     )
 
 

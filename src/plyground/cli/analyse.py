@@ -187,15 +187,26 @@ def _console() -> Console:
 def _print_position(values: PositionValues) -> None:
     console = _console()
     mover = "XO"[values.to_move]
-    how = "exact (solved)" if values.exact else f"engine estimate, depth {values.depth}"
+    partly_booked = bool(values.booked) and not values.exact
+    how = {
+        "exact": "exact (solved)",
+        "book": "exact (the opening book)",
+        "engine": f"engine estimate, depth {values.depth}",
+    }[values.source]
+    if partly_booked:
+        how += "; moves 'by book' are exact, the others' losses are the engine's from them"
     console.print(f"position {values.position}: {mover} to move; values are X - O, {how}")
     table = Table()
-    for column in ("move", "value", "loss"):
-        table.add_column(column, justify="right" if column != "move" else "left")
-    ranked = sorted(values.values, key=values.loss)
-    for move in ranked:
-        loss = values.loss(move)
-        table.add_row(move, _margin(values.values[move]), "best" if loss == 0 else _marks(loss))
+    columns = ("move", "value", "loss", "by") if partly_booked else ("move", "value", "loss")
+    for column in columns:
+        table.add_column(column, justify="right" if column in ("value", "loss") else "left")
+    best = set(values.best)
+    for move in sorted(values.values, key=lambda m: (values.loss(m), m not in best)):
+        loss = "best" if move in best else _marks(values.loss(move))
+        row = [move, _margin(values.values[move]), loss]
+        if partly_booked:
+            row.append("book" if move in values.booked else "engine")
+        table.add_row(*row)
     console.print(table)
     console.print(
         f"best: {' '.join(values.best)} ({_margin(values.best_value)}); "
@@ -212,7 +223,7 @@ def _print_game(analysis: GameAnalysis) -> None:
     for move in analysis.moves:
         mark = "blunder" if move.blunder else ""
         best = " ".join(move.best[:4]) + (" ..." if len(move.best) > 4 else "")
-        source = "exact" if move.exact else f"engine d{move.depth}"
+        source = move.source if move.exact else f"engine d{move.depth}"
         loss = "" if move.loss == 0 else _marks(move.loss)
         name = analysis.players[move.player] if move.player < len(analysis.players) else "?"
         table.add_row(

@@ -46,10 +46,13 @@ def _margin(value: float) -> str:
 
 
 def value_heat(values: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """The heat map of a position's move values (``PositionValues.to_dict()``)."""
+    """The heat map of a position's move values (``PositionValues.to_dict()``): a move is
+    marked best when the analysis names it best (``best``; where the opening book gives
+    some values, an estimate that ties them is not marked)."""
     sign = 1 if values["to_move"] == 0 else -1
     where = move_cells(legal)
     moves = {m: float(v) for m, v in values["values"].items() if m in where}
+    named_best = set(values["best"])
     best = max((sign * v for v in moves.values()), default=0.0)
     losses = {m: best - sign * v for m, v in moves.items()}
     worst = max(losses.values(), default=0.0)
@@ -57,14 +60,21 @@ def value_heat(values: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]) ->
         where[m]: {
             "level": 1.0 if worst <= 0 else round(1 - losses[m] / worst, 3),
             "text": _margin(v),
-            "best": losses[m] <= 1e-9,
+            "best": m in named_best,
             "note": f"value {_margin(v)} (X \u2212 O), "
-            + ("best" if losses[m] <= 1e-9 else f"loses {losses[m]:g} marks"),
+            + ("best" if m in named_best else f"loses {losses[m]:g} marks"),
         }
         for m, v in moves.items()
     }
-    if values["exact"]:
+    if values["source"] == "exact":
         title = "Exact value of each move: the final margin X \u2212 O with best play"
+    elif values["source"] == "book":
+        title = "Exact value of each move, from the opening book: the final margin X \u2212 O"
+    elif values.get("booked"):
+        title = (
+            f"Best moves exact, from the opening book; the others' losses from them by the "
+            f"engine (depth {values['depth']}): the final margin X \u2212 O"
+        )
     else:
         depth = values["depth"]
         title = f"Engine value of each move (depth {depth}): the estimated final margin X \u2212 O"
