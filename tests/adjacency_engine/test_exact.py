@@ -162,7 +162,9 @@ def test_values_are_x_minus_o_whoever_moves() -> None:
         "moves",
         "nodes",
         "seconds",
+        "source",
     }
+    assert result.to_dict()["source"] == "solve"
 
 
 def test_symmetric_start_searches_one_move_of_each_mirror_pair() -> None:

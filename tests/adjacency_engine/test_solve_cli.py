@@ -19,7 +19,10 @@ from plyground.games.adjacency.rules import parse_position
 from plyground.games.adjacency.solver import solve
 
 POSITION = "4OO/4OO/6/6/XX3X/XX4 O 9"
-"""A 6x6 position with O to move (so X - O margins differ from the mover's)."""
+"""A 6x6 position with O to move (so X - O margins differ from the mover's); in the opening
+book, which values its best moves but not every move, so ``--moves`` solves it."""
+LONG = "6OO/6OO/8/8/8/8/XX6/XX6 X 16"
+"""The 8-round game's start: hours to solve (the opening book knows its value)."""
 
 
 def test_prints_the_value_best_moves_and_line(run_cli: RunCli) -> None:
@@ -44,7 +47,8 @@ def test_json_is_one_object_of_x_minus_o_margins(run_cli: RunCli) -> None:
     result = run_cli(["solve", "adjacency", POSITION, "--json", "--moves"])
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert set(data) == {"position", "value", "best", "line", "moves", "nodes", "seconds"}
+    assert set(data) == {"position", "value", "best", "line", "moves", "nodes", "seconds", "source"}
+    assert data["source"] == "solve"
     assert data["position"] == POSITION
     assert (data["value"], data["best"], data["moves"]) == (
         expected.value,
@@ -55,6 +59,31 @@ def test_json_is_one_object_of_x_minus_o_margins(run_cli: RunCli) -> None:
     assert data["nodes"] > 0 and data["seconds"] >= 0
     plain = json.loads(run_cli(["solve", "adjacency", POSITION, "--json"]).stdout)
     assert plain["moves"] is None and plain["value"] == expected.value
+    assert plain["source"] == "book" and set(plain["best"]) <= set(expected.best)
+
+
+def test_a_position_in_the_book_is_answered_from_it_at_once(run_cli: RunCli) -> None:
+    result = run_cli(["solve", "adjacency", LONG])  # hours to solve; in the book: proved -2
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[1] == "value    -2  (O wins by 2; X - O with best play)"
+    best = lines[2].split("(")[0].split()[1:]
+    assert {"e1", "g6"} <= set(best) and "another may be as good" in lines[2]
+    assert lines[3].split()[1:3] == ["e1", "c1"] and "as far as the book goes" in lines[3]
+    assert lines[-1].startswith("source   the opening book")
+    # where the book values every move (a solved setting's start), --moves is the book's
+    # too, and agrees with the solver
+    start = "4OO/4OO/6/6/XX4/XX4 X 8"
+    booked = json.loads(run_cli(["solve", "adjacency", start, "--moves", "--json"]).stdout)
+    solved = run_cli(["solve", "adjacency", start, "--moves", "--json", "--no-book"])
+    assert booked["source"] == "book" and booked["every_best"]
+    assert {key: booked[key] for key in ("value", "best", "moves")} == {
+        key: json.loads(solved.stdout)[key] for key in ("value", "best", "moves")
+    }
+    # and where it does not, --moves solves, and says why it takes time
+    partly = run_cli(["solve", "adjacency", POSITION, "--moves", "--json"])
+    assert json.loads(partly.stdout)["source"] == "solve"
+    assert "the opening book proves the value" in partly.stderr
 
 
 def test_a_game_spec_that_agrees_is_accepted(run_cli: RunCli) -> None:
@@ -107,8 +136,7 @@ def test_quiet_and_the_defaults_of_the_start_options_are_accepted_with_a_positio
 
 
 def test_a_time_limit_ends_a_long_solve_without_a_value(run_cli: RunCli) -> None:
-    start = "6OO/6OO/8/8/8/8/XX6/XX6 X 16"
-    result = run_cli(["solve", "adjacency", start, "--time", "0.5"])
+    result = run_cli(["solve", "adjacency", LONG, "--time", "0.5", "--no-book"])
     assert result.returncode == 1
     assert "no value within --time 0.5 s" in result.stderr
     assert result.stdout == ""
@@ -119,7 +147,7 @@ def test_ctrl_c_stops_a_long_solve_cleanly_after_showing_progress() -> None:
     """On a terminal the solve shows progress; SIGINT stops it with one line, exit 130."""
     main, child = pty.openpty()
     process = subprocess.Popen(
-        [sys.executable, "-m", "plyground", "solve", "adjacency", "6OO/6OO/8/8/8/8/XX6/XX6 X 16"],
+        [sys.executable, "-m", "plyground", "solve", "adjacency", LONG, "--no-book"],
         stdout=subprocess.PIPE,
         stderr=child,
         env=plyground_env(),

@@ -283,11 +283,8 @@ class _BookValues:
     necessarily all of them)."""
     known: dict[str, float]
     """Move -> exact value: the best moves, and moves into a booked position."""
-
-    @property
-    def complete(self) -> bool:
-        """True when the book gives every legal move's value."""
-        return len(self.known) == len(self.state.legal_moves())
+    complete: bool
+    """True when the book gives every legal move's value."""
 
     def position_values(self) -> PositionValues:
         """The position valued by the book alone (:attr:`complete` only)."""
@@ -321,21 +318,16 @@ class _BookValues:
 
 def _book_values(state: AdjacencyState) -> _BookValues | None:
     """What the packaged opening book proves of ``state``'s moves, or None (not booked)."""
-    from plyground.games.adjacency.book import book_entry
+    from plyground.games.adjacency.book import book_solution
 
-    entry = book_entry(state)
-    if entry is None:
+    solution = book_solution(state)
+    if solution is None:
         return None
-    known: dict[str, float] = {}
-    for move in state.legal_moves():
-        text = state.move_text(move)
-        child = book_entry(state.play(move))
-        if child is not None:
-            known[text] = float(child.value)
-        elif text in entry.best:
-            known[text] = float(entry.value)
-    best = tuple(move for move in entry.best if move in known)
-    return _BookValues(state, float(entry.value), best, known) if best else None
+    known = {move: float(value) for move, value in solution.known.items()}
+    best = tuple(move for move in solution.best if move in known)
+    if not best:
+        return None
+    return _BookValues(state, float(solution.value), best, known, solution.complete)
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,11 @@ terminal a long solve shows its progress; Ctrl-C stops it (exit 130).
 
   plyground solve adjacency '6OO/6OO/8/8/O7/OO3X2/OO6/XX6 X 12' --moves
 
+A position in the opening book (the start of a solved setting, or a move
+after it) is answered from the book at once: its proved value and best
+moves, and a best line as far as the book goes (--moves: from the book when
+it values every move, else solved). --no-book solves it anyway.
+
 --start solves the game's start resumably instead, one subproblem per first
 move, each stored in --store FILE as it finishes (docs/adjacency-solved.md):
 
@@ -27,6 +32,7 @@ from plyground.cli.options import positive_float
 from plyground.cli.solve_start_options import add_start_options, start_options_given
 
 if TYPE_CHECKING:
+    from plyground.games.adjacency.book import BookSolution
     from plyground.games.adjacency.rules import AdjacencyState
     from plyground.games.adjacency.solver import ExactSolver, SolveResult
 
@@ -53,6 +59,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--moves", action="store_true", help="the exact value of every move")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
+    parser.add_argument(
+        "--no-book",
+        action="store_true",
+        help="solve even a position the opening book answers (the start of a solved setting, "
+        "or a move after it)",
+    )
     parser.add_argument(
         "--time", type=positive_float, help="give up after this many seconds (exit 1)"
     )
@@ -85,6 +97,19 @@ def _solve(args: argparse.Namespace) -> int:
             raise SettingsError(f"--game {args.game!r} is not the adjacency game")
         game = loaded
     state = position_in_game(args.position, game)
+    if not args.no_book:
+        from plyground.games.adjacency.book import book_solution
+
+        booked = book_solution(state)
+        if booked is not None and (booked.complete or not args.moves):
+            print(json.dumps(booked.to_dict()) if args.json else _book_text(state, booked))
+            return 0
+        if booked is not None and not args.quiet:
+            print(
+                f"plyground solve: the opening book proves the value ({booked.value:+d}) but "
+                "not every move's: solving every move",
+                file=sys.stderr,
+            )
     solver = ExactSolver()
     outcome = _run(solver, state, args.moves, args.time, show=not args.quiet)
     if isinstance(outcome, str):
@@ -168,18 +193,40 @@ def _print(state: AdjacencyState, result: SolveResult) -> None:
     print(f"best     {' '.join(result.best)}")
     print(f"line     {' '.join(result.line)}")
     if result.moves is not None:
-        by_value: dict[int, list[str]] = {}
-        for name, value in result.moves.items():
-            by_value.setdefault(value, []).append(name)
-        best_first = sorted(by_value, key=lambda value: -_for_mover(state, value))
-        for index, value in enumerate(best_first):
-            label = "moves" if index == 0 else ""
-            print(f"{label:<8} {value:+d}: {' '.join(by_value[value])}")
+        print("\n".join(_moves_by_value(state, result.moves)))
     rate = result.nodes / result.seconds / 1e6 if result.seconds > 0 else 0.0
     symmetric = "  (symmetric: mirror moves not searched)" if result.symmetric else ""
     print(
         f"nodes    {result.nodes:,}  time {result.seconds:.2f} s  ({rate:.1f} M nodes/s){symmetric}"
     )
+
+
+def _book_text(state: AdjacencyState, booked: BookSolution) -> str:
+    """A booked position's answer, as :func:`_print` lays out a solve's."""
+    mover = "XO"[state.side]
+    others = "" if booked.every_best else "  (the proved best moves; another may be as good)"
+    lines = [
+        f"position {booked.position}  ({mover} to move, {state.plies_left} plies left)",
+        f"value    {booked.value:+d}  ({_verdict(booked.value)}; X - O with best play)",
+        f"best     {' '.join(booked.best)}{others}",
+        f"line     {' '.join(booked.line)} ...  (as far as the book goes)",
+    ]
+    if booked.complete:
+        lines.extend(_moves_by_value(state, booked.known))
+    lines.append("source   the opening book (docs/adjacency-solved.md); --no-book solves it")
+    return "\n".join(lines)
+
+
+def _moves_by_value(state: AdjacencyState, moves: dict[str, int]) -> list[str]:
+    """Lines of the moves grouped by their value, the mover's best first."""
+    by_value: dict[int, list[str]] = {}
+    for name, value in moves.items():
+        by_value.setdefault(value, []).append(name)
+    best_first = sorted(by_value, key=lambda value: -_for_mover(state, value))
+    return [
+        f"{'moves' if index == 0 else '':<8} {value:+d}: {' '.join(by_value[value])}"
+        for index, value in enumerate(best_first)
+    ]
 
 
 def _for_mover(state: AdjacencyState, margin: int) -> int:

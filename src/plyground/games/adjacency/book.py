@@ -21,6 +21,11 @@ Format (version :data:`BOOK_FORMAT`)::
      "positions": {"<position text>": {"value": V, "best": ["d6", ...]}, ...}}
 
 Values are X's marks minus O's at the end with best play, as in the solver.
+
+:func:`book_solution` says what the book proves of one position: its value,
+best moves, a best line while it stays in the book, and the moves it values;
+``plyground solve adjacency`` and the analysis (:mod:`plyground.arena.analysis`)
+read it before they search.
 """
 
 from __future__ import annotations
@@ -41,10 +46,12 @@ from plyground.games.adjacency.rules import AdjacencyState, X, parse_cell
 __all__ = [
     "BOOK_FORMAT",
     "BookEntry",
+    "BookSolution",
     "OpeningBook",
     "SolvedSetting",
     "book_entry",
     "book_moves",
+    "book_solution",
     "packaged_book",
 ]
 
@@ -187,3 +194,84 @@ def book_moves(state: State) -> tuple[list[int], float, int] | None:
     moves = [parse_cell(name, state.size) for name in entry.best]
     mover_sign = 1 if state.side == X else -1
     return moves, float(mover_sign * entry.value), state.plies_left
+
+
+@dataclass(frozen=True)
+class BookSolution:
+    """What the packaged book proves of a booked position (values X - O): its value, its
+    best moves, a best line as far as the book goes, and the moves it values."""
+
+    position: str
+    value: int
+    best: tuple[str, ...]
+    every_best: bool
+    """True when :attr:`best` is every best move (a solved setting); False when it is the
+    best moves a proof found (a proved setting: another move may be as good)."""
+    line: tuple[str, ...]
+    """A best line while the positions on it are booked (not to the end of the game)."""
+    known: dict[str, int]
+    """Move -> exact value, for the moves the book values: its best moves, and moves
+    into a booked position."""
+    complete: bool
+    """True when :attr:`known` holds every legal move."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object of ``plyground solve adjacency --json`` for a booked position."""
+        return {
+            "position": self.position,
+            "value": self.value,
+            "best": list(self.best),
+            "every_best": self.every_best,
+            "line": list(self.line),
+            "moves": dict(self.known) if self.complete else None,
+            "source": "book",
+        }
+
+
+def book_solution(state: AdjacencyState) -> BookSolution | None:
+    """What the packaged book proves of ``state``, or None when it is not booked."""
+    entry = book_entry(state)
+    if entry is None:
+        return None
+    known: dict[str, int] = {}
+    legal = state.legal_moves()
+    for move in legal:
+        text = state.move_text(move)
+        child = book_entry(state.play(move))
+        if child is not None:
+            known[text] = child.value
+        elif text in entry.best:
+            known[text] = entry.value
+    return BookSolution(
+        position=state.text(),
+        value=entry.value,
+        best=entry.best,
+        every_best=not _proved_setting(state),
+        line=_book_line(state),
+        known=known,
+        complete=len(known) == len(legal),
+    )
+
+
+def _book_line(state: AdjacencyState) -> tuple[str, ...]:
+    """The first best move of each position from ``state`` on, while they are booked."""
+    line: list[str] = []
+    entry = book_entry(state)
+    while entry is not None and entry.best and not state.is_terminal():
+        line.append(entry.best[0])
+        state = state.play(state.parse_move(entry.best[0]))
+        entry = book_entry(state)
+    return tuple(line)
+
+
+def _proved_setting(state: AdjacencyState) -> bool:
+    """True when ``state`` is the start of a proved setting, or a move after it: a booked
+    position is one or the other (a start has an even number of plies left)."""
+    plies = state.plies_left if state.plies_left % 2 == 0 else state.plies_left + 1
+    first = state.to_move() if state.plies_left % 2 == 0 else 1 - state.to_move()
+    for setting in packaged_book().settings.values():
+        fields = setting.position.split()
+        start_size = len(fields[0].split("/"))
+        if (start_size, int(fields[2]), fields[1]) == (state.size, plies, "XO"[first]):
+            return setting.proved
+    return False

@@ -127,6 +127,7 @@ class SolveResult:
             "moves": None if self.moves is None else dict(self.moves),
             "nodes": self.nodes,
             "seconds": round(self.seconds, 6),
+            "source": "solve",
         }
 
 
