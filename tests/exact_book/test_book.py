@@ -14,7 +14,12 @@ from plyground.bots import make_bot
 from plyground.core.errors import ParseError
 from plyground.core.limits import Limit
 from plyground.games import load_game
-from plyground.games.adjacency.book import OpeningBook, book_entry, packaged_book
+from plyground.games.adjacency.book import (
+    OpeningBook,
+    book_entry,
+    book_solution,
+    packaged_book,
+)
 from plyground.games.adjacency.rules import AdjacencyState, parse_position
 from plyground.games.adjacency.solver import ExactSolver
 
@@ -55,6 +60,32 @@ def test_a_sample_of_booked_moves_is_best_by_a_fresh_solve() -> None:
         solved = solver.solve(state, line=False)
         entry = book.positions[text]
         assert (solved.value, solved.best) == (entry.value, entry.best), text
+
+
+def test_what_the_book_proves_of_a_position_agrees_with_a_fresh_solve() -> None:
+    """book_solution (what solve and the analysis read): every move it values, by a fresh
+    solve of every move; its line, best moves all the way; whether its best moves are all."""
+    book = packaged_book()
+    quick = sorted(t for t in book.positions if parse_position(t).plies_left <= QUICK_PLIES)
+    solver = ExactSolver(1 << 18)
+    for text in random.Random(5).sample(quick, 12):
+        state = parse_position(text)
+        solution = book_solution(state)
+        assert solution is not None and solution.value == book.positions[text].value
+        solved = solver.solve(state, moves=True, line=False)
+        assert solved.moves is not None
+        assert solution.known == {move: solved.moves[move] for move in solution.known}
+        assert solution.complete == (set(solution.known) == set(solved.moves))
+        line_state = state
+        for move in solution.line:
+            entry = book_entry(line_state)
+            assert entry is not None and move in entry.best
+            line_state = line_state.play(line_state.parse_move(move))
+        assert solution.every_best  # the quick ones are all of solved settings
+    start = load_game("adjacency(size=8,rounds=8)").initial_state()
+    proved = book_solution(start)
+    assert proved is not None and not proved.every_best and not proved.complete
+    assert book_solution(load_game("adjacency(size=7,rounds=3)").initial_state()) is None
 
 
 def _booked_game_states() -> list[AdjacencyState]:
