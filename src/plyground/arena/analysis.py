@@ -2,7 +2,8 @@
 
 :class:`Analyser` gives each legal move of an adjacency position its value,
 always as the final margin X's marks minus O's (so a reader need not know
-who moves), from one of two sources, and says which:
+who moves), from one of two sources (after the opening book, below), and
+says which:
 
 * ``exact``: the exact solver (:mod:`plyground.games.adjacency.solver`)
   proves every move's value within the time budget;
