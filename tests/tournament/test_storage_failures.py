@@ -210,6 +210,23 @@ def test_reading_or_resuming_a_missing_database_creates_nothing(
     assert not db.exists() and list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize(
+    ("args", "problem"),
+    [
+        (["tournament", "greedy", "nosuchbot"], "unknown bot 'nosuchbot'"),
+        (["tournament", "greedy"], "needs at least two players"),
+        (["tune", "alphabeta", "--population", "1"], "at least 2 members"),
+        (["tune", "nosuchbot"], "unknown bot 'nosuchbot'"),
+    ],
+)
+def test_a_run_refused_for_its_players_or_settings_makes_no_database(
+    run_cli: RunCli, tmp_path: Path, args: list[str], problem: str
+) -> None:
+    line = _one_error_line(run_cli([*args, "--db", str(tmp_path / "new.db")]), args[0])
+    assert problem in line
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_database_in_a_missing_directory_is_refused_not_created(
     run_cli: RunCli, tmp_path: Path
 ) -> None:

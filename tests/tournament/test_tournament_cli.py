@@ -246,6 +246,8 @@ def test_user_errors_are_one_line(
     result = run_cli(cases[0][0])  # one as a user runs it; the rest in process (same main)
     assert result.returncode == 2 and cases[0][1] in result.stderr
     assert "Traceback" not in result.stderr
+    assert not Path(db).exists()  # a refused tournament makes no database
+    RecordStore(db).close()  # an empty one, with no tournament to resume
     for args, message in cases:
         assert main(args) == 2, args
         err = capsys.readouterr().err

@@ -313,19 +313,21 @@ def _run(args: argparse.Namespace) -> int:
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
     apply_course_defaults(args)
     check_output(args.html, "--html")
+    if args.resume is not None and (args.players or args.engines):
+        raise SettingsError(
+            "--resume continues a stored tournament with its own players; give none"
+        )
+    # bad players or settings are refused before a database is made for them
+    settings = None if args.resume is not None else _settings(args, console)
     with RecordStore(args.db, must_exist=args.resume is not None) as store:
-        if args.resume is not None:
-            if args.players or args.engines:
-                raise SettingsError(
-                    "--resume continues a stored tournament with its own players; give none"
-                )
+        if settings is None:
             tournament = Tournament.resume(store, args.resume or None)
             classroom = tournament.settings.classroom
             if classroom is not None and args.html is None:  # as the first run wrote it
                 args.html = class_report_path(classroom.folder)
                 check_output(args.html, "--html")
         else:
-            tournament = Tournament.create(store, _settings(args, console), args.name)
+            tournament = Tournament.create(store, settings, args.name)
         played = run_tournament(tournament, args, console)
         records = tournament.records()
         row = store.tournament(tournament.id)

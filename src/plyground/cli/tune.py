@@ -403,13 +403,15 @@ def _run(args: argparse.Namespace) -> int:
     check_output(args.output, "--output", makes_folders=True)
     check_output(args.plot, "--plot", makes_folders=True)
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
+    if args.resume is not None and args.bot:
+        raise SettingsError("--resume continues a stored run with its own bot; give none")
+    # a bad bot or setting is refused before a database is made for it
+    settings = None if args.resume is not None else _settings(args)
     with RecordStore(args.db, must_exist=args.resume is not None) as store:
-        if args.resume is not None:
-            if args.bot:
-                raise SettingsError("--resume continues a stored run with its own bot; give none")
+        if settings is None:
             run = TuningRun.resume(store, args.resume or None, args.generations)
         else:
-            run = TuningRun.create(store, _settings(args), args.name)
+            run = TuningRun.create(store, settings, args.name)
         observer = LiveTuning(console, args.quiet, args.budget)
         deadline = None if args.budget is None else time.monotonic() + args.budget
         backend = make_backend(args.backend, args.concurrency, args.address)
