@@ -7,12 +7,13 @@ import random
 from typing import Any
 
 from fastapi.testclient import TestClient
-from web_helpers import WORKERS_READY, Json, start, wait_for
+from web_helpers import WORKERS_READY, Json, human_vs_human, start, wait_for
 
 from plyground.arena.record import GameRecord
 from plyground.arena.solo import sample_outcome
 from plyground.core.game import State
 from plyground.games import load_game
+from plyground.games.adjacency.solver import solve
 from plyground.games.queens import is_solution
 
 ANN = {"name": "Ann", "kind": "human"}
@@ -299,3 +300,24 @@ def test_queens_solve_count_and_a_dead_end(client: TestClient) -> None:
 
     big, secrets = start(client, {"game": "queens", "settings": {"size": 15}, "players": [ANN]})
     refused(client, big, tool(client, big, secrets["seats"]["0"], "count"), 422, "up to N = 14")
+
+
+def test_the_adjacency_hint_names_the_best_moves_and_plays_nothing(client: TestClient) -> None:
+    game, secrets = start(client, human_vs_human(4, 3))  # booked in full: the book's values
+    token = secrets["seats"]["0"]
+    assert [t["name"] for t in game["tools"]] == ["hint"]
+    answer = tool(client, game, token, "hint")
+    assert answer.status_code == 200, answer.text
+    hinted = answer.json()
+    assert hinted["ply"] == 0 and hinted["position"] == game["position"]  # nothing played
+    result = hinted["tool_results"][-1]
+    facts = {f["label"]: f["value"] for f in result["facts"]}
+    state = load_game(game["game"]).parse_state(game["position"])
+    solved = solve(state)
+    assert result["summary"] == f"Hint: {solved.best[0]}" and not result["moves"]
+    assert facts["Best moves"].split() == list(solved.best)
+    assert facts["By"] == "the opening book" and facts["Value (X − O)"] == f"{solved.value:+d}"
+    refused(
+        client, hinted, tool(client, hinted, token, "hint", depth=3), 422, "unknown setting 'depth'"
+    )
+    refused(client, hinted, tool(client, hinted, "nope", "hint"), 403, "not a player's")

@@ -10,10 +10,12 @@ import json
 from typing import Any
 
 import pytest
-from web_helpers import LAPTOP, PHONE, require_browser, shot
+from web_helpers import LAPTOP, PHONE, WAIT_MS, WORKERS_READY, require_browser, shot
 
 from plyground.games import load_game
 from plyground.games.adjacency import AdjacencyState, O, X
+from plyground.games.adjacency.book import book_entry
+from plyground.games.adjacency.solver import solve
 
 pytestmark = pytest.mark.browser
 
@@ -128,6 +130,73 @@ def test_undo_against_a_bot(page: Any) -> None:
     page.click("#undo-button")
     page.wait_for_function("() => document.querySelectorAll('#move-list li').length === 0")
     assert {k: v[0] for k, v in board(page).items()} == {k: v[0] for k, v in start.items()}
+
+
+def hint(page: Any, number: int, wait_ms: float) -> dict[str, str]:
+    """Ask for hint ``number`` (from 1) and return its summary and facts."""
+    page.wait_for_selector("#tool-hint:not([disabled])")
+    page.click("#tool-hint")
+    page.wait_for_function(
+        "n => document.querySelectorAll('#tool-results li').length === n", arg=number,
+        timeout=wait_ms,
+    )  # fmt: skip
+    latest = page.locator("#tool-results li").nth(0)
+    labels = latest.locator("dt").all_inner_texts()
+    values = latest.locator("dd").all_inner_texts()
+    return {
+        "summary": latest.locator(".tool-summary").inner_text(),
+        **dict(zip(labels, values, strict=True)),
+    }
+
+
+def position(page: Any) -> AdjacencyState:
+    """The position on the page, from its record (replayed by the rules)."""
+    record = page.evaluate(
+        "() => fetch(`/api/games/${location.hash.slice(6)}/record`).then(r => r.json())"
+    )
+    state = load_game(record["game"]).parse_state(record["start"])
+    for move in record["moves"]:
+        state = state.play(state.parse_move(move["move"]))
+    assert isinstance(state, AdjacencyState)
+    return state
+
+
+@pytest.mark.parametrize("size", [LAPTOP, PHONE], ids=["laptop", "phone"])
+def test_a_hint_at_the_start_is_the_books_then_the_engines(page: Any, size: dict[str, int]) -> None:
+    page.set_viewport_size(size)
+    setup(page, 8, 8, o="greedy")  # the course's game: its start is proved (-2), in the book
+    page.click("#start-button")
+    page.wait_for_selector(".cell.clickable")
+    start = position(page)
+    entry = book_entry(start)
+    assert entry is not None
+    shown = hint(page, 1, WORKERS_READY * 1000)  # the first may wait for a worker's kernels
+    move = shown["summary"].removeprefix("Hint: ")
+    assert move in entry.best and shown["By"] == "the opening book"
+    assert shown["Value (X − O)"] == "-2" and move in shown["Best moves"].split()
+    assert position(page).text() == start.text()  # a hint plays nothing
+    page.click(f".cell[data-cell={move}]")  # take it; greedy answers
+    wait_moves(page, 2)
+    page.wait_for_selector(".cell.clickable")
+    later = position(page)  # 14 plies left, out of the book: no solve in the budget
+    shown = hint(page, 2, WAIT_MS)
+    assert shown["By"].startswith("the engine's estimate (depth ")
+    legal = {later.move_text(m) for m in later.legal_moves()}
+    assert shown["summary"].removeprefix("Hint: ") in legal
+    shot(page, f"11-hint-{'phone' if size == PHONE else 'laptop'}")
+
+
+def test_a_hint_as_o_late_in_a_game_is_an_exact_solve(page: Any) -> None:
+    setup(page, 6, 3, x="greedy", o="human")
+    page.click("#start-button")
+    page.wait_for_selector(".cell.clickable", timeout=WORKERS_READY * 1000)
+    state = position(page)  # 5 plies left: every move solved within the budget
+    assert state.to_move() == 1
+    shown = hint(page, 1, WORKERS_READY * 1000)
+    solved = solve(state)
+    assert shown["summary"].removeprefix("Hint: ") in solved.best
+    value = "0" if solved.value == 0 else f"{solved.value:+d}"
+    assert shown["By"] == "an exact solve" and shown["Value (X − O)"] == value
 
 
 def test_the_form_explains_what_is_wrong(page: Any) -> None:

@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+import functools
+import time
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, cast
 
+from plyground.core.errors import IllegalMoveError, SettingsError, UnknownNameError
 from plyground.core.game import Game, State
-from plyground.web.views.board import BoardLayout, BoardView
+from plyground.web.views.board import BoardLayout, BoardView, Tool, ToolResult
 
-__all__ = ["AdjacencyView"]
+if TYPE_CHECKING:
+    from plyground.arena.analysis import Analyser
+
+__all__ = ["HINT_SECONDS", "AdjacencyView"]
+
+HINT_SECONDS = 1.0
+"""The hint's budget: an exact solve's, then (if it runs out) as long for the engine."""
 
 
 class AdjacencyView(BoardView):
@@ -58,3 +68,54 @@ class AdjacencyView(BoardView):
         table = {str(size): max_rounds(size) for size in sizes}
         defaults = {str(size): game_class(size=size).settings["rounds"] for size in sizes}
         return {"rounds": {"maximum_by": "size", "table": table, "defaults": defaults}}
+
+    def tools(self, game: Game) -> list[Tool]:
+        return [
+            Tool(
+                "hint",
+                "Hint",
+                "the best moves of this position: from the opening book or an exact solve "
+                "where they reach, else the engine's estimate",
+            )
+        ]
+
+    def run_tool(
+        self, name: str, start: State, state: State, options: Mapping[str, Any], seconds: float
+    ) -> ToolResult:
+        if name != "hint":
+            raise UnknownNameError(f"the adjacency game has no tool {name!r} (known: hint)")
+        if options:
+            raise SettingsError(f"hint takes no options, got {', '.join(options)}")
+        return _hint(state, min(seconds, HINT_SECONDS))
+
+
+@functools.cache
+def _analyser(seconds: float) -> Analyser:
+    """The hint's analyser, made and loaded once per worker process (its tables stay)."""
+    from plyground.arena.analysis import Analyser, AnalysisSettings
+
+    analyser = Analyser(AnalysisSettings(time=seconds))
+    analyser.warm_up()
+    return analyser
+
+
+def _hint(state: State, seconds: float) -> ToolResult:
+    """The best moves of ``state`` by the analysis (docs/analysis.md), and how they are known."""
+    from plyground.arena.analysis import json_number
+
+    if state.is_terminal():
+        raise IllegalMoveError("no move to hint: the game is over")
+    analyser = _analyser(seconds)
+    started = time.perf_counter()
+    values = analyser.position(state)
+    took = time.perf_counter() - started
+    best = values.best
+    if values.source == "engine" and not values.booked:
+        by = f"the engine's estimate (depth {values.depth})"
+    else:
+        by = "the opening book" if values.booked else "an exact solve"
+    value = json_number(values.best_value)
+    shown = " ".join(best[:6]) + (f" (and {len(best) - 6} more)" if len(best) > 6 else "")
+    facts = (("Best moves", shown), ("Value (X − O)", "0" if value == 0 else f"{value:+}"),
+             ("By", by), ("Time", f"{took:.2f} s"))  # fmt: skip
+    return ToolResult("hint", f"Hint: {best[0]}", facts)

@@ -32,3 +32,10 @@ export function tokenFor(seat) {
 export function myTurn(snapshot) {
   return snapshot.to_move !== null && mySeats().has(snapshot.to_move);
 }
+
+export function myToken(snapshot) {
+  // The token of a seat this page plays: the one to move if it is ours, else the first.
+  if (myTurn(snapshot)) return tokenFor(snapshot.to_move);
+  const seats = [...mySeats()].sort();
+  return seats.length ? tokenFor(seats[0]) : undefined;
+}

@@ -1,8 +1,9 @@
-// Tools (N-Queens: solve, count; 2048: hint): their buttons and options, their results.
+// Tools (N-Queens: solve, count; 2048 and the adjacency game: hint): their buttons and
+// options, their results.
 
 import { $, el } from "./dom.js";
 import { api } from "./api.js";
-import { ui, tokenFor } from "./state.js";
+import { ui, myToken, myTurn } from "./state.js";
 import { listen, enqueue } from "./stream.js";
 import { render } from "./screen.js";
 
@@ -34,7 +35,7 @@ function buildTools(snapshot) {
 
 export function renderTools(snapshot) {
   const card = $("tools");
-  card.hidden = !snapshot.tools.length || !tokenFor(0);
+  card.hidden = !snapshot.tools.length || !myToken(snapshot);
   if (card.hidden) return;
   const key = `${snapshot.id}`;
   if (ui.toolsKey !== key) {
@@ -43,7 +44,8 @@ export function renderTools(snapshot) {
   }
   for (const tool of snapshot.tools) {
     const button = $(`tool-${tool.name}`);
-    button.disabled = Boolean(tool.disabled) || Boolean(snapshot.tool_running) || ui.busy || Boolean(ui.review);
+    button.disabled = Boolean(tool.disabled) || Boolean(snapshot.tool_running) || ui.busy || Boolean(ui.review)
+      || (snapshot.to_move !== null && !myTurn(snapshot)); // not while another side is to move
     button.classList.toggle("working", snapshot.tool_running === tool.name);
   }
   $("tool-status").textContent = snapshot.tool_running ? `Working: ${snapshot.tool_running}…` : "";
@@ -68,7 +70,7 @@ async function runTool(tool) {
   render(snapshot);
   $("tool-status").textContent = `Working: ${tool.name}…`;
   try {
-    const next = await api("POST", `/api/games/${snapshot.id}/tools/${tool.name}`, { token: tokenFor(0), options });
+    const next = await api("POST", `/api/games/${snapshot.id}/tools/${tool.name}`, { token: myToken(snapshot), options });
     ui.busy = false;
     enqueue(next);
     if (!next.finished) listen(next.id);
