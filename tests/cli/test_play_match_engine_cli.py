@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 
 from plyground.arena import GameRecord
+from plyground.games import load_game
+from plyground.games.adjacency.book import book_entry
 
 RunCli = Callable[..., subprocess.CompletedProcess[str]]
 SMALL = ["--size", "4", "--rounds", "2"]
@@ -47,6 +49,21 @@ def test_play_undo_and_quit(run_cli: RunCli) -> None:
     result = run_cli(["play", "--o", "greedy", *SMALL], input="b3\nundo\nquit\n", timeout=60)
     assert result.returncode == 0, result.stderr
     assert "Took back 2 plies." in result.stdout
+    assert "Game abandoned." in result.stdout
+
+
+def test_play_hint_names_the_best_moves_and_how_they_are_known(run_cli: RunCli) -> None:
+    game = "adjacency(size=6,rounds=3)"  # solved: every first move's value is in the book
+    result = run_cli(["play", game, "--o", "greedy"], input="hint\nquit\n", timeout=120)
+    assert result.returncode == 0, result.stderr
+    (line,) = [line for line in result.stdout.splitlines() if line.startswith("Hint: ")]
+    entry = book_entry(load_game(game).initial_state())
+    assert entry is not None
+    best = " ".join(entry.best[:6]) + (
+        f" (and {len(entry.best) - 6} more)" if len(entry.best) > 6 else ""
+    )
+    value = "0" if entry.value == 0 else f"{entry.value:+d}"
+    assert line == f"Hint: {entry.best[0]} (best: {best}; {value} for X - O; by the opening book)"
     assert "Game abandoned." in result.stdout
 
 

@@ -50,6 +50,7 @@ if TYPE_CHECKING:  # the adjacency modules load numba: imported when first used
 
 __all__ = [
     "ANALYSED_GAMES",
+    "HINT_SECONDS",
     "Analyser",
     "AnalysisSettings",
     "PositionValues",
@@ -59,6 +60,10 @@ __all__ = [
 
 ANALYSED_GAMES = ("adjacency",)
 """The games whose positions an :class:`Analyser` values."""
+
+HINT_SECONDS = 1.0
+"""A hint's budget (the web app's and ``plyground play``'s): an exact solve's, then (if it
+runs out) as long for the engine."""
 
 _EPSILON = 1e-9
 """Values closer than this count as equal (engine values are floats)."""
@@ -107,6 +112,34 @@ class PositionValues:
         if not self.exact:
             return "engine"
         return "book" if self.booked else "exact"
+
+    @property
+    def known_by(self) -> str:
+        """How the best moves are known, for a person: ``the opening book``, ``an exact
+        solve`` or ``the engine's estimate (depth N)``."""
+        if self.booked:
+            return "the opening book"
+        return "an exact solve" if self.exact else f"the engine's estimate (depth {self.depth})"
+
+    def best_text(self, most: int = 6) -> str:
+        """The best moves, at most ``most`` of them named: ``e1 f1 g1 (and 11 more)``."""
+        best = self.best
+        more = f" (and {len(best) - most} more)" if len(best) > most else ""
+        return " ".join(best[:most]) + more
+
+    @property
+    def value_text(self) -> str:
+        """The best value as a person reads a margin: ``-2``, ``0``, ``+0.75``."""
+        value = json_number(self.best_value)
+        return "0" if value == 0 else f"{value:+}"
+
+    def hint(self) -> str:
+        """The best moves, their value and how they are known, in one line for a person:
+        ``e1 (best: e1 f1 g1 h1 e2 a5 (and 8 more); -2 for X - O; by the opening book)``."""
+        return (
+            f"{self.best[0]} (best: {self.best_text()}; {self.value_text} for X - O; "
+            f"by {self.known_by})"
+        )
 
     def is_exact(self, move: str) -> bool:
         """True when ``move``'s value is exact (proved by a solve or the book)."""

@@ -13,7 +13,7 @@ import argparse
 import re
 import sys
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.status import Status
@@ -40,6 +40,9 @@ from plyground.cli.outputs import check_output
 from plyground.core.errors import IllegalMoveError, SettingsError
 from plyground.core.game import Game, Move, State
 from plyground.core.limits import SearchInfo
+
+if TYPE_CHECKING:  # the analysis loads numba: imported at the first hint
+    from plyground.arena.analysis import Analyser
 
 __all__ = ["TerminalView", "board_text", "register"]
 
@@ -98,6 +101,15 @@ class TerminalView(GameObserver):
         self._status: Status | None = None
         self._latest: SearchInfo | None = None
         self._last_effects: Mapping[str, str] = {}
+        self._analyser: Analyser | None = None
+        """Made at the first 'hint' (it loads the solver's and the engine's kernels)."""
+
+    @property
+    def hints(self) -> bool:
+        """True when 'hint' works in this game (the analysis's games)."""
+        from plyground.arena.analysis import ANALYSED_GAMES
+
+        return self.game.name in ANALYSED_GAMES
 
     # -- helpers -------------------------------------------------------------
     def seat(self, player: int) -> str:
@@ -160,8 +172,9 @@ class TerminalView(GameObserver):
         if self.humans:
             moves = state.legal_moves()
             example = f" (like {state.move_text(moves[len(moves) // 2])})" if moves else ""
+            hint = " 'hint'," if self.hints else ""
             self.console.print(
-                f"Type a move{example}, or 'undo', 'moves', 'help', 'quit'.", style="dim"
+                f"Type a move{example}, or 'undo',{hint} 'moves', 'help', 'quit'.", style="dim"
             )
         self.show(state)
 
@@ -255,12 +268,20 @@ class TerminalView(GameObserver):
                 raise QuitRequest
             if command == "undo":
                 raise UndoRequest
+            if command == "hint" and self.hints:
+                self.console.print(f"Hint: {self._hint(state)}")
+                continue
             if command in ("moves", "help", "?"):
                 legal = " ".join(state.move_text(m) for m in state.legal_moves())
                 self.console.print(f"Legal moves: {legal}")
                 if command != "moves":
+                    hint = (
+                        " 'hint' (the best moves, as the analysis knows them),"
+                        if self.hints
+                        else ""
+                    )
                     self.console.print(
-                        "Commands: a move, 'undo' (take back your last move), "
+                        f"Commands: a move, 'undo' (take back your last move),{hint} "
                         "'moves' (list legal moves), 'quit'."
                     )
                 continue
@@ -272,6 +293,16 @@ class TerminalView(GameObserver):
                 self.console.print(f"✗ {error}. Try again.", style="bold red")
                 continue
             return move
+
+    def _hint(self, state: State) -> str:
+        """The analysis's best moves for ``state`` (docs/analysis.md): at most a second for
+        an exact solve, then as long for the engine."""
+        from plyground.arena.analysis import HINT_SECONDS, Analyser, AnalysisSettings
+
+        if self._analyser is None:
+            self._analyser = Analyser(AnalysisSettings(time=HINT_SECONDS))
+            self._analyser.warm_up()
+        return self._analyser.position(state).hint()
 
 
 def register(subparsers: Any) -> None:
@@ -286,8 +317,10 @@ Play a game in the terminal. By default you are X and the strongest bot
 engine, so you can also watch two bots, or play a friend on one keyboard.
 
 Type a move as a cell (d5). Commands: 'undo' takes back your last move,
-'moves' lists the legal moves, 'quit' stops. A bad or occupied cell is
-explained and you are asked again.
+'hint' gives the best moves of your position (the adjacency game: from the
+opening book, an exact solve, or the engine's estimate, as docs/analysis.md
+says), 'moves' lists the legal moves, 'quit' stops. A bad or occupied cell
+is explained and you are asked again.
 
 {PLAYER_HELP}""",
         epilog="""\

@@ -14,10 +14,7 @@ from plyground.web.views.board import BoardLayout, BoardView, Tool, ToolResult
 if TYPE_CHECKING:
     from plyground.arena.analysis import Analyser
 
-__all__ = ["HINT_SECONDS", "AdjacencyView"]
-
-HINT_SECONDS = 1.0
-"""The hint's budget: an exact solve's, then (if it runs out) as long for the engine."""
+__all__ = ["AdjacencyView"]
 
 
 class AdjacencyView(BoardView):
@@ -86,6 +83,8 @@ class AdjacencyView(BoardView):
             raise UnknownNameError(f"the adjacency game has no tool {name!r} (known: hint)")
         if options:
             raise SettingsError(f"hint takes no options, got {', '.join(options)}")
+        from plyground.arena.analysis import HINT_SECONDS
+
         return _hint(state, min(seconds, HINT_SECONDS))
 
 
@@ -101,21 +100,12 @@ def _analyser(seconds: float) -> Analyser:
 
 def _hint(state: State, seconds: float) -> ToolResult:
     """The best moves of ``state`` by the analysis (docs/analysis.md), and how they are known."""
-    from plyground.arena.analysis import json_number
-
     if state.is_terminal():
         raise IllegalMoveError("no move to hint: the game is over")
     analyser = _analyser(seconds)
     started = time.perf_counter()
     values = analyser.position(state)
     took = time.perf_counter() - started
-    best = values.best
-    if values.source == "engine" and not values.booked:
-        by = f"the engine's estimate (depth {values.depth})"
-    else:
-        by = "the opening book" if values.booked else "an exact solve"
-    value = json_number(values.best_value)
-    shown = " ".join(best[:6]) + (f" (and {len(best) - 6} more)" if len(best) > 6 else "")
-    facts = (("Best moves", shown), ("Value (X − O)", "0" if value == 0 else f"{value:+}"),
-             ("By", by), ("Time", f"{took:.2f} s"))  # fmt: skip
-    return ToolResult("hint", f"Hint: {best[0]}", facts)
+    facts = (("Best moves", values.best_text()), ("Value (X − O)", values.value_text),
+             ("By", values.known_by), ("Time", f"{took:.2f} s"))  # fmt: skip
+    return ToolResult("hint", f"Hint: {values.best[0]}", facts)
