@@ -107,9 +107,10 @@ def test_moves_never_scroll_the_page_only_the_move_list(sized: Any) -> None:
     page.select_option("#setting-size", "6")
     page.select_option("#kind-1", "greedy")
     page.fill("#bot-1-time", "0.05")
-    page.click("#start-button")
+    page.click("#start-button")  # at the foot of the form: on a phone, scrolled to it
     page.wait_for_selector(".cell.clickable")
     before = page_offset(page)
+    assert before["scroll"] == 0 and before["top"] >= 0  # the game opens at its top, board in view
     for count in range(2, 18, 2):  # eight of ours, eight replies: the list overflows
         page.locator(".cell.clickable").first.click()
         page.wait_for_function(

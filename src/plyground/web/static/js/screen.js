@@ -22,6 +22,7 @@ export function openGame(snapshot, secrets) {
   $("setup").hidden = true;
   $("play").hidden = false;
   $("notice").textContent = "";
+  window.scrollTo(0, 0); // the game from its top, board first, wherever the form was scrolled
   render(snapshot);
   listen(snapshot.id);
   // The keyboard starts on the board: arrows move, Enter plays (no click needed first).
