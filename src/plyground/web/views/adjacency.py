@@ -7,9 +7,9 @@ import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
-from plyground.core.errors import IllegalMoveError, SettingsError, UnknownNameError
+from plyground.core.errors import IllegalMoveError
 from plyground.core.game import Game, State
-from plyground.web.views.board import BoardLayout, BoardView, Tool, ToolResult
+from plyground.web.views.board import BoardLayout, BoardView, Tool, ToolResult, check_hint
 
 if TYPE_CHECKING:
     from plyground.arena.analysis import Analyser
@@ -79,10 +79,7 @@ class AdjacencyView(BoardView):
     def run_tool(
         self, name: str, start: State, state: State, options: Mapping[str, Any], seconds: float
     ) -> ToolResult:
-        if name != "hint":
-            raise UnknownNameError(f"the adjacency game has no tool {name!r} (known: hint)")
-        if options:
-            raise SettingsError(f"hint takes no options, got {', '.join(options)}")
+        check_hint("the adjacency game", name, options)
         from plyground.arena.analysis import HINT_SECONDS
 
         return _hint(state, min(seconds, HINT_SECONDS))

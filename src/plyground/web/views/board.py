@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from plyground.core.errors import UnknownNameError
+from plyground.core.errors import SettingsError, UnknownNameError
 from plyground.core.game import Game, Move, State
 from plyground.core.settings import Setting
 
@@ -260,6 +260,15 @@ class BoardView(ABC):
         """Run tool ``name`` on ``state`` (``start``: the game's first position) within about
         ``seconds``; runs in a worker process. Raises PlygroundError for a bad request."""
         raise UnknownNameError(f"this game has no tool {name!r}")
+
+
+def check_hint(game: str, name: str, options: Mapping[str, Any]) -> None:
+    """Refuse any tool but ``hint``, and any option to it: the tool of a view whose one
+    tool is a hint (2048, the adjacency game)."""
+    if name != "hint":
+        raise UnknownNameError(f"{game} has no tool {name!r} (known: hint)")
+    if options:
+        raise SettingsError(f"hint takes no options, got {', '.join(options)}")
 
 
 def changed_cells(layout: BoardLayout, before: Sequence[str], after: Sequence[str]) -> list[str]:

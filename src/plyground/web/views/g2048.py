@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from plyground.bots.base import Bot
-from plyground.core.errors import IllegalMoveError, SettingsError, UnknownNameError
+from plyground.core.errors import IllegalMoveError
 from plyground.core.game import Game, Move, State
 from plyground.core.limits import Limit
 from plyground.web.views.board import (
@@ -18,6 +18,7 @@ from plyground.web.views.board import (
     Tool,
     ToolResult,
     changed_cells,
+    check_hint,
 )
 
 __all__ = ["G2048View"]
@@ -98,10 +99,7 @@ class G2048View(BoardView):
     def run_tool(
         self, name: str, start: State, state: State, options: Mapping[str, Any], seconds: float
     ) -> ToolResult:
-        if name != "hint":
-            raise UnknownNameError(f"2048 has no tool {name!r} (known: hint)")
-        if options:
-            raise SettingsError(f"hint takes no options, got {', '.join(options)}")
+        check_hint("2048", name, options)
         return _hint(state, min(seconds, HINT_SECONDS))
 
 
