@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 import plyground
 from plyground.games.adjacency import AdjacencyState, X, max_rounds, parse_position
+from plyground.games.adjacency.rules import likely_game
 
 
 @st.composite
@@ -25,6 +26,20 @@ def playouts(draw: st.DrawFn) -> list[AdjacencyState]:
         current = current.play(moves[draw(st.integers(0, len(moves) - 1))])
         states.append(current)
     return states
+
+
+@settings(max_examples=60, deadline=None)
+@given(playouts())
+def test_the_likely_game_of_a_position_from_a_game_is_that_game(
+    states: list[AdjacencyState],
+) -> None:
+    for state in states:
+        assert likely_game(parse_position(state.text())).spec == state.game.spec
+
+
+def test_a_position_set_up_by_hand_keeps_the_boards_longest_game() -> None:
+    by_hand = parse_position("8/8/8/8/8/8/8/X7 O 3")  # one mark: not from the start
+    assert likely_game(by_hand) is by_hand.game
 
 
 @settings(max_examples=60, deadline=None)

@@ -27,7 +27,7 @@ from plyground.cli.options import add_db_option
 from plyground.core.errors import ParseError, SettingsError
 from plyground.core.game import State
 from plyground.games import load_game
-from plyground.games.adjacency.rules import parse_position
+from plyground.games.adjacency.rules import likely_game, parse_position
 
 __all__ = ["register"]
 
@@ -110,8 +110,8 @@ def _analyse(args: argparse.Namespace) -> int:
     if args.position is not None:
         if args.index is not None:
             raise SettingsError("--index picks a game; it does not go with --position")
-        if args.game is None:
-            state: State = parse_position(args.position)
+        if args.game is None:  # the game the marks and plies add up to, for its weights
+            state: State = likely_game(parse_position(args.position)).parse_state(args.position)
         else:
             state = load_game(args.game).parse_state(args.position)
         values = analyser.position(state)

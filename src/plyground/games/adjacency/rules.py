@@ -29,6 +29,7 @@ __all__ = [
     "X",
     "cell_name",
     "geometry",
+    "likely_game",
     "max_rounds",
     "parse_cell",
     "parse_position",
@@ -185,6 +186,24 @@ def parse_position(text: str) -> AdjacencyState:
     plies = parse_bounded(plies_text, "plies left", 0, most, text)
     game = AdjacencyGame(size=size, rounds=max_rounds(size))
     return AdjacencyState(game, x, o, SIDES.index(side_text), plies)
+
+
+def likely_game(state: AdjacencyState) -> AdjacencyGame:
+    """The game ``state`` most likely comes from: its board size, with the rounds and the
+    first mover that its marks and plies left add up to from the standard start (eight
+    marks, one more each ply); ``state``'s own game when they do not (a position set up by
+    hand). ``parse_position`` cannot know the rounds; the engine's weights depend on them.
+
+    >>> likely_game(parse_position("6OO/6OO/8/8/8/8/XX6/XX6 X 16")).spec
+    'adjacency(size=8,rounds=8,first=X)'
+    """
+    played = state.count(X) + state.count(O) - 8
+    total = played + state.plies_left
+    size = state.size
+    if played < 0 or total % 2 or not 1 <= total // 2 <= max_rounds(size):
+        return state.game
+    first = state.side if played % 2 == 0 else 1 - state.side
+    return AdjacencyGame(size=size, rounds=total // 2, first=SIDES[first])
 
 
 class AdjacencyState(ValueState):
