@@ -41,7 +41,7 @@ from typing import Any
 from plyground.core.errors import ParseError
 from plyground.core.files import write_whole
 from plyground.core.game import State
-from plyground.games.adjacency.rules import AdjacencyState, X, parse_cell
+from plyground.games.adjacency.rules import AdjacencyState, X, parse_cell, parse_position
 
 __all__ = [
     "BOOK_FORMAT",
@@ -267,11 +267,11 @@ def _book_line(state: AdjacencyState) -> tuple[str, ...]:
 def _proved_setting(state: AdjacencyState) -> bool:
     """True when ``state`` is the start of a proved setting, or a move after it: a booked
     position is one or the other (a start has an even number of plies left)."""
-    plies = state.plies_left if state.plies_left % 2 == 0 else state.plies_left + 1
-    first = state.to_move() if state.plies_left % 2 == 0 else 1 - state.to_move()
+    at_start = state.plies_left % 2 == 0
+    plies = state.plies_left if at_start else state.plies_left + 1
+    first = state.side if at_start else 1 - state.side
     for setting in packaged_book().settings.values():
-        fields = setting.position.split()
-        start_size = len(fields[0].split("/"))
-        if (start_size, int(fields[2]), fields[1]) == (state.size, plies, "XO"[first]):
+        start = parse_position(setting.position)
+        if (start.size, start.plies_left, start.side) == (state.size, plies, first):
             return setting.proved
     return False
