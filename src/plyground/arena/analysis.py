@@ -44,6 +44,7 @@ from plyground.core.game import State
 from plyground.core.limits import Limit
 
 if TYPE_CHECKING:  # the adjacency modules load numba: imported when first used
+    from plyground.games.adjacency.book import BookSolution
     from plyground.games.adjacency.engine import AdjacencyEngine
     from plyground.games.adjacency.rules import AdjacencyGame, AdjacencyState
     from plyground.games.adjacency.solver import ExactSolver
@@ -231,16 +232,18 @@ class Analyser:
         board = adjacency_state(state)
         if board.is_terminal():
             raise PlygroundError(f"nothing to analyse: the game is over in {board.text()!r}")
-        booked = _book_values(board) if self.settings.exact else None
+        from plyground.games.adjacency.book import book_solution
+
+        booked = book_solution(board) if self.settings.exact else None
         if booked is not None and booked.complete:
-            return booked.position_values()
+            return _book_values(booked)
         try_exact = self.settings.exact if exact is None else exact
         if try_exact:
             solved = self._solve(board)
             if solved is not None:
                 return solved
         searched = self._search(board)
-        return searched if booked is None or searched.exact else booked.anchored(searched)
+        return searched if booked is None or searched.exact else _anchored(searched, booked)
 
     def _solve(self, state: AdjacencyState) -> PositionValues | None:
         """The exact values, or None when the solve does not finish within the budget."""
@@ -305,63 +308,35 @@ class Analyser:
         )
 
 
-@dataclass(frozen=True)
-class _BookValues:
-    """What the opening book proves of a booked position's moves (values X - O)."""
-
-    state: AdjacencyState
-    value: float
-    """The position's exact value."""
-    best: tuple[str, ...]
-    """Its best moves the book names (every one proved best; in a proved setting, not
-    necessarily all of them)."""
-    known: dict[str, float]
-    """Move -> exact value: the best moves, and moves into a booked position."""
-    complete: bool
-    """True when the book gives every legal move's value."""
-
-    def position_values(self) -> PositionValues:
-        """The position valued by the book alone (:attr:`complete` only)."""
-        return PositionValues(
-            position=self.state.text(),
-            to_move=self.state.side,
-            values=dict(self.known),
-            exact=True,
-            depth=0,
-            nodes=0,
-            seconds=0.0,
-            booked=tuple(self.known),
-        )
-
-    def anchored(self, searched: PositionValues) -> PositionValues:
-        """The engine's values of ``searched`` with the book's exact ones in their place, and
-        the others' losses measured by the engine from the book's best moves: from the mean
-        of its values of them, its estimate of the one value they share (their highest would
-        measure from the engine's largest error among them)."""
-        mover = searched.for_mover
-        anchor = statistics.fmean(mover(searched.values[move]) for move in self.best)
-        values: dict[str, float] = {}
-        for move, estimate in searched.values.items():
-            if move in self.known:
-                values[move] = self.known[move]
-            else:
-                loss = max(0.0, anchor - mover(estimate))
-                values[move] = mover(mover(self.value) - loss)
-        return replace(searched, values=values, booked=tuple(self.known))
+def _book_values(booked: BookSolution) -> PositionValues:
+    """A position valued by the book alone (one the book values in full)."""
+    return PositionValues(
+        position=booked.state.text(),
+        to_move=booked.state.side,
+        values={move: float(value) for move, value in booked.known.items()},
+        exact=True,
+        depth=0,
+        nodes=0,
+        seconds=0.0,
+        booked=tuple(booked.known),
+    )
 
 
-def _book_values(state: AdjacencyState) -> _BookValues | None:
-    """What the packaged opening book proves of ``state``'s moves, or None (not booked)."""
-    from plyground.games.adjacency.book import book_solution
-
-    solution = book_solution(state)
-    if solution is None:
-        return None
-    known = {move: float(value) for move, value in solution.known.items()}
-    best = tuple(move for move in solution.best if move in known)
-    if not best:
-        return None
-    return _BookValues(state, float(solution.value), best, known, solution.complete)
+def _anchored(searched: PositionValues, booked: BookSolution) -> PositionValues:
+    """The engine's values of ``searched`` with the book's exact ones in their place, and the
+    others' losses measured by the engine from the book's best moves: from the mean of its
+    values of them, its estimate of the one value they share (their highest would measure
+    from the engine's largest error among them)."""
+    mover = searched.for_mover
+    anchor = statistics.fmean(mover(searched.values[move]) for move in booked.best)
+    values: dict[str, float] = {}
+    for move, estimate in searched.values.items():
+        if move in booked.known:
+            values[move] = float(booked.known[move])
+        else:
+            loss = max(0.0, anchor - mover(estimate))
+            values[move] = mover(mover(booked.value) - loss)
+    return replace(searched, values=values, booked=tuple(booked.known))
 
 
 @dataclass(frozen=True)

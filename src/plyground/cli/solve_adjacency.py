@@ -187,11 +187,7 @@ def _progress(nodes: int, done: list[int], elapsed: float) -> None:
 
 
 def _print(state: AdjacencyState, result: SolveResult) -> None:
-    mover = "XO"[state.side]
-    print(f"position {result.position}  ({mover} to move, {state.plies_left} plies left)")
-    print(f"value    {result.value:+d}  ({_verdict(result.value)}; X - O with best play)")
-    print(f"best     {' '.join(result.best)}")
-    print(f"line     {' '.join(result.line)}")
+    print("\n".join(_head(state, result.value, " ".join(result.best), " ".join(result.line))))
     if result.moves is not None:
         print("\n".join(_moves_by_value(state, result.moves)))
     rate = result.nodes / result.seconds / 1e6 if result.seconds > 0 else 0.0
@@ -203,18 +199,26 @@ def _print(state: AdjacencyState, result: SolveResult) -> None:
 
 def _book_text(state: AdjacencyState, booked: BookSolution) -> str:
     """A booked position's answer, as :func:`_print` lays out a solve's."""
-    mover = "XO"[state.side]
     others = "" if booked.every_best else "  (the proved best moves; another may be as good)"
-    lines = [
-        f"position {booked.position}  ({mover} to move, {state.plies_left} plies left)",
-        f"value    {booked.value:+d}  ({_verdict(booked.value)}; X - O with best play)",
-        f"best     {' '.join(booked.best)}{others}",
-        f"line     {' '.join(booked.line)} ...  (as far as the book goes)",
-    ]
+    best = " ".join(booked.best) + others
+    lines = _head(
+        state, booked.value, best, " ".join(booked.line) + " ...  (as far as the book goes)"
+    )
     if booked.complete:
         lines.extend(_moves_by_value(state, booked.known))
     lines.append("source   the opening book (docs/adjacency-solved.md); --no-book solves it")
     return "\n".join(lines)
+
+
+def _head(state: AdjacencyState, value: int, best: str, line: str) -> list[str]:
+    """The first lines of an answer: the position, its value, its best moves, a line."""
+    mover = "XO"[state.side]
+    return [
+        f"position {state.text()}  ({mover} to move, {state.plies_left} plies left)",
+        f"value    {value:+d}  ({_verdict(value)}; X - O with best play)",
+        f"best     {best}",
+        f"line     {line}",
+    ]
 
 
 def _moves_by_value(state: AdjacencyState, moves: dict[str, int]) -> list[str]:

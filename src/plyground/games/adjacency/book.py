@@ -199,26 +199,33 @@ def book_moves(state: State) -> tuple[list[int], float, int] | None:
 @dataclass(frozen=True)
 class BookSolution:
     """What the packaged book proves of a booked position (values X - O): its value, its
-    best moves, a best line as far as the book goes, and the moves it values."""
+    best moves, the moves it values, and (worked out when asked) a best line as far as the
+    book goes and whether its best moves are all of them."""
 
-    position: str
+    state: AdjacencyState
     value: int
     best: tuple[str, ...]
-    every_best: bool
-    """True when :attr:`best` is every best move (a solved setting); False when it is the
-    best moves a proof found (a proved setting: another move may be as good)."""
-    line: tuple[str, ...]
-    """A best line while the positions on it are booked (not to the end of the game)."""
     known: dict[str, int]
     """Move -> exact value, for the moves the book values: its best moves, and moves
     into a booked position."""
     complete: bool
     """True when :attr:`known` holds every legal move."""
 
+    @property
+    def every_best(self) -> bool:
+        """True when :attr:`best` is every best move (a solved setting); False when it is the
+        best moves a proof found (a proved setting: another move may be as good)."""
+        return not _proved_setting(self.state)
+
+    @property
+    def line(self) -> tuple[str, ...]:
+        """A best line while the positions on it are booked (not to the end of the game)."""
+        return _book_line(self.state)
+
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of ``plyground solve adjacency --json`` for a booked position."""
         return {
-            "position": self.position,
+            "position": self.state.text(),
             "value": self.value,
             "best": list(self.best),
             "every_best": self.every_best,
@@ -242,15 +249,7 @@ def book_solution(state: AdjacencyState) -> BookSolution | None:
             known[text] = child.value
         elif text in entry.best:
             known[text] = entry.value
-    return BookSolution(
-        position=state.text(),
-        value=entry.value,
-        best=entry.best,
-        every_best=not _proved_setting(state),
-        line=_book_line(state),
-        known=known,
-        complete=len(known) == len(legal),
-    )
+    return BookSolution(state, entry.value, entry.best, known, len(known) == len(legal))
 
 
 def _book_line(state: AdjacencyState) -> tuple[str, ...]:
