@@ -136,10 +136,20 @@ def hint(page: Any, number: int, wait_ms: float) -> dict[str, str]:
     """Ask for hint ``number`` (from 1) and return its summary and facts."""
     page.wait_for_selector("#tool-hint:not([disabled])")
     page.click("#tool-hint")
-    page.wait_for_function(
-        "n => document.querySelectorAll('#tool-results li').length === n", arg=number,
-        timeout=wait_ms,
-    )  # fmt: skip
+    try:
+        page.wait_for_function(
+            "n => document.querySelectorAll('#tool-results li').length === n"
+            " || document.getElementById('notice').textContent !== ''", arg=number,
+            timeout=wait_ms,
+        )  # fmt: skip
+    except Exception as error:  # say what the page showed, not only that it waited
+        shown = page.evaluate(
+            "() => ({status: document.getElementById('tool-status').textContent,"
+            " results: document.querySelectorAll('#tool-results li').length,"
+            " disabled: document.getElementById('tool-hint').disabled})"
+        )  # fmt: skip
+        raise AssertionError(f"hint {number} did not come: the page shows {shown}") from error
+    assert page.inner_text("#notice") == ""  # a refused hint fails here, and says why
     latest = page.locator("#tool-results li").nth(0)
     labels = latest.locator("dt").all_inner_texts()
     values = latest.locator("dd").all_inner_texts()

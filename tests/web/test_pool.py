@@ -68,3 +68,40 @@ def test_the_pool_abandons_a_job_whose_awaiting_task_is_cancelled() -> None:
     marked, (abandoned_job, answer) = asyncio.run(scenario())
     assert marked == [abandoned_job]
     assert answer.move is not None
+
+
+@pytest.mark.parametrize(
+    ("game", "position"),
+    [
+        ("adjacency(size=4,rounds=3,first=X)", "2OO/2OO/XX2/XX2 X 6"),
+        ("2048", "2,4,0,0/0,0,0,0/0,0,0,0/0,0,0,0 0 move"),
+    ],
+)
+def test_a_hints_tables_load_before_its_clock_starts(
+    monkeypatch: pytest.MonkeyPatch, game: str, position: str
+) -> None:
+    """The clock of a tool job (its seconds and the server's grace) counts from the start
+    signal; a hint's analyser or bot is made and loaded before it, so a busy worker's first
+    hint is not refused for the time its tables took to load."""
+    from plyground.web.views import view_for
+
+    events: list[object] = []
+
+    class Signals:
+        def put(self, item: object) -> None:
+            events.append(item)
+
+    monkeypatch.setattr(pool_module, "_worker", pool_module._WorkerState(Signals(), [0] * 4))
+    view = type(view_for(load_game(game).name))
+    prepare = view.prepare_tool
+
+    def recorded(self: Any, name: str, seconds: float) -> None:
+        prepare(self, name, seconds)
+        events.append(("prepared", name))
+
+    monkeypatch.setattr(view, "prepare_tool", recorded)
+    answer = pool_module._run_tool(
+        pool_module.ToolJob(3, game, position, position, "hint", {}, 0.2)
+    )
+    assert "result" in answer, answer
+    assert events == [("prepared", "hint"), (3, None)]

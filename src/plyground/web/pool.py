@@ -194,10 +194,11 @@ def _think(job: ThinkJob) -> ThinkAnswer:
 def _run_tool(job: ToolJob) -> dict[str, Any]:
     """Run in a worker: the game's view runs the tool; its result, or the error it raised."""
     assert _worker is not None, "the worker was not started by BotPool"
+    game = load_game(job.game)
+    view = view_for(game.name)
+    view.prepare_tool(job.tool, job.seconds)  # its kernels load before the clock starts
     _worker.queue.put((job.job, None))  # the clock starts now, not while the job was queued
     try:
-        game = load_game(job.game)
-        view = view_for(game.name)
         start, state = game.parse_state(job.start), game.parse_state(job.position)
         result = view.run_tool(job.tool, start, state, job.options, job.seconds)
         return {"result": result.to_dict()}

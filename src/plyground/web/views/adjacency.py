@@ -76,13 +76,22 @@ class AdjacencyView(BoardView):
             )
         ]
 
+    def prepare_tool(self, name: str, seconds: float) -> None:
+        if name == "hint":
+            _analyser(_hint_seconds(seconds))
+
     def run_tool(
         self, name: str, start: State, state: State, options: Mapping[str, Any], seconds: float
     ) -> ToolResult:
         check_hint("the adjacency game", name, options)
-        from plyground.arena.analysis import HINT_SECONDS
+        return _hint(state, _hint_seconds(seconds))
 
-        return _hint(state, min(seconds, HINT_SECONDS))
+
+def _hint_seconds(seconds: float) -> float:
+    """The hint's budget: the analysis's, or less when the server allows tools less."""
+    from plyground.arena.analysis import HINT_SECONDS
+
+    return min(seconds, HINT_SECONDS)
 
 
 @functools.cache

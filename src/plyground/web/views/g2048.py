@@ -96,6 +96,10 @@ class G2048View(BoardView):
     def tools(self, game: Game) -> list[Tool]:
         return [Tool("hint", "Hint", "ask the 2048 bot for the best move of this position")]
 
+    def prepare_tool(self, name: str, seconds: float) -> None:
+        if name == "hint":
+            _hint_bot()
+
     def run_tool(
         self, name: str, start: State, state: State, options: Mapping[str, Any], seconds: float
     ) -> ToolResult:
