@@ -129,3 +129,14 @@ def test_2048_hint_is_the_bots_move_and_refuses_where_there_is_none() -> None:
         view.run_tool("hint", single, single, {"depth": 3}, 0.2)
     with pytest.raises(UnknownNameError, match="2048 has no tool 'solve'"):
         view.run_tool("solve", single, single, {}, 0.2)
+
+
+@pytest.mark.parametrize("cap", [0.4, 1.0, 2.0, 10.0])
+def test_the_adjacency_hints_two_stages_fit_in_the_tools_limit(cap: float) -> None:
+    """A hint may solve and then search, each for its stage budget: both fit in the think
+    cap the server gives a tool, and a stage never gets more than the analysis's hint budget."""
+    from plyground.arena.analysis import HINT_SECONDS
+    from plyground.web.views.adjacency import _hint_seconds
+
+    stage = _hint_seconds(cap)
+    assert 2 * stage <= cap and stage == min(HINT_SECONDS, cap / 2)

@@ -40,7 +40,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from plyground.core.errors import PlygroundError
-from plyground.core.game import State
+from plyground.core.game import Game, State
 from plyground.core.limits import Limit
 
 if TYPE_CHECKING:  # the adjacency modules load numba: imported when first used
@@ -215,14 +215,21 @@ class Analyser:
         self._engine: AdjacencyEngine | None = None
         self._engine_game: AdjacencyGame | None = None
 
-    def warm_up(self) -> None:
+    def warm_up(self, game: Game | None = None) -> None:
         """Compile (or load from the disk cache) the solver's and the engine's kernels now,
-        so that no budget pays for it."""
+        and make their tables (the engine's for ``game``, when given), so that no budget
+        pays for them: on a busy machine, allocating the tables takes seconds.
+
+        Raises PlygroundError when ``game`` is not the adjacency game.
+        """
         from plyground.games.adjacency import engine, solver
 
         if self.settings.exact:
             solver.warm_up()
+            self._exact_solver()
         engine.warm_up()
+        if game is not None:
+            self._engine_for(adjacency_state(game.initial_state()).game)
 
     def position(self, state: State, *, exact: bool | None = None) -> PositionValues:
         """Every legal move's value in ``state``; ``exact=False`` skips the solver.
@@ -247,12 +254,9 @@ class Analyser:
 
     def _solve(self, state: AdjacencyState) -> PositionValues | None:
         """The exact values, or None when the solve does not finish within the budget."""
-        from plyground.games.adjacency.solver import ExactSolver, SolveStopped, warm_up
+        from plyground.games.adjacency.solver import SolveStopped
 
-        if self._solver is None:
-            warm_up()  # compile or load the kernels before the first clock starts
-            self._solver = ExactSolver()
-        solver = self._solver
+        solver = self._exact_solver()
         started = time.perf_counter()
         try:
             result = solver.solve(
@@ -271,19 +275,29 @@ class Analyser:
             seconds=time.perf_counter() - started,
         )
 
-    def _engine_for(self, state: AdjacencyState) -> AdjacencyEngine:
+    def _exact_solver(self) -> ExactSolver:
+        """The solver, made (kernels loaded, tables allocated) on first use."""
+        from plyground.games.adjacency.solver import ExactSolver, warm_up
+
+        if self._solver is None:
+            warm_up()  # compile or load the kernels before the first clock starts
+            self._solver = ExactSolver()
+        return self._solver
+
+    def _engine_for(self, game: AdjacencyGame) -> AdjacencyEngine:
+        """The engine with ``game``'s weights, made on first use (and again for another game)."""
         from plyground.games.adjacency.engine import AdjacencyEngine, warm_up
         from plyground.games.adjacency.evaluation import default_weights
 
-        if self._engine is None or self._engine_game != state.game:
+        if self._engine is None or self._engine_game != game:
             warm_up()
-            self._engine = AdjacencyEngine(default_weights(state.game))
-            self._engine_game = state.game
+            self._engine = AdjacencyEngine(default_weights(game))
+            self._engine_game = game
         return self._engine
 
     def _search(self, state: AdjacencyState) -> PositionValues:
         """Every move's engine value: all moves to depth 1, then 2, ... while the budget lasts."""
-        engine = self._engine_for(state)
+        engine = self._engine_for(state.game)
         started = time.perf_counter()
         deadline = started + self.settings.time
         children = {state.move_text(move): state.play(move) for move in state.legal_moves()}

@@ -301,7 +301,7 @@ class TerminalView(GameObserver):
 
         if self._analyser is None:
             self._analyser = Analyser(AnalysisSettings(time=HINT_SECONDS))
-            self._analyser.warm_up()
+            self._analyser.warm_up(state.game)
         return self._analyser.position(state).hint()
 
 

@@ -196,7 +196,7 @@ def _run_tool(job: ToolJob) -> dict[str, Any]:
     assert _worker is not None, "the worker was not started by BotPool"
     game = load_game(job.game)
     view = view_for(game.name)
-    view.prepare_tool(job.tool, job.seconds)  # its kernels load before the clock starts
+    view.prepare_tool(job.tool, game, job.seconds)  # its tables load before the clock starts
     _worker.queue.put((job.job, None))  # the clock starts now, not while the job was queued
     try:
         start, state = game.parse_state(job.start), game.parse_state(job.position)
@@ -211,7 +211,8 @@ def _analyse(job: AnalysisJob) -> dict[str, Any]:
     with ``"positions"``: each position's values), or ``{"error": message}``."""
     assert _worker is not None, "the worker was not started by BotPool"
     analyser = _worker.analyser(AnalysisSettings(time=job.seconds, blunder=job.blunder))
-    analyser.warm_up()  # the kernels load before the clock starts
+    game = load_game(job.game)
+    analyser.warm_up(game)  # the kernels load, and the tables are made, before the clock starts
     _worker.queue.put((job.job, None))  # the clock starts now, not while the job was queued
     try:
         if job.record is not None:
@@ -219,7 +220,7 @@ def _analyse(job: AnalysisJob) -> dict[str, Any]:
             positions = [values.to_dict() for values in analysis.positions]
             return {"result": analysis.to_dict(), "positions": positions}
         assert job.position is not None
-        state = load_game(job.game).parse_state(job.position)
+        state = game.parse_state(job.position)
         return {"result": analyser.position(state).to_dict()}
     except PlygroundError as error:
         return {"error": str(error)}

@@ -76,9 +76,9 @@ class AdjacencyView(BoardView):
             )
         ]
 
-    def prepare_tool(self, name: str, seconds: float) -> None:
+    def prepare_tool(self, name: str, game: Game, seconds: float) -> None:
         if name == "hint":
-            _analyser(_hint_seconds(seconds))
+            _analyser(_hint_seconds(seconds)).warm_up(game)
 
     def run_tool(
         self, name: str, start: State, state: State, options: Mapping[str, Any], seconds: float
@@ -88,20 +88,20 @@ class AdjacencyView(BoardView):
 
 
 def _hint_seconds(seconds: float) -> float:
-    """The hint's budget: the analysis's, or less when the server allows tools less."""
+    """The hint's budget a stage: the analysis's, or less when the server allows tools less
+    (a position may take two stages, a solve then the engine: both fit in ``seconds``)."""
     from plyground.arena.analysis import HINT_SECONDS
 
-    return min(seconds, HINT_SECONDS)
+    return min(seconds / 2, HINT_SECONDS)
 
 
 @functools.cache
 def _analyser(seconds: float) -> Analyser:
-    """The hint's analyser, made and loaded once per worker process (its tables stay)."""
+    """The hint's analyser, made once per worker process (its tables stay); the tool's
+    :meth:`AdjacencyView.prepare_tool` loads it before the clock starts."""
     from plyground.arena.analysis import Analyser, AnalysisSettings
 
-    analyser = Analyser(AnalysisSettings(time=seconds))
-    analyser.warm_up()
-    return analyser
+    return Analyser(AnalysisSettings(time=seconds))
 
 
 def _hint(state: State, seconds: float) -> ToolResult:

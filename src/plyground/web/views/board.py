@@ -254,9 +254,9 @@ class BoardView(ABC):
         """Puzzle tools the page offers for ``game`` (default: none)."""
         return []
 
-    def prepare_tool(self, name: str, seconds: float) -> None:
-        """Load what tool ``name`` needs (compiled kernels, tables) before its clock starts;
-        runs in a worker process, once per job (default: nothing to load)."""
+    def prepare_tool(self, name: str, game: Game, seconds: float) -> None:
+        """Load what tool ``name`` needs for ``game`` (compiled kernels, tables) before its
+        clock starts; runs in a worker process, once per job (default: nothing to load)."""
         return None
 
     def run_tool(

@@ -96,7 +96,7 @@ class G2048View(BoardView):
     def tools(self, game: Game) -> list[Tool]:
         return [Tool("hint", "Hint", "ask the 2048 bot for the best move of this position")]
 
-    def prepare_tool(self, name: str, seconds: float) -> None:
+    def prepare_tool(self, name: str, game: Game, seconds: float) -> None:
         if name == "hint":
             _hint_bot()
 
