@@ -57,6 +57,7 @@ __all__ = [
     "PositionValues",
     "adjacency_state",
     "json_number",
+    "margin_text",
 ]
 
 ANALYSED_GAMES = ("adjacency",)
@@ -130,9 +131,8 @@ class PositionValues:
 
     @property
     def value_text(self) -> str:
-        """The best value as a person reads a margin: ``-2``, ``0``, ``+0.75``."""
-        value = json_number(self.best_value)
-        return "0" if value == 0 else f"{value:+}"
+        """The best value as a person reads a margin (:func:`margin_text`)."""
+        return margin_text(self.best_value)
 
     def hint(self) -> str:
         """The best moves, their value and how they are known, in one line for a person:
@@ -183,6 +183,19 @@ class PositionValues:
             "nodes": self.nodes,
             "seconds": round(self.seconds, 6),
         }
+
+
+def margin_text(value: float) -> str:
+    """A margin (X - O) as a person reads it: an exact margin is a whole number, an
+    estimate keeps two places.
+
+    >>> [margin_text(v) for v in (-2.0, 0.0, 0.5, -0.004)]
+    ['-2', '0', '+0.50', '0']
+    """
+    number = json_number(value)
+    if number == 0:
+        return "0"
+    return f"{number:+d}" if isinstance(number, int) else f"{number:+.2f}"
 
 
 def json_number(value: float) -> float | int:

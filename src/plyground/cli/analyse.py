@@ -17,7 +17,13 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from plyground.arena.analysis import Analyser, AnalysisSettings, PositionValues, json_number
+from plyground.arena.analysis import (
+    Analyser,
+    AnalysisSettings,
+    PositionValues,
+    json_number,
+    margin_text,
+)
 from plyground.arena.annotation import GameAnalysis, annotate
 from plyground.arena.formats import read_record_file
 from plyground.arena.record import GameRecord
@@ -169,13 +175,6 @@ def _annotate(record: GameRecord, analyser: Analyser, *, show: bool) -> GameAnal
         return annotate(record, analyser, lambda done, total: progress.update(task, completed=done))
 
 
-def _margin(value: float) -> str:
-    number = json_number(value)
-    if number == 0:
-        return "0"
-    return f"{number:+d}" if isinstance(number, int) else f"{number:+.2f}"
-
-
 def _marks(value: float) -> str:
     return str(json_number(value))
 
@@ -203,13 +202,13 @@ def _print_position(values: PositionValues) -> None:
     best = set(values.best)
     for move in sorted(values.values, key=lambda m: (values.loss(m), m not in best)):
         loss = "best" if move in best else _marks(values.loss(move))
-        row = [move, _margin(values.values[move]), loss]
+        row = [move, margin_text(values.values[move]), loss]
         if partly_booked:
             row.append("book" if move in values.booked else "engine")
         table.add_row(*row)
     console.print(table)
     console.print(
-        f"best: {' '.join(values.best)} ({_margin(values.best_value)}); "
+        f"best: {' '.join(values.best)} ({margin_text(values.best_value)}); "
         f"{values.nodes:,} nodes, {values.seconds:.2f} s"
     )
 
@@ -227,7 +226,7 @@ def _print_game(analysis: GameAnalysis) -> None:
         loss = "" if move.loss == 0 else _marks(move.loss)
         name = analysis.players[move.player] if move.player < len(analysis.players) else "?"
         table.add_row(
-            str(move.ply + 1), name, move.move, _margin(move.value), best, loss, mark, source
+            str(move.ply + 1), name, move.move, margin_text(move.value), best, loss, mark, source
         )
     console.print(table)
     summary = Table(title="accuracy")
