@@ -142,6 +142,36 @@ def test_a_game_starting_with_a_book_move_loses_nothing_there() -> None:
     assert (reply.source, reply.loss, reply.value) == ("book", 0, -2)  # c1: a best reply
 
 
+@pytest.mark.parametrize(
+    ("spec", "moves"),
+    [
+        ("adjacency(size=8,rounds=8)", []),  # the book proves the best moves, values no other
+        ("adjacency(size=8,rounds=8)", ["e1"]),
+        ("adjacency(size=4,rounds=3)", []),  # the book values every move
+        ("adjacency(size=6,rounds=3)", ["c1", "d6"]),  # out of the book: an exact solve
+        ("adjacency(size=8,rounds=8)", ["e1", "c1", "h4"]),  # out of the book: the engine's
+    ],
+)
+def test_a_hint_names_the_best_moves_the_analysis_finds(
+    monkeypatch: pytest.MonkeyPatch, spec: str, moves: list[str]
+) -> None:
+    """A hint's best moves and value are the analysis's; where the book proves them it
+    answers from the book alone, with no solve or search for the moves it does not show."""
+    state: State = load_game(spec).initial_state()
+    for text in moves:
+        state = state.play(state.parse_move(text))
+    analyser = Analyser(AnalysisSettings(time=0.2))
+    values = analyser.position(state)
+    booked = values.known_by == "the opening book"
+    if booked:
+        monkeypatch.setattr(Analyser, "position", lambda *args, **kw: pytest.fail("searched"))
+    hint = analyser.hint(state)
+    assert hint.known_by == values.known_by and hint.value == values.best_value
+    assert hint.best == values.best or not values.exact  # an estimate's ties may move
+    assert hint.line().startswith(f"{hint.best[0]} (best: {hint.best_text()}; ")
+    assert booked == (len(moves) < 2)
+
+
 def test_other_games_and_finished_positions_are_refused() -> None:
     spec = "tictactoe"
     record = record_of(spec, ["a1", "b1", "a2"])

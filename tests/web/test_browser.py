@@ -197,11 +197,11 @@ def test_a_hint_at_the_start_is_the_books_then_the_engines(page: Any, size: dict
 
 
 def test_a_hint_as_o_late_in_a_game_is_an_exact_solve(page: Any) -> None:
-    setup(page, 6, 3, x="greedy", o="human")
+    setup(page, 7, 3, x="greedy", o="human")  # 7x7: no opening book, so a solve
     page.click("#start-button")
     page.wait_for_selector(".cell.clickable", timeout=WORKERS_READY * 1000)
     state = position(page)  # 5 plies left: every move solved within the budget
-    assert state.to_move() == 1
+    assert state.to_move() == 1 and book_entry(state) is None
     shown = hint(page, 1, WORKERS_READY * 1000)
     solved = solve(state)
     assert shown["summary"].removeprefix("Hint: ") in solved.best

@@ -51,9 +51,11 @@ if TYPE_CHECKING:  # the adjacency modules load numba: imported when first used
 
 __all__ = [
     "ANALYSED_GAMES",
+    "BOOK_KNOWN_BY",
     "HINT_SECONDS",
     "Analyser",
     "AnalysisSettings",
+    "Hint",
     "PositionValues",
     "adjacency_state",
     "json_number",
@@ -66,6 +68,9 @@ ANALYSED_GAMES = ("adjacency",)
 HINT_SECONDS = 1.0
 """A hint's budget (the web app's and ``plyground play``'s): an exact solve's, then (if it
 runs out) as long for the engine."""
+
+BOOK_KNOWN_BY = "the opening book"
+"""How a hint says its best moves are known when the opening book proves them."""
 
 _EPSILON = 1e-9
 """Values closer than this count as equal (engine values are floats)."""
@@ -120,27 +125,8 @@ class PositionValues:
         """How the best moves are known, for a person: ``the opening book``, ``an exact
         solve`` or ``the engine's estimate (depth N)``."""
         if self.booked:
-            return "the opening book"
+            return BOOK_KNOWN_BY
         return "an exact solve" if self.exact else f"the engine's estimate (depth {self.depth})"
-
-    def best_text(self, most: int = 6) -> str:
-        """The best moves, at most ``most`` of them named: ``e1 f1 g1 (and 11 more)``."""
-        best = self.best
-        more = f" (and {len(best) - most} more)" if len(best) > most else ""
-        return " ".join(best[:most]) + more
-
-    @property
-    def value_text(self) -> str:
-        """The best value as a person reads a margin (:func:`margin_text`)."""
-        return margin_text(self.best_value)
-
-    def hint(self) -> str:
-        """The best moves, their value and how they are known, in one line for a person:
-        ``e1 (best: e1 f1 g1 h1 e2 a5 (and 8 more); -2 for X - O; by the opening book)``."""
-        return (
-            f"{self.best[0]} (best: {self.best_text()}; {self.value_text} for X - O; "
-            f"by {self.known_by})"
-        )
 
     def is_exact(self, move: str) -> bool:
         """True when ``move``'s value is exact (proved by a solve or the book)."""
@@ -183,6 +169,36 @@ class PositionValues:
             "nodes": self.nodes,
             "seconds": round(self.seconds, 6),
         }
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What a hint says of a position: its best moves, their value, how they are known."""
+
+    best: tuple[str, ...]
+    value: float
+    """The margin (X - O) the best moves reach."""
+    known_by: str
+    """``the opening book``, ``an exact solve`` or ``the engine's estimate (depth N)``."""
+    seconds: float
+
+    def best_text(self, most: int = 6) -> str:
+        """The best moves, at most ``most`` of them named: ``e1 f1 g1 (and 11 more)``."""
+        more = f" (and {len(self.best) - most} more)" if len(self.best) > most else ""
+        return " ".join(self.best[:most]) + more
+
+    @property
+    def value_text(self) -> str:
+        """The value as a person reads a margin (:func:`margin_text`)."""
+        return margin_text(self.value)
+
+    def line(self) -> str:
+        """The hint in one line for a person:
+        ``e1 (best: e1 f1 g1 h1 e2 a5 (and 8 more); -2 for X - O; by the opening book)``."""
+        return (
+            f"{self.best[0]} (best: {self.best_text()}; {self.value_text} for X - O; "
+            f"by {self.known_by})"
+        )
 
 
 def margin_text(value: float) -> str:
@@ -264,6 +280,24 @@ class Analyser:
                 return solved
         searched = self._search(board)
         return searched if booked is None or searched.exact else _anchored(searched, booked)
+
+    def hint(self, state: State) -> Hint:
+        """The best moves of ``state``, for a hint: at once from the opening book where it
+        proves them, else by :meth:`position` (the same best moves and value either way; the
+        book's other moves, which a hint does not show, would cost an engine search).
+
+        Raises PlygroundError as :meth:`position` does.
+        """
+        started = time.perf_counter()
+        board = adjacency_state(state)
+        from plyground.games.adjacency.book import book_solution
+
+        booked = book_solution(board) if self.settings.exact and not board.is_terminal() else None
+        if booked is not None:
+            best = tuple(move for move, value in booked.known.items() if value == booked.value)
+            return Hint(best, booked.value, BOOK_KNOWN_BY, time.perf_counter() - started)
+        values = self.position(board)
+        return Hint(values.best, values.best_value, values.known_by, time.perf_counter() - started)
 
     def _solve(self, state: AdjacencyState) -> PositionValues | None:
         """The exact values, or None when the solve does not finish within the budget."""

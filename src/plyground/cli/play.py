@@ -302,7 +302,7 @@ class TerminalView(GameObserver):
         if self._analyser is None:
             self._analyser = Analyser(AnalysisSettings(time=HINT_SECONDS))
             self._analyser.warm_up(state.game)
-        return self._analyser.position(state).hint()
+        return self._analyser.hint(state).line()
 
 
 def register(subparsers: Any) -> None:

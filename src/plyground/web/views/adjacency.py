@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
@@ -108,10 +107,7 @@ def _hint(state: State, seconds: float) -> ToolResult:
     """The best moves of ``state`` by the analysis (docs/analysis.md), and how they are known."""
     if state.is_terminal():
         raise IllegalMoveError("no move to hint: the game is over")
-    analyser = _analyser(seconds)
-    started = time.perf_counter()
-    values = analyser.position(state)
-    took = time.perf_counter() - started
-    facts = (("Best moves", values.best_text()), ("Value (X − O)", values.value_text),
-             ("By", values.known_by), ("Time", f"{took:.2f} s"))  # fmt: skip
-    return ToolResult("hint", f"Hint: {values.best[0]}", facts)
+    hint = _analyser(seconds).hint(state)
+    facts = (("Best moves", hint.best_text()), ("Value (X − O)", hint.value_text),
+             ("By", hint.known_by), ("Time", f"{hint.seconds:.2f} s"))  # fmt: skip
+    return ToolResult("hint", f"Hint: {hint.best[0]}", facts)
