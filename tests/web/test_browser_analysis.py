@@ -109,6 +109,8 @@ def test_review_shows_each_moves_loss_and_the_worst_mistakes(
     assert blunders == [m["ply"] for m in moves if m["blunder"]]
     rows = page.eval_on_selector_all("#analysis tbody tr", "rows => rows.map(r => r.innerText)")
     assert len(rows) == 2 and "Xavier" in rows[0] and "Olga" in rows[1]
+    assert analysis["exact_moves"] == len(moves)  # 6x6, 4 rounds: solved from the start
+    assert f"Every move ({len(moves)}) valued exactly;" in page.inner_text("#analysis .help")
     # the start position: a heat map of every move's exact value, with its legend
     page.click("#review-first")
     record = call(server, "GET", f"/api/games/{game_id}/record")

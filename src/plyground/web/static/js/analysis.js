@@ -62,5 +62,7 @@ export function renderAnalysis(snapshot) {
   table.append(rows);
   body.append(table);
   const exact = analysis.exact_moves;
-  body.append(el("p", { class: "help", text: `Loss: marks given away against the best move. ${exact} of ${analysis.moves.length} moves valued exactly, the others by the engine; a blunder loses ${analysis.settings.blunder} marks or more.` }));
+  const total = analysis.moves.length;
+  const how = exact === total ? `Every move (${total}) valued exactly` : `${exact} of ${total} moves valued exactly, the others by the engine`;
+  body.append(el("p", { class: "help", text: `Loss: marks given away against the best move. ${how}; a blunder loses ${analysis.settings.blunder} marks or more.` }));
 }
