@@ -34,6 +34,23 @@ def test_serve_refuses_a_busy_port_in_one_line(run_cli) -> None:  # type: ignore
     )
 
 
+def test_serve_refused_leaves_no_database_and_names_a_bad_host(  # type: ignore[no-untyped-def]
+    run_cli, tmp_path
+) -> None:
+    db = tmp_path / "games.db"
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = run_cli(["serve", "--port", str(port), "--db", str(db)])
+    assert result.returncode == 2 and "Address already in use" in result.stderr
+    assert list(tmp_path.iterdir()) == []  # no database made for a server that never ran
+    result = run_cli(["serve", "--host", "999.1.1.1", "--port", "0"])
+    assert result.returncode == 2
+    assert result.stderr.startswith("plyground serve: error: cannot listen on 999.1.1.1:0: ")
+    assert "Unknown error" not in result.stderr and "Traceback" not in result.stderr
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

@@ -113,10 +113,6 @@ def _serve(args: argparse.Namespace) -> int:
         blunder=args.blunder,
     )
     _offer_bots(args.bot)
-    if args.db is not None:  # a database that cannot be used is one clear error, now
-        from plyground.arena.store import RecordStore
-
-        RecordStore(args.db).close()
     if not 0 <= args.port <= 65535:
         raise PlygroundError(f"port must be 0 to 65535, got {args.port}")
     try:
@@ -129,11 +125,24 @@ def _serve(args: argparse.Namespace) -> int:
             f"the web app needs the 'web' extra ({error.name} is missing): "
             "pip install 'plyground[web]'"
         ) from None
+    where = f"{args.host}:{args.port}"
+    try:  # a host name that is no address of this machine's
+        socket.getaddrinfo(args.host, args.port, type=socket.SOCK_STREAM)
+    except socket.gaierror as error:
+        raise PlygroundError(f"cannot listen on {where}: {error.strerror}") from None
     try:  # bind first, so a busy port is one clear line and the printed address is true
         sock = socket.create_server((args.host, args.port))
     except OSError as error:
         reason = os.strerror(error.errno) if error.errno else str(error)
-        raise PlygroundError(f"cannot listen on {args.host}:{args.port}: {reason}") from None
+        raise PlygroundError(f"cannot listen on {where}: {reason}") from None
+    if args.db is not None:  # a database that cannot be used is one clear error, now
+        from plyground.arena.store import RecordStore
+
+        try:  # after the bind: a refused serve leaves no new file
+            RecordStore(args.db).close()
+        except PlygroundError:
+            sock.close()
+            raise
     # Accepted connections inherit this; without it a kept-alive connection waits
     # for delayed ACKs (about 40 ms a request).
     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
