@@ -194,11 +194,11 @@ def _think(job: ThinkJob) -> ThinkAnswer:
 def _run_tool(job: ToolJob) -> dict[str, Any]:
     """Run in a worker: the game's view runs the tool; its result, or the error it raised."""
     assert _worker is not None, "the worker was not started by BotPool"
-    game = load_game(job.game)
-    view = view_for(game.name)
-    view.prepare_tool(job.tool, game, job.seconds)  # its tables load before the clock starts
-    _worker.queue.put((job.job, None))  # the clock starts now, not while the job was queued
     try:
+        game = load_game(job.game)
+        view = view_for(game.name)
+        view.prepare_tool(job.tool, game, job.seconds)  # its tables load before the clock
+        _worker.queue.put((job.job, None))  # the clock starts now, not while the job was queued
         start, state = game.parse_state(job.start), game.parse_state(job.position)
         result = view.run_tool(job.tool, start, state, job.options, job.seconds)
         return {"result": result.to_dict()}
@@ -211,10 +211,10 @@ def _analyse(job: AnalysisJob) -> dict[str, Any]:
     with ``"positions"``: each position's values), or ``{"error": message}``."""
     assert _worker is not None, "the worker was not started by BotPool"
     analyser = _worker.analyser(AnalysisSettings(time=job.seconds, blunder=job.blunder))
-    game = load_game(job.game)
-    analyser.warm_up(game)  # the kernels load, and the tables are made, before the clock starts
-    _worker.queue.put((job.job, None))  # the clock starts now, not while the job was queued
     try:
+        game = load_game(job.game)
+        analyser.warm_up(game)  # kernels loaded and tables made before the clock starts
+        _worker.queue.put((job.job, None))  # the clock starts now, not while the job was queued
         if job.record is not None:
             analysis = annotate(GameRecord.from_dict(job.record), analyser)
             positions = [values.to_dict() for values in analysis.positions]
