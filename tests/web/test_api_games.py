@@ -302,6 +302,28 @@ def test_queens_solve_count_and_a_dead_end(client: TestClient) -> None:
     refused(client, big, tool(client, big, secrets["seats"]["0"], "count"), 422, "up to N = 14")
 
 
+def test_tictactoe_and_morris_hints_answer_the_side_to_move(client: TestClient) -> None:
+    game, secrets = start(client, {"game": "tictactoe", "players": [ANN, BOB]})
+    for ply, cell in enumerate(["a1", "b1"]):
+        game = post_move(client, game, secrets["seats"][str(ply % 2)], cell).json()
+    assert [t["name"] for t in game["tools"]] == ["hint"]
+    refused(client, game, tool(client, game, secrets["seats"]["1"], "hint"), 409, "turn")
+    answer = tool(client, game, secrets["seats"]["0"], "hint")
+    assert answer.status_code == 200, answer.text
+    hinted = answer.json()
+    assert hinted["ply"] == 2 and hinted["position"] == game["position"]  # nothing played
+    facts = {f["label"]: f["value"] for f in hinted["tool_results"][-1]["facts"]}
+    assert (
+        facts["Best moves"] == "a2 b2 a3" and facts["With best play"] == "X wins, in 5 more moves"
+    )
+    game, secrets = start(client, {"game": "morris", "players": [ANN, BOB], "start": NEAR_MILL})
+    answer = tool(client, game, secrets["seats"]["0"], "hint")
+    assert answer.status_code == 200, answer.text
+    result = answer.json()["tool_results"][-1]
+    legal = {m["move"] for m in game["legal"]}
+    assert result["summary"].removeprefix("Hint: ") in legal and not result["moves"]
+
+
 def test_the_adjacency_hint_names_the_best_moves_and_plays_nothing(client: TestClient) -> None:
     game, secrets = start(client, human_vs_human(4, 3))  # booked in full: the book's values
     token = secrets["seats"]["0"]

@@ -113,6 +113,13 @@ def test_tictactoe_against_perfect_by_clicking(page: Any) -> None:
         legal = {state.move_text(move) for move in state.legal_moves()}
         assert cells_with(page, ".cell.clickable") == legal
         count = played(page)
+        if count == 2:  # a hint: every best move, and how the game ends with best play
+            page.click("#tool-hint")
+            page.wait_for_selector("#tool-results li")
+            best = page.inner_text("#tool-results li dd").split()
+            assert best and set(best) <= legal
+            assert page.inner_text("#tool-results .tool-summary") == f"Hint: {best[0]}"
+            assert played(page) == count  # a hint plays nothing
         page.click(f".cell[data-cell={rng.choice(sorted(legal))}]")
         wait_played(page, count + 1)
         if count == 2:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import ClassVar
 
-from plyground.algorithms.search.minimax import minimax
+from plyground.algorithms.search.minimax import MinimaxResult, minimax
 from plyground.bots.base import SEED_SETTING, TIME_SETTING, Bot, Decision, InfoCallback
 from plyground.bots.evaluators import evaluator_for
 from plyground.core.evaluation import Evaluator
@@ -53,13 +53,18 @@ class PerfectBot(Bot):
             self._table = {}
             minimax(game.initial_state(), self._evaluator, table=self._table)
 
+    def solve(self, state: State) -> MinimaxResult:
+        """Every move's exact value in ``state`` for the side to move (by the game's
+        depth-adjusted scores), from the memo: look-ups after :meth:`new_game`."""
+        self.check_game(state.game)
+        self._learn(state.game)  # a no-op after new_game
+        return minimax(state, self._evaluator, table=self._table)
+
     def choose(
         self, state: State, limit: Limit | None = None, on_info: InfoCallback | None = None
     ) -> Decision:
-        self.check_game(state.game)
         start = time.perf_counter()
-        self._learn(state.game)  # a no-op after new_game
-        result = minimax(state, self._evaluator, table=self._table)
+        result = self.solve(state)
         move = self.rng.choice(result.best_moves)
         line = self._principal_variation(state, move)
         info = SearchInfo(

@@ -53,13 +53,8 @@ def play_human_move(session: GameSession, token: str, move_text: str, ply: int |
     """Play the move of the human holding ``token``, if it is theirs to play and legal."""
     session.check_running()
     seat = session.human_seat(token)
+    session.check_turn(seat, "wait for your turn")
     state = session.state
-    to_move = state.to_move()
-    if to_move != seat:
-        mover = session.label(to_move) if to_move >= 0 else "nobody"
-        raise ApiError(
-            409, f"it is {mover}'s turn, not {session.label(seat)}'s: wait for your turn"
-        )
     if ply is not None and ply != len(session.moves):
         raise ApiError(
             409,

@@ -251,6 +251,13 @@ class GameSession:
             raise ApiError(403, f"this token is not a player's secret in game {self.id!r}")
         return seat
 
+    def check_turn(self, seat: int, then: str) -> None:
+        """ApiError 409 unless ``seat`` is to move; ``then`` ends the message (what to do)."""
+        to_move = self.state.to_move()
+        if to_move != seat:
+            mover = self.label(to_move) if to_move >= 0 else "nobody"
+            raise ApiError(409, f"it is {mover}'s turn, not {self.label(seat)}'s: {then}")
+
     def check_running(self) -> None:
         """ApiError 409 once the game is over."""
         if self.finished:

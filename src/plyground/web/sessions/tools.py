@@ -32,8 +32,10 @@ async def run_tool(
     options: Mapping[str, object],
 ) -> None:
     """Run tool ``name`` with ``options`` for ``seconds`` (plus ``grace``) and play its solution."""
-    session.human_seat(token)
+    seat = session.human_seat(token)
     session.check_stopped_by_error()
+    if not session.state.is_terminal():  # a hint is the mover's: not the opponent's to read
+        session.check_turn(seat, "a tool serves the side to move")
     tool = next((t for t in session.tools if t.name == name), None)
     if tool is None:
         known = ", ".join(t.name for t in session.tools) or "none"

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from typing import Any, cast
 
-from plyground.bots.base import Bot
 from plyground.core.errors import IllegalMoveError
 from plyground.core.game import Game, Move, State
 from plyground.core.limits import Limit
@@ -20,6 +18,7 @@ from plyground.web.views.board import (
     changed_cells,
     check_hint,
 )
+from plyground.web.views.hint_bots import hint_bot
 
 __all__ = ["G2048View"]
 
@@ -98,7 +97,7 @@ class G2048View(BoardView):
 
     def prepare_tool(self, name: str, game: Game, seconds: float) -> None:
         if name == "hint":
-            _hint_bot()
+            hint_bot(HINT_BOT, game)
 
     def run_tool(
         self, name: str, start: State, state: State, options: Mapping[str, Any], seconds: float
@@ -114,27 +113,12 @@ HINT_BOT = "2048:cache=262144"
 second of search and quick to set up in a busy worker."""
 
 
-@functools.cache
-def _hint_bot() -> Bot:
-    """The hint's bot, made and loaded once per worker process: later hints load nothing.
-
-    Its table needs no clearing between hints: every move starts a new generation, and
-    entries of an earlier generation are not trusted.
-    """
-    from plyground.bots import make_bot
-    from plyground.games import load_game
-
-    bot = make_bot(HINT_BOT)
-    bot.new_game(load_game("2048"))  # loads the compiled search and touches its table
-    return bot
-
-
 def _hint(state: State, seconds: float) -> ToolResult:
     """The move the ``2048`` bot would play in ``state``, with its depth and speed."""
     if state.is_terminal() or state.is_chance():
         why = "the game is over" if state.is_terminal() else "a tile spawns next"
         raise IllegalMoveError(f"no move to hint: {why}")
-    decision = _hint_bot().choose(state, Limit(time=seconds))
+    decision = hint_bot(HINT_BOT, state.game).choose(state, Limit(time=seconds))
     info = decision.info
     move = state.move_text(decision.move)
     rate = info.nodes / info.elapsed if info.elapsed > 0 else 0.0
