@@ -177,16 +177,14 @@ def test_the_web_view_shows_the_verdict(tables: EndgameTables) -> None:
     assert facts["Endgame table"] == f"White wins in {turns} turns"
     start = MorrisGame().initial_state()
     assert "Endgame table" not in dict(view_for("morris").status(start))
-    # The hint: the bot reads the tables, so its move keeps the win, one turn nearer.
-    from plyground.web.views.hint_bots import hint_bot
+    # The hint: its bot reads the tables, so its move keeps the win.
+    from plyground.arena.hints import Hinter
 
-    hint_bot.cache_clear()  # a bot made before the tables were built reads none
-    hint = dict(view_for("morris").run_tool("hint", state, state, {}, 1.0).facts)
+    hint = dict(Hinter().hint(state).facts)  # a new hinter: its bot loads the tables built
     assert hint["Endgame table"] == f"White wins in {turns} turns"
     after = state.play(state.parse_move(hint["Best move"]))
     assert dict(view_for("morris").status(after))["Endgame table"].startswith("White wins in ")
     assert hint["Outlook"].startswith("White wins within ")
-    hint_bot.cache_clear()
 
 
 def test_unreadable_tables_are_named(tmp_path: Path) -> None:

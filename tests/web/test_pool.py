@@ -105,14 +105,3 @@ def test_a_hints_tables_load_before_its_clock_starts(
     )
     assert "result" in answer, answer
     assert events == [("prepared", "hint"), (3, None)]
-
-
-def test_the_adjacency_hints_tables_are_made_before_its_clock_starts() -> None:
-    """Allocating the solver's and the engine's tables costs a starved worker seconds: the
-    hint's preparation makes both, for the game at hand."""
-    from plyground.web.views.adjacency import AdjacencyView, _analyser, _hint_seconds
-
-    game = load_game("adjacency(size=6,rounds=5,first=X)")
-    AdjacencyView().prepare_tool("hint", game, 3.0)
-    analyser = _analyser(_hint_seconds(3.0))
-    assert analyser._solver is not None and analyser._engine_game == game

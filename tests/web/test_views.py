@@ -131,64 +131,19 @@ def test_2048_hint_is_the_bots_move_and_refuses_where_there_is_none() -> None:
         view.run_tool("solve", single, single, {}, 0.2)
 
 
-@pytest.mark.parametrize("cap", [0.4, 1.0, 2.0, 10.0])
-def test_the_adjacency_hints_two_stages_fit_in_the_tools_limit(cap: float) -> None:
-    """A hint may solve and then search, each for its stage budget: both fit in the think
-    cap the server gives a tool, and a stage never gets more than the analysis's hint budget."""
-    from plyground.arena.analysis import HINT_SECONDS
-    from plyground.web.views.adjacency import _hint_seconds
-
-    stage = _hint_seconds(cap)
-    assert 2 * stage <= cap and stage == min(HINT_SECONDS, cap / 2)
-
-
-@settings(max_examples=30, deadline=None)
-@given(st.lists(st.integers(0, 8), max_size=7))
-def test_the_tictactoe_hint_is_every_best_move_and_how_the_game_ends(picks: list[int]) -> None:
-    """The hint's best moves and ending are a fresh full search's (the reference minimax
-    with the game's depth-adjusted scores), in any position on the way to the end."""
-    from plyground.algorithms.search.minimax import minimax
-    from plyground.games.tictactoe.evaluation import TicTacToeEvaluator
-
-    game = load_game("tictactoe")
-    state: State = game.initial_state()
-    for pick in picks:
-        if state.is_terminal():
-            break
-        moves = state.legal_moves()
-        state = state.play(moves[pick % len(moves)])
-    view = view_for("tictactoe")
-    if state.is_terminal():
-        with pytest.raises(IllegalMoveError, match="the game is over"):
-            view.run_tool("hint", state, state, {}, 1.0)
-        return
-    facts = dict(view.run_tool("hint", state, state, {}, 1.0).facts)
-    truth = minimax(state, TicTacToeEvaluator())
-    assert facts["Best moves"].split() == [state.move_text(m) for m in truth.best_moves]
-    ending = facts["With best play"]
-    if truth.value == 0:
-        assert ending == "a draw"
-    else:
-        winner = "XO"[state.to_move() if truth.value > 0 else 1 - state.to_move()]
-        plies = 10 - abs(truth.value)  # the winning move is that many moves from now
-        assert ending == f"{winner} wins, in {plies:g} more move{'s' * (plies != 1)}"
-
-
-def test_the_morris_hint_is_the_bots_legal_move_and_refuses_where_there_is_none() -> None:
-    game = load_game("morris")
-    view = view_for("morris")
+@pytest.mark.parametrize("name", ["adjacency", "tictactoe", "morris"])
+def test_a_two_player_games_hint_names_a_legal_move_and_refuses_options(name: str) -> None:
+    """The views hand hints to :mod:`plyground.arena.hints` (tested there): the tool is
+    offered, answers a legal move, plays nothing, and refuses options and other tools."""
+    game = load_game(name)
+    view = view_for(name)
     assert [tool.name for tool in view.tools(game)] == ["hint"]
-    view.prepare_tool("hint", game, 0.3)
-    mill = game.parse_state("WW./B../.../....../.../.../BBB W 5 5 8")  # g7 closes a mill
-    result = view.run_tool("hint", mill, mill, {}, 0.3)
+    state = game.initial_state()
+    view.prepare_tool("hint", game, 1.0)
+    result = view.run_tool("hint", state, state, {}, 1.0)
     move = result.summary.removeprefix("Hint: ")
-    assert move in {mill.move_text(m) for m in mill.legal_moves()} and result.moves == ()
-    facts = dict(result.facts)
-    assert facts["Best move"] == move and int(facts["Depth"]) >= 1
-    assert facts["Outlook"].endswith(" for White (the bot's estimate)")
+    assert move in {state.move_text(m) for m in state.legal_moves()} and result.moves == ()
     with pytest.raises(SettingsError, match="hint takes no options"):
-        view.run_tool("hint", mill, mill, {"depth": 3}, 0.3)
-    won = game.parse_state("WWW/B../.../....../.../.../..B B 0 0 41")  # Black has 2 men
-    assert won.is_terminal()
-    with pytest.raises(IllegalMoveError, match="the game is over"):
-        view.run_tool("hint", won, won, {}, 0.3)
+        view.run_tool("hint", state, state, {"depth": 3}, 1.0)
+    with pytest.raises(UnknownNameError, match=f"{name} has no tool 'solve'"):
+        view.run_tool("solve", state, state, {}, 1.0)

@@ -192,14 +192,6 @@ class Hint:
         """The value as a person reads a margin (:func:`margin_text`)."""
         return margin_text(self.value)
 
-    def line(self) -> str:
-        """The hint in one line for a person:
-        ``e1 (best: e1 f1 g1 h1 e2 a5 (and 8 more); -2 for X - O; by the opening book)``."""
-        return (
-            f"{self.best[0]} (best: {self.best_text()}; {self.value_text} for X - O; "
-            f"by {self.known_by})"
-        )
-
 
 def margin_text(value: float) -> str:
     """A margin (X - O) as a person reads it: an exact margin is a whole number, an

@@ -41,8 +41,8 @@ from plyground.core.errors import IllegalMoveError, SettingsError
 from plyground.core.game import Game, Move, State
 from plyground.core.limits import SearchInfo
 
-if TYPE_CHECKING:  # the analysis loads numba: imported at the first hint
-    from plyground.arena.analysis import Analyser
+if TYPE_CHECKING:  # the hints load numba: imported at the first hint
+    from plyground.arena.hints import Hinter
 
 __all__ = ["TerminalView", "board_text", "register"]
 
@@ -101,15 +101,15 @@ class TerminalView(GameObserver):
         self._status: Status | None = None
         self._latest: SearchInfo | None = None
         self._last_effects: Mapping[str, str] = {}
-        self._analyser: Analyser | None = None
-        """Made at the first 'hint' (it loads the solver's and the engine's kernels)."""
+        self._hinter: Hinter | None = None
+        """Made at the first 'hint' (it loads kernels and tables)."""
 
     @property
     def hints(self) -> bool:
-        """True when 'hint' works in this game (the analysis's games)."""
-        from plyground.arena.analysis import ANALYSED_GAMES
+        """True when 'hint' works in this game."""
+        from plyground.arena.hints import HINT_GAMES
 
-        return self.game.name in ANALYSED_GAMES
+        return self.game.name in HINT_GAMES
 
     # -- helpers -------------------------------------------------------------
     def seat(self, player: int) -> str:
@@ -269,17 +269,13 @@ class TerminalView(GameObserver):
             if command == "undo":
                 raise UndoRequest
             if command == "hint" and self.hints:
-                self.console.print(f"Hint: {self._hint(state)}")
+                self.console.print(f"Hint: {self._hint(state)}", soft_wrap=True, markup=False)
                 continue
             if command in ("moves", "help", "?"):
                 legal = " ".join(state.move_text(m) for m in state.legal_moves())
                 self.console.print(f"Legal moves: {legal}")
                 if command != "moves":
-                    hint = (
-                        " 'hint' (the best moves, as the analysis knows them),"
-                        if self.hints
-                        else ""
-                    )
+                    hint = " 'hint' (the best moves, and how they are known)," if self.hints else ""
                     self.console.print(
                         f"Commands: a move, 'undo' (take back your last move),{hint} "
                         "'moves' (list legal moves), 'quit'."
@@ -295,14 +291,15 @@ class TerminalView(GameObserver):
             return move
 
     def _hint(self, state: State) -> str:
-        """The analysis's best moves for ``state`` (docs/analysis.md): at most a second for
-        an exact solve, then as long for the engine."""
-        from plyground.arena.analysis import HINT_SECONDS, Analyser, AnalysisSettings
+        """The best moves for ``state`` and how they are known (:mod:`plyground.arena.hints`;
+        the adjacency game: at most a second for an exact solve, then as long for the
+        engine)."""
+        from plyground.arena.hints import Hinter
 
-        if self._analyser is None:
-            self._analyser = Analyser(AnalysisSettings(time=HINT_SECONDS))
-            self._analyser.warm_up(state.game)
-        return self._analyser.hint(state).line()
+        if self._hinter is None:
+            self._hinter = Hinter()
+            self._hinter.prepare(state.game)
+        return self._hinter.hint(state).line()
 
 
 def register(subparsers: Any) -> None:
@@ -317,9 +314,10 @@ Play a game in the terminal. By default you are X and the strongest bot
 engine, so you can also watch two bots, or play a friend on one keyboard.
 
 Type a move as a cell (d5). Commands: 'undo' takes back your last move,
-'hint' gives the best moves of your position (the adjacency game: from the
-opening book, an exact solve, or the engine's estimate, as docs/analysis.md
-says), 'moves' lists the legal moves, 'quit' stops. A bad or occupied cell
+'hint' gives the best moves of your position and how they are known (the
+adjacency game: the opening book, an exact solve, or the engine's estimate,
+as docs/analysis.md says; tic-tac-toe: exact; Morris: the morris bot's
+search), 'moves' lists the legal moves, 'quit' stops. A bad or occupied cell
 is explained and you are asked again.
 
 {PLAYER_HELP}""",

@@ -71,6 +71,7 @@ __all__ = [
     "position_index",
     "shared_tables",
     "table_value",
+    "verdict_text",
 ]
 
 MAX_MEN = 9
@@ -432,6 +433,25 @@ def shared_tables(path: Path | None = None) -> EndgameTables | None:
     except OSError:
         return None
     return _loaded(path, stamp)
+
+
+def verdict_text(board: MorrisState) -> str | None:
+    """What the solved endgames (if ``plyground endgames`` built them) say of ``board``, for
+    a person: ``White wins in 7 turns``, ``draw with best play``; None where they do not
+    reach."""
+    try:
+        tables = shared_tables()
+    except PlygroundError:
+        return "unreadable: build it again with 'plyground endgames'"
+    verdict = None if tables is None else tables.verdict(board)
+    if verdict is None:
+        return None
+    turns = f"{verdict.turns} turn{'s' * (verdict.turns != 1)}"
+    if verdict.capped:
+        return f"draw: the turn cap comes before a win in {turns}"
+    if verdict.winner is None:
+        return "draw with best play"
+    return f"{('White', 'Black')[verdict.winner]} wins in {turns}"
 
 
 @functools.lru_cache(maxsize=1)

@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
-from plyground.core.errors import IllegalMoveError
 from plyground.core.game import Game, State
-from plyground.web.views.board import BoardLayout, BoardView, Tool, ToolResult, check_hint
-
-if TYPE_CHECKING:
-    from plyground.arena.analysis import Analyser
+from plyground.web.views.board import BoardLayout, BoardView
 
 __all__ = ["AdjacencyView"]
 
 
 class AdjacencyView(BoardView):
     """The adjacency game: a square board, ``X`` and ``O`` marks, marks as scores."""
+
+    HINT = (
+        "the best moves of this position: from the opening book or an exact solve where they "
+        "reach, else the engine's estimate"
+    )
 
     def layout(self, game: Game) -> BoardLayout:
         from plyground.games.adjacency import AdjacencyGame
@@ -64,50 +63,3 @@ class AdjacencyView(BoardView):
         table = {str(size): max_rounds(size) for size in sizes}
         defaults = {str(size): game_class(size=size).settings["rounds"] for size in sizes}
         return {"rounds": {"maximum_by": "size", "table": table, "defaults": defaults}}
-
-    def tools(self, game: Game) -> list[Tool]:
-        return [
-            Tool(
-                "hint",
-                "Hint",
-                "the best moves of this position: from the opening book or an exact solve "
-                "where they reach, else the engine's estimate",
-            )
-        ]
-
-    def prepare_tool(self, name: str, game: Game, seconds: float) -> None:
-        if name == "hint":
-            _analyser(_hint_seconds(seconds)).warm_up(game)
-
-    def run_tool(
-        self, name: str, start: State, state: State, options: Mapping[str, Any], seconds: float
-    ) -> ToolResult:
-        check_hint("the adjacency game", name, options)
-        return _hint(state, _hint_seconds(seconds))
-
-
-def _hint_seconds(seconds: float) -> float:
-    """The hint's budget a stage: the analysis's, or less when the server allows tools less
-    (a position may take two stages, a solve then the engine: both fit in ``seconds``)."""
-    from plyground.arena.analysis import HINT_SECONDS
-
-    return min(seconds / 2, HINT_SECONDS)
-
-
-@functools.cache
-def _analyser(seconds: float) -> Analyser:
-    """The hint's analyser, made once per worker process (its tables stay); the tool's
-    :meth:`AdjacencyView.prepare_tool` loads it before the clock starts."""
-    from plyground.arena.analysis import Analyser, AnalysisSettings
-
-    return Analyser(AnalysisSettings(time=seconds))
-
-
-def _hint(state: State, seconds: float) -> ToolResult:
-    """The best moves of ``state`` by the analysis (docs/analysis.md), and how they are known."""
-    if state.is_terminal():
-        raise IllegalMoveError("no move to hint: the game is over")
-    hint = _analyser(seconds).hint(state)
-    facts = (("Best moves", hint.best_text()), ("Value (X − O)", hint.value_text),
-             ("By", hint.known_by), ("Time", f"{hint.seconds:.2f} s"))  # fmt: skip
-    return ToolResult("hint", f"Hint: {hint.best[0]}", facts)

@@ -3,11 +3,13 @@ tools, and the view class every game's view fills in (see :mod:`plyground.web.vi
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
+from plyground.arena.hints import Hinter
 from plyground.core.errors import SettingsError, UnknownNameError
 from plyground.core.game import Game, Move, State
 from plyground.core.settings import Setting
@@ -250,30 +252,40 @@ class BoardView(ABC):
         """Settings capped lower in the browser than the game allows (name -> maximum)."""
         return {}
 
+    HINT: ClassVar[str] = ""
+    """What the game's *Hint* tool gives, for its button's help (``plyground.arena.hints``
+    answers it); empty: the game has no hint."""
+
     def tools(self, game: Game) -> list[Tool]:
-        """Puzzle tools the page offers for ``game`` (default: none)."""
-        return []
+        """Tools the page offers for ``game`` (default: the hint, if the game has one)."""
+        return [Tool("hint", "Hint", self.HINT)] if self.HINT else []
 
     def prepare_tool(self, name: str, game: Game, seconds: float) -> None:
         """Load what tool ``name`` needs for ``game`` (compiled kernels, tables) before its
-        clock starts; runs in a worker process, once per job (default: nothing to load)."""
-        return None
+        clock starts; runs in a worker process, once per job (default: the hint's)."""
+        if name == "hint" and self.HINT:
+            worker_hinter(seconds).prepare(game)
 
     def run_tool(
         self, name: str, start: State, state: State, options: Mapping[str, Any], seconds: float
     ) -> ToolResult:
         """Run tool ``name`` on ``state`` (``start``: the game's first position) within about
-        ``seconds``; runs in a worker process. Raises PlygroundError for a bad request."""
-        raise UnknownNameError(f"this game has no tool {name!r}")
+        ``seconds``; runs in a worker process. Raises PlygroundError for a bad request.
+        Default: the hint (no options), if the game has one."""
+        known = "hint" if self.HINT else "none"
+        if name != "hint" or not self.HINT:
+            raise UnknownNameError(f"{state.game.name} has no tool {name!r} (known: {known})")
+        if options:
+            raise SettingsError(f"hint takes no options, got {', '.join(options)}")
+        hint = worker_hinter(seconds).hint(state)
+        return ToolResult("hint", f"Hint: {hint.best[0]}", hint.facts)
 
 
-def check_hint(game: str, name: str, options: Mapping[str, Any]) -> None:
-    """Refuse any tool but ``hint``, and any option to it: the tool of a view whose one
-    tool is a hint (2048, the adjacency game)."""
-    if name != "hint":
-        raise UnknownNameError(f"{game} has no tool {name!r} (known: hint)")
-    if options:
-        raise SettingsError(f"hint takes no options, got {', '.join(options)}")
+@functools.cache
+def worker_hinter(seconds: float) -> Hinter:
+    """The hinter of this worker process for tools allowed ``seconds`` (the server's think
+    cap): made once, it keeps its bots and tables between hints."""
+    return Hinter(seconds)
 
 
 def changed_cells(layout: BoardLayout, before: Sequence[str], after: Sequence[str]) -> list[str]:

@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, cast
+from typing import cast
 
-from plyground.core.errors import IllegalMoveError
 from plyground.core.game import Game, Move, State
-from plyground.core.limits import Limit
 from plyground.web.views.board import (
     BoardLayout,
     BoardView,
     Click,
     MoveButton,
-    Tool,
-    ToolResult,
     changed_cells,
-    check_hint,
 )
-from plyground.web.views.hint_bots import hint_bot
 
 __all__ = ["G2048View"]
 
@@ -38,6 +31,8 @@ class G2048View(BoardView):
     ``spawned`` on the cell, a direction's effect ``moved`` on every cell
     whose tile changed.
     """
+
+    HINT = "ask the 2048 bot for the best move of this position"
 
     def layout(self, game: Game) -> BoardLayout:
         from plyground.games.g2048 import cell_name
@@ -91,38 +86,3 @@ class G2048View(BoardView):
         if not board.is_terminal():
             return None
         return f"No move changes the board: {board.score:,} points, best tile {board.max_tile()}"
-
-    def tools(self, game: Game) -> list[Tool]:
-        return [Tool("hint", "Hint", "ask the 2048 bot for the best move of this position")]
-
-    def prepare_tool(self, name: str, game: Game, seconds: float) -> None:
-        if name == "hint":
-            hint_bot(HINT_BOT, game)
-
-    def run_tool(
-        self, name: str, start: State, state: State, options: Mapping[str, Any], seconds: float
-    ) -> ToolResult:
-        check_hint("2048", name, options)
-        return _hint(state, min(seconds, HINT_SECONDS))
-
-
-HINT_SECONDS = 0.5
-"""Time the ``2048`` bot thinks for a hint (less when the server allows tools less)."""
-HINT_BOT = "2048:cache=262144"
-"""The hint's bot: the ``2048`` bot with a quarter of its table (8 MB), plenty for half a
-second of search and quick to set up in a busy worker."""
-
-
-def _hint(state: State, seconds: float) -> ToolResult:
-    """The move the ``2048`` bot would play in ``state``, with its depth and speed."""
-    if state.is_terminal() or state.is_chance():
-        why = "the game is over" if state.is_terminal() else "a tile spawns next"
-        raise IllegalMoveError(f"no move to hint: {why}")
-    decision = hint_bot(HINT_BOT, state.game).choose(state, Limit(time=seconds))
-    info = decision.info
-    move = state.move_text(decision.move)
-    rate = info.nodes / info.elapsed if info.elapsed > 0 else 0.0
-    facts = (("Best move", move), ("Depth", str(info.depth)),
-             ("Positions", f"{info.nodes:,} ({rate:,.0f}/s)"),
-             ("Time", f"{info.elapsed * 1000:.1f} ms"))  # fmt: skip
-    return ToolResult("hint", f"Hint: {move}", facts)
