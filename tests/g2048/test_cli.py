@@ -34,6 +34,15 @@ def test_play_with_scripted_keys(run_cli: RunCli) -> None:
     assert "stopped: score" in done.stdout and ", 2 moves" in done.stdout
 
 
+def test_a_hint_names_the_bots_move_and_plays_nothing(run_cli: RunCli) -> None:
+    single = "2,4,2,0/4,2,4,0/2,4,2,0/4,2,4,0 0 move"  # only right changes it
+    done = run_cli(["play2048", "--position", single, "--seed", "1"], input="?q")
+    assert done.returncode == 0, done.stderr
+    assert "? for a hint" in done.stdout
+    assert "Hint: right (Best move: right; Depth: " in done.stdout
+    assert ", 0 moves" in done.stdout
+
+
 def test_keys_that_do_not_move_are_refused(run_cli: RunCli) -> None:
     position = "2,4,8,16/0,0,0,0/0,0,0,0/0,0,0,0 0 move"
     done = run_cli(["play2048", "--position", position, "--seed", "1"], input="wq")

@@ -4,7 +4,8 @@ A thin front end: the rules come from the game (``state.play``,
 ``state.legal_moves``), the tiles from the seeded driver
 (:func:`plyground.arena.solo.sample_outcome`), the moves from a bot. It draws
 the board with rich and reads keys straight from the terminal (arrow keys,
-WASD or HJKL; ``q`` quits). When standard input is not a terminal it reads the
+WASD or HJKL; ``?`` asks the bot for a hint, :mod:`plyground.arena.hints`;
+``q`` quits). When standard input is not a terminal it reads the
 same keys from it, so a script can play (``printf '\\e[A\\e[D q'``).
 
 :func:`play_2048` is the entry point a generic ``play`` command can dispatch
@@ -27,6 +28,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from plyground.arena.hints import Hinter
 from plyground.arena.players import HUMAN
 from plyground.arena.solo import sample_outcome
 from plyground.bots import make_bot
@@ -56,6 +58,7 @@ KEYS: dict[str, int] = {
 }
 """Key (or escape sequence) -> direction."""
 _QUIT_KEYS = ("q", "\x03", "\x04")  # q, Ctrl-C, Ctrl-D
+_HINT_KEY = "?"
 
 _TILE_STYLES = {
     0: "grey50",
@@ -79,8 +82,8 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "play2048",
         help="play 2048 in the terminal, or watch the bot play",
-        description="Play 2048 with the arrow keys (or WASD / HJKL; q quits), or watch a bot "
-        "play with --watch. Tiles spawn from a seeded random generator.",
+        description="Play 2048 with the arrow keys (or WASD / HJKL; ? hints; q quits), or watch "
+        "a bot play with --watch. Tiles spawn from a seeded random generator.",
     )
     parser.add_argument("--watch", action="store_true", help="let the bot play")
     parser.add_argument(
@@ -167,9 +170,9 @@ def play_2048(
     message = ""
     info: SearchInfo | None = None
     with contextlib.ExitStack() as stack:
-        key_source = keys
-        if player is None and key_source is None:
-            key_source = stack.enter_context(_terminal_keys(sys.stdin))
+        person = None
+        if player is None:
+            person = _Person(keys or stack.enter_context(_terminal_keys(sys.stdin)))
         quitting = False
         while True:  # draw the board, then stop or make a move
             _draw(
@@ -191,12 +194,8 @@ def play_2048(
                 if delay:
                     time.sleep(delay)
             else:
-                assert key_source is not None
-                key = next(key_source, "q")
-                if key in _QUIT_KEYS:
-                    quitting = True
-                    continue
-                chosen, message = _key_move(key, state)
+                assert person is not None
+                chosen, message, quitting = person.answer(state)
                 if chosen is None:
                     continue
                 move = chosen
@@ -208,6 +207,25 @@ def play_2048(
         f"{moves} move{'' if moves == 1 else 's'}"
     )
     return 0
+
+
+class _Person:
+    """The person at the keys: each key a move, a hint or the end."""
+
+    def __init__(self, keys: Iterator[str]) -> None:
+        self.keys = keys
+        self.hinter: Hinter | None = None  # made at the first hint (it loads the bot)
+
+    def answer(self, state: G2048State) -> tuple[int | None, str, bool]:
+        """The next key's move (None: no move), the message to show, and whether to quit."""
+        key = next(self.keys, "q")
+        if key in _QUIT_KEYS:
+            return None, "", True
+        if key == _HINT_KEY:  # the bot's move for this board, played by nobody
+            self.hinter = self.hinter or Hinter()
+            return None, f"Hint: {self.hinter.hint(state).line()}", False
+        chosen, message = _key_move(key, state)
+        return chosen, message, False
 
 
 def _spawn(state: State, rng: random.Random) -> G2048State:
@@ -235,7 +253,7 @@ def _board(state: G2048State) -> Table:
 def _key_move(key: str, state: G2048State) -> tuple[int | None, str]:
     """The move ``key`` asks for, or None and the message that says why it is not one."""
     if key not in KEYS:
-        return None, f"unknown key {key!r}: use the arrow keys, WASD or HJKL; q quits"
+        return None, f"unknown key {key!r}: use the arrow keys, WASD or HJKL; ? hints; q quits"
     try:
         state.parse_move(state.move_text(KEYS[key]))
     except IllegalMoveError as error:
@@ -262,7 +280,7 @@ def _draw(
             f"{rate:,.0f}/s"
         )
     elif not watching:
-        lines.append("arrow keys / WASD / HJKL to move, q to quit")
+        lines.append("arrow keys / WASD / HJKL to move, ? for a hint, q to quit")
     if message:
         lines.append(message)
     if live:
