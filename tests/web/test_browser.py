@@ -14,7 +14,7 @@ from web_helpers import LAPTOP, PHONE, WAIT_MS, WORKERS_READY, require_browser, 
 
 from plyground.games import load_game
 from plyground.games.adjacency import AdjacencyState, O, X
-from plyground.games.adjacency.book import book_entry
+from plyground.games.adjacency.book import book_entry, book_solution
 from plyground.games.adjacency.solver import solve
 
 pytestmark = pytest.mark.browser
@@ -159,6 +159,12 @@ def hint(page: Any, number: int, wait_ms: float) -> dict[str, str]:
     }
 
 
+def hinted(page: Any) -> set[str]:
+    """The cells the board marks as a hint's best moves."""
+    cells = page.eval_on_selector_all(".cell.mark-hint", "cells => cells.map(c => c.dataset.cell)")
+    return set(cells)
+
+
 def position(page: Any) -> AdjacencyState:
     """The position on the page, from its record (replayed by the rules)."""
     record = page.evaluate(
@@ -185,9 +191,11 @@ def test_a_hint_at_the_start_is_the_books_then_the_engines(page: Any, size: dict
     assert move in entry.best and shown["By"] == "the opening book"
     assert shown["Value (X − O)"] == "-2" and move in shown["Best moves"].split()
     assert position(page).text() == start.text()  # a hint plays nothing
+    assert hinted(page) == set(book_solution(start).best)  # shown on the board too
     page.click(f".cell[data-cell={move}]")  # take it; greedy answers
     wait_moves(page, 2)
     page.wait_for_selector(".cell.clickable")
+    assert hinted(page) == set()  # an earlier position's hint is no longer shown
     later = position(page)  # 14 plies left, out of the book: no solve in the budget
     shown = hint(page, 2, WAIT_MS)
     assert shown["By"].startswith("the engine's estimate (depth ")

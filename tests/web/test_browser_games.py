@@ -119,6 +119,8 @@ def test_tictactoe_against_perfect_by_clicking(page: Any) -> None:
             best = page.inner_text("#tool-results li dd").split()
             assert best and set(best) <= legal
             assert page.inner_text("#tool-results .tool-summary") == f"Hint: {best[0]}"
+            marked = "cells => cells.map(c => c.dataset.cell)"
+            assert set(page.eval_on_selector_all(".cell.mark-hint", marked)) == set(best)
             assert played(page) == count  # a hint plays nothing
         page.click(f".cell[data-cell={rng.choice(sorted(legal))}]")
         wait_played(page, count + 1)

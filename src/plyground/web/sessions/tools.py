@@ -71,7 +71,7 @@ async def run_tool(
         raise ApiError(422, f"{tool.label}: {answer['error']}")
     if len(session.moves) != ply or session.error is not None:
         raise ApiError(409, "the board changed while the tool worked: run it again")
-    result: dict[str, Any] = answer["result"]
+    result: dict[str, Any] = {**answer["result"], "ply": ply}  # the position it answers
     kept = session.tool_results
     session.tool_results = [*kept, result][-TOOL_RESULTS_KEPT:]  # before the record is made
     if result["moves"]:

@@ -169,6 +169,9 @@ class ToolResult:
     moves: tuple[str, ...] = ()
     restart: bool = False
     found: bool = True
+    cells: tuple[str, ...] = ()
+    """Cells the page marks on the board while the position is the one the tool saw (a
+    hint's best moves)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -178,6 +181,7 @@ class ToolResult:
             "moves": list(self.moves),
             "restart": self.restart,
             "found": self.found,
+            "cells": list(self.cells),
         }
 
 
@@ -278,7 +282,11 @@ class BoardView(ABC):
         if options:
             raise SettingsError(f"hint takes no options, got {', '.join(options)}")
         hint = worker_hinter(seconds).hint(state)
-        return ToolResult("hint", f"Hint: {hint.best[0]}", hint.facts)
+        cells: dict[str, None] = {}  # every click of every best move, each once, in order
+        for text in hint.best:
+            for click in self.clicks(state, state.parse_move(text)):
+                cells.setdefault(click.cell)
+        return ToolResult("hint", f"Hint: {hint.best[0]}", hint.facts, cells=tuple(cells))
 
 
 @functools.cache

@@ -80,7 +80,7 @@ export function render(snapshot) {
     direction,
     animate: Boolean(newMove),
     hoverPlayer: snapshot.to_move,
-    marks: snapshot.marks,
+    marks: { ...hintMarks(snapshot), ...snapshot.marks },
     removable,
   });
   $("prompt").textContent = state.prompt;
@@ -92,6 +92,13 @@ export function render(snapshot) {
   const last = snapshot.moves.at(-1);
   if (newMove && last) announceMove(snapshot, last);
   renderPanel(snapshot);
+}
+
+function hintMarks(snapshot) {
+  // The latest hint's best moves, on the board while it is still the position it answered.
+  const hint = snapshot.tool_results.at(-1);
+  if (!hint || hint.tool !== "hint" || hint.ply !== snapshot.ply) return {};
+  return Object.fromEntries(hint.cells.map((cell) => [cell, { kind: "hint", note: "a best move (hint)" }]));
 }
 
 function showHeat(snapshot) {
