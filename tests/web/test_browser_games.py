@@ -379,9 +379,12 @@ def test_2048_hint_asks_the_bot(page: Any, size: dict[str, int]) -> None:
         assert move in {before.move_text(m) for m in before.legal_moves()}
         assert record_state(page).text() == before.text()  # the hint plays nothing
         assert page.locator(f"#move-buttons button[data-move='{move}']").is_enabled()
+        hinted = "nodes => nodes.map(n => n.dataset.move)"
+        assert page.eval_on_selector_all("#move-buttons button.hinted", hinted) == [move]
         count = played(page)
         page.click(f"#move-buttons button[data-move='{move}']")  # take the hint
         wait_played(page, count + 1)
+        assert page.eval_on_selector_all("#move-buttons button.hinted", hinted) == []
         assert page.inner_text(f"#move-list li[data-ply] >> nth={count} >> .cellname") == move
     shot(page, f"g2048-05-hint-{'phone' if size == PHONE else 'laptop'}")
 

@@ -172,6 +172,8 @@ class ToolResult:
     cells: tuple[str, ...] = ()
     """Cells the page marks on the board while the position is the one the tool saw (a
     hint's best moves)."""
+    best: tuple[str, ...] = ()
+    """A hint's best moves (their buttons are marked too, as 2048's directions)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -182,6 +184,7 @@ class ToolResult:
             "restart": self.restart,
             "found": self.found,
             "cells": list(self.cells),
+            "best": list(self.best),
         }
 
 
@@ -286,7 +289,8 @@ class BoardView(ABC):
         for text in hint.best:
             for click in self.clicks(state, state.parse_move(text)):
                 cells.setdefault(click.cell)
-        return ToolResult("hint", f"Hint: {hint.best[0]}", hint.facts, cells=tuple(cells))
+        summary = f"Hint: {hint.best[0]}"
+        return ToolResult("hint", summary, hint.facts, cells=tuple(cells), best=hint.best)
 
 
 @functools.cache

@@ -86,19 +86,25 @@ export function render(snapshot) {
   $("prompt").textContent = state.prompt;
   $("board").classList.remove("review");
   showHeat(snapshot);
+  const best = shownHint(snapshot)?.best ?? [];
   for (const node of $("move-buttons").querySelectorAll("button")) {
     node.disabled = !myTurn(snapshot) || !snapshot.legal.some((m) => m.move === node.dataset.move);
+    node.classList.toggle("hinted", best.includes(node.dataset.move));
   }
   const last = snapshot.moves.at(-1);
   if (newMove && last) announceMove(snapshot, last);
   renderPanel(snapshot);
 }
 
-function hintMarks(snapshot) {
-  // The latest hint's best moves, on the board while it is still the position it answered.
+function shownHint(snapshot) {
+  // The latest hint, while the board is still the position it answered.
   const hint = snapshot.tool_results.at(-1);
-  if (!hint || hint.tool !== "hint" || hint.ply !== snapshot.ply) return {};
-  return Object.fromEntries(hint.cells.map((cell) => [cell, { kind: "hint", note: "a best move (hint)" }]));
+  return hint && hint.tool === "hint" && hint.ply === snapshot.ply ? hint : null;
+}
+
+function hintMarks(snapshot) {
+  const cells = shownHint(snapshot)?.cells ?? [];
+  return Object.fromEntries(cells.map((cell) => [cell, { kind: "hint", note: "a best move (hint)" }]));
 }
 
 function showHeat(snapshot) {
