@@ -74,8 +74,11 @@ def test_the_2048_hint_refuses_a_spawn_and_a_game_without_hints() -> None:
     spawn = load_game("2048").parse_state("2,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 0 spawn")
     with pytest.raises(IllegalMoveError, match="a tile spawns next"):
         HINTER.hint(spawn)
+    queens = load_game("queens(size=6)")
     with pytest.raises(UnknownNameError, match="queens has no hints"):
-        HINTER.prepare(load_game("queens(size=6)"))
+        HINTER.prepare(queens)
+    with pytest.raises(UnknownNameError, match="queens has no hints"):
+        HINTER.hint(queens.initial_state())
 
 
 @pytest.mark.parametrize("seconds", [0.4, 1.0, 2.0, 10.0])

@@ -89,14 +89,15 @@ class Hinter:
             raise IllegalMoveError("no move to hint: the game is over")
         if state.is_chance():
             raise IllegalMoveError("no move to hint: a tile spawns next")
-        name = state.game.name
-        if name == "adjacency":
-            return self._adjacency(state)
-        if name == "tictactoe":
-            return self._tictactoe(state)
-        if name == "morris":
-            return self._morris(state)
-        return self._g2048(state)
+        answers = {
+            "adjacency": self._adjacency,
+            "tictactoe": self._tictactoe,
+            "morris": self._morris,
+            "2048": self._g2048,
+        }
+        if state.game.name not in answers:
+            raise UnknownNameError(_no_hints(state.game))
+        return answers[state.game.name](state)
 
     # -- the games -------------------------------------------------------------------
     def _adjacency_analyser(self) -> Analyser:
@@ -118,8 +119,7 @@ class Hinter:
         from plyground.bots import make_bot
 
         if game.name not in HINT_BOTS:
-            raise UnknownNameError(f"{game.name} has no hints (games with hints: adjacency, "
-                                   f"{', '.join(HINT_BOTS)})")  # fmt: skip
+            raise UnknownNameError(_no_hints(game))
         key = (HINT_BOTS[game.name], game)
         if key not in self._bots:
             bot = make_bot(HINT_BOTS[game.name])
@@ -178,3 +178,7 @@ class Hinter:
                  ("Positions", f"{info.nodes:,} ({rate:,.0f}/s)"),
                  ("Time", f"{info.elapsed * 1000:.1f} ms"))  # fmt: skip
         return GameHint((move,), facts)
+
+
+def _no_hints(game: Game) -> str:
+    return f"{game.name} has no hints (games with hints: {', '.join(HINT_GAMES)})"
