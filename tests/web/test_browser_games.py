@@ -152,6 +152,14 @@ def test_morris_moves_a_mill_and_a_removal_by_clicks(page: Any) -> None:
     facts = page.inner_text("#facts")
     assert "moving" in facts and "W 0 · B 0" in facts and "W 5 · B 5" in facts
 
+    # A hint: the morris bot's move, its points ringed (origin, destination, a man taken).
+    page.click("#tool-hint")
+    page.wait_for_selector("#tool-results li")
+    hinted = page.inner_text("#tool-results .tool-summary").removeprefix("Hint: ")
+    start = record_state(page)
+    assert hinted in {start.move_text(m) for m in start.legal_moves()}
+    assert cells_with(page, ".cell.mark-hint") == set(re.split("[-x]", hinted))
+
     # A move: pick up a1 (its targets light up), put it down on d1.
     page.click(".cell[data-cell=a1]")
     assert cells_with(page, ".cell.selected") == {"a1"}
