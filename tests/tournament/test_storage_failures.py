@@ -210,6 +210,25 @@ def test_reading_or_resuming_a_missing_database_creates_nothing(
     assert not db.exists() and list(tmp_path.iterdir()) == []
 
 
+def test_reading_a_database_leaves_no_sqlite_files_beside_it(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    """A command that only reads leaves the folder as it found it: SQLite's ``-wal`` and
+    ``-shm`` files go when the last connection closes (``mode=ro`` connections left them)."""
+    db = tmp_path / "games.db"
+    RecordStore(db).close()  # a database with no tournament yet
+    assert [path.name for path in tmp_path.iterdir()] == ["games.db"]
+    report = run_cli(["report", "--db", str(db)])
+    assert report.returncode == 2 and "no tournament stored" in report.stderr
+    listed = run_cli(["records", "list", "--db", str(db)])
+    assert listed.returncode == 0 and "0 games stored" in listed.stdout
+    assert [path.name for path in tmp_path.iterdir()] == ["games.db"]
+    refused = pytest.raises(sqlite3.OperationalError, match="readonly")
+    with RecordStore(db, read_only=True) as store, refused:  # the connection refuses writes
+        store._db.execute("CREATE TABLE extra (a)")
+    assert [path.name for path in tmp_path.iterdir()] == ["games.db"]
+
+
 @pytest.mark.parametrize(
     ("args", "problem"),
     [

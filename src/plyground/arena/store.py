@@ -231,9 +231,10 @@ class RecordStore(SqliteFile):
     a write that fails (a read-only file, a full disk) raises a StoreError
     naming the file and the problem, and stores nothing of that transaction.
 
-    ``read_only=True`` opens an existing file for reading only (SQLite's
-    ``mode=ro``; on a read-only mount, where SQLite cannot make its WAL index,
-    as an immutable file), and ``must_exist=True`` refuses to create one: a
+    ``read_only=True`` opens an existing file for reading only (a connection
+    that refuses writes; SQLite's ``mode=ro`` where the file may not be written,
+    and on a read-only mount, where SQLite cannot make its WAL index, an
+    immutable file), and ``must_exist=True`` refuses to create one: a
     command that only reads, or continues a stored run, never leaves an
     empty file behind. A new file is made only in an existing directory,
     except the default one (the user's data directory), which is created.
@@ -285,7 +286,17 @@ class RecordStore(SqliteFile):
             )
 
     def _connect_read_only(self) -> sqlite3.Connection:
-        uri = self.path.resolve().as_uri() + "?mode=ro"
+        """A connection that only reads. Where the file and its folder may be written, an
+        ordinary one told to refuse writes (``query_only``): on closing, the last connection
+        removes SQLite's ``-wal`` and ``-shm`` files, which a ``mode=ro`` one leaves behind.
+        Elsewhere ``mode=ro``; on a read-only mount, an immutable file."""
+        resolved = self.path.resolve()
+        if os.access(resolved, os.W_OK) and os.access(resolved.parent, os.W_OK):
+            db = sqlite3.connect(resolved, timeout=30.0, isolation_level=None)
+            db.execute("PRAGMA query_only = ON")
+            db.execute("PRAGMA user_version").fetchone()
+            return db
+        uri = resolved.as_uri() + "?mode=ro"
         try:
             db = sqlite3.connect(uri, uri=True, timeout=30.0, isolation_level=None)
             db.execute("PRAGMA user_version").fetchone()
