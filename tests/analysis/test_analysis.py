@@ -165,7 +165,7 @@ def test_a_hint_names_the_best_moves_the_analysis_finds(
     booked = values.known_by == "the opening book"
     if booked:
         monkeypatch.setattr(Analyser, "position", lambda *args, **kw: pytest.fail("searched"))
-    hint = analyser.hint(state)
+    hint = analyser.best_moves(state)
     if values.exact or values.booked:  # proved: the same answer, however it is reached
         assert (hint.known_by, hint.value, hint.best) == (
             values.known_by,

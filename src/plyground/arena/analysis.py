@@ -55,7 +55,7 @@ __all__ = [
     "HINT_SECONDS",
     "Analyser",
     "AnalysisSettings",
-    "Hint",
+    "BestMoves",
     "PositionValues",
     "adjacency_state",
     "json_number",
@@ -172,8 +172,9 @@ class PositionValues:
 
 
 @dataclass(frozen=True)
-class Hint:
-    """What a hint says of a position: its best moves, their value, how they are known."""
+class BestMoves:
+    """The best moves of a position, their value and how they are known: what a hint says
+    (:mod:`plyground.arena.hints` words it)."""
 
     best: tuple[str, ...]
     value: float
@@ -273,7 +274,7 @@ class Analyser:
         searched = self._search(board)
         return searched if booked is None or searched.exact else _anchored(searched, booked)
 
-    def hint(self, state: State) -> Hint:
+    def best_moves(self, state: State) -> BestMoves:
         """The best moves of ``state``, for a hint: at once from the opening book where it
         proves them, else by :meth:`position` (the same best moves and value either way; the
         book's other moves, which a hint does not show, would cost an engine search).
@@ -287,9 +288,11 @@ class Analyser:
         booked = book_solution(board) if self.settings.exact and not board.is_terminal() else None
         if booked is not None:
             best = tuple(move for move, value in booked.known.items() if value == booked.value)
-            return Hint(best, booked.value, BOOK_KNOWN_BY, time.perf_counter() - started)
+            return BestMoves(best, booked.value, BOOK_KNOWN_BY, time.perf_counter() - started)
         values = self.position(board)
-        return Hint(values.best, values.best_value, values.known_by, time.perf_counter() - started)
+        return BestMoves(
+            values.best, values.best_value, values.known_by, time.perf_counter() - started
+        )
 
     def _solve(self, state: AdjacencyState) -> PositionValues | None:
         """The exact values, or None when the solve does not finish within the budget."""

@@ -3,7 +3,7 @@
 One place answers them for every game that has them, for the web app's *Hint*
 and ``plyground play``'s ``hint``:
 
-* the adjacency game: the analysis (:meth:`Analyser.hint`): the opening book, an
+* the adjacency game: the analysis (:meth:`Analyser.best_moves`): the opening book, an
   exact solve, or the engine's estimate;
 * tic-tac-toe: the ``perfect`` bot's memo of every line: every best move and
   how the game ends with best play, exact;
@@ -109,7 +109,7 @@ class Hinter:
         return self._analyser
 
     def _adjacency(self, state: State) -> GameHint:
-        hint = self._adjacency_analyser().hint(state)
+        hint = self._adjacency_analyser().best_moves(state)
         facts = (("Best moves", hint.best_text()), ("Value (X − O)", hint.value_text),
                  ("By", hint.known_by), ("Time", f"{hint.seconds:.2f} s"))  # fmt: skip
         return GameHint(hint.best, facts)
