@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from plyground.core.game import Game, Move, State
 from plyground.web.views.board import (
@@ -13,9 +13,6 @@ from plyground.web.views.board import (
     Mark,
     grid_labels,
 )
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["MorrisView"]
 

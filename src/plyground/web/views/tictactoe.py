@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from plyground.core.game import Game, State
 from plyground.web.views.board import (
@@ -11,9 +11,6 @@ from plyground.web.views.board import (
     Mark,
     grid_labels,
 )
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["TicTacToeView"]
 
