@@ -8,8 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from plyground.algorithms.search.minimax import minimax
-from plyground.arena.analysis import HINT_SECONDS
-from plyground.arena.hints import Hinter
+from plyground.arena.hints import HINT_SECONDS, Hinter
 from plyground.core.errors import IllegalMoveError, UnknownNameError
 from plyground.core.game import State
 from plyground.games import load_game

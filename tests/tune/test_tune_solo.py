@@ -18,7 +18,8 @@ from test_tune_run import InProcess
 from cli_support import RunCli, plyground_env
 from plyground.arena.jobs import Entrant
 from plyground.arena.solo_fitness import generation_seeds, summarise
-from plyground.arena.store import RecordStore, SoloGame
+from plyground.arena.solo_game import SoloGame
+from plyground.arena.store import RecordStore
 from plyground.arena.tune_results import solo_confirmation, write_weights
 from plyground.arena.tuning import TuneSettings, TuningRun
 from plyground.bots.evaluators import tunable_weights

@@ -4,7 +4,8 @@ from plyground.arena import record
 from plyground.arena.bot_player import BotPlayer
 from plyground.arena.elo import EloEstimate, elo_from_score, elo_from_wdl
 from plyground.arena.engine_player import EnginePlayer
-from plyground.arena.match import MatchResult, SideSummary, make_openings, play_match
+from plyground.arena.match import MatchResult, SideSummary, play_match
+from plyground.arena.openings import make_openings
 from plyground.arena.player import Player, QuitRequest, Reply, RuleBreakError, UndoRequest
 from plyground.arena.players import HumanPlayer, isolated_bot, make_player
 from plyground.arena.record import *  # noqa: F403 - a game record's API is the arena's

@@ -52,7 +52,6 @@ if TYPE_CHECKING:  # the adjacency modules load numba: imported when first used
 __all__ = [
     "ANALYSED_GAMES",
     "BOOK_KNOWN_BY",
-    "HINT_SECONDS",
     "Analyser",
     "AnalysisSettings",
     "BestMoves",
@@ -64,10 +63,6 @@ __all__ = [
 
 ANALYSED_GAMES = ("adjacency",)
 """The games whose positions an :class:`Analyser` values."""
-
-HINT_SECONDS = 1.0
-"""A hint's budget (the web app's and ``plyground play``'s): an exact solve's, then (if it
-runs out) as long for the engine."""
 
 BOOK_KNOWN_BY = "the opening book"
 """How a hint says its best moves are known when the opening book proves them."""

@@ -30,7 +30,7 @@ if TYPE_CHECKING:  # the bots and the analysis load numba: imported when first u
     from plyground.bots.base import Bot
     from plyground.bots.perfect import PerfectBot
 
-__all__ = ["HINT_BOTS", "HINT_GAMES", "GameHint", "Hinter"]
+__all__ = ["HINT_BOTS", "HINT_GAMES", "HINT_SECONDS", "GameHint", "Hinter"]
 
 HINT_GAMES = ("adjacency", "tictactoe", "morris", "2048")
 """The games a :class:`Hinter` answers."""
@@ -42,6 +42,10 @@ HINT_BOTS = {
 }
 """The bot answering each game's hints: for Morris and 2048 with a quarter of its table
 (4 MB and 8 MB), plenty for a hint's second of search and quick to set up."""
+
+HINT_SECONDS = 1.0
+"""A hint's budget (the web app's and ``plyground play``'s): an exact solve's, then (if it
+runs out) as long for the engine."""
 
 _MORRIS_SECONDS = 1.0
 """Most seconds the ``morris`` bot thinks for a hint."""
@@ -101,7 +105,7 @@ class Hinter:
 
     # -- the games -------------------------------------------------------------------
     def _adjacency_analyser(self) -> Analyser:
-        from plyground.arena.analysis import HINT_SECONDS, Analyser, AnalysisSettings
+        from plyground.arena.analysis import Analyser, AnalysisSettings
 
         if self._analyser is None:
             stage = min(self.seconds / 2, HINT_SECONDS)  # a solve, then the engine: both fit

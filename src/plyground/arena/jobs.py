@@ -19,7 +19,7 @@ from typing import Any, Protocol
 from plyground.arena.engine_player import ENGINE_PREFIX
 from plyground.arena.run_options import RunOptions, stderr_log
 from plyground.arena.solo import play_solo
-from plyground.arena.store import SoloGame
+from plyground.arena.solo_game import SoloGame
 from plyground.bots import make_bot
 from plyground.core.limits import Limit
 from plyground.games import load_game
@@ -125,7 +125,7 @@ class SoloJob:
     max_moves: int | None = None
 
     def perform(self) -> dict[str, Any]:
-        """Play the game: its :class:`~plyground.arena.store.SoloGame` as a dict."""
+        """Play the game: its :class:`~plyground.arena.solo_game.SoloGame` as a dict."""
         result = play_solo(
             load_game(self.game),
             make_bot(self.spec),

@@ -17,54 +17,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from plyground.arena.elo import EloEstimate, elo_from_wdl
+from plyground.arena.openings import make_openings
 from plyground.arena.player import Player
 from plyground.arena.record import GameRecord
 from plyground.arena.referee import GameObserver
 from plyground.arena.run_options import RunOptions
 from plyground.arena.summary import PlayerStats
 from plyground.core.errors import SettingsError
-from plyground.core.game import CHANCE, Game, State
+from plyground.core.game import Game
 
-__all__ = ["MatchResult", "SideSummary", "make_openings", "play_match", "summarize"]
-
-_OPENING_TRIES = 20
+__all__ = ["MatchResult", "SideSummary", "play_match", "summarize"]
 
 _MATCH_OPTIONS = RunOptions(time=5.0, memory_mb=None)
 """How a match plays by default: 5 s per move, engines uncapped."""
-
-
-def make_openings(game: Game, count: int, plies: int, rng: random.Random) -> list[State]:
-    """``count`` start positions, each ``plies`` random plies from the initial state.
-
-    Openings that end the game are drawn again; duplicates are avoided
-    while a few draws allow. ``plies=0`` gives the initial state each time.
-    """
-    if plies < 0:
-        raise SettingsError(f"opening plies must not be negative, got {plies}")
-    initial = game.initial_state()
-    openings: list[State] = []
-    seen: set[State] = set()
-    for _ in range(count):
-        choice = initial
-        for _ in range(_OPENING_TRIES):
-            state = initial
-            for _ in range(plies):
-                if state.is_terminal():
-                    break
-                if state.to_move() == CHANCE:
-                    outcomes = list(state.chance_outcomes())
-                    move = rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0]
-                else:
-                    move = rng.choice(list(state.legal_moves()))
-                state = state.play(move)
-            if state.is_terminal():
-                continue
-            choice = state
-            if state not in seen:
-                break
-        seen.add(choice)
-        openings.append(choice)
-    return openings
 
 
 class SideSummary(PlayerStats):

@@ -13,7 +13,7 @@ so resuming a tournament plays exactly the keys that are missing.
   from the first move or from a lucky opening.
 * **Openings**: the pair number ``k`` at ``R`` rounds starts every pairing
   from the same opening, ``plies`` random legal moves from the start (the
-  arena's :func:`~plyground.arena.match.make_openings`, which avoids
+  arena's :func:`~plyground.arena.openings.make_openings`, which avoids
   repeats), drawn with a generator seeded by ``(seed, R)``. Every pairing
   therefore meets the same openings, and changing the field does not
   change them; nor does asking for more pairs change the first ones.
@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from urllib.parse import quote
 
-from plyground.arena.match import make_openings
+from plyground.arena.openings import make_openings
 from plyground.core.errors import SettingsError
 from plyground.core.settings import format_spec, parse_spec
 from plyground.games import load_game
@@ -86,7 +86,7 @@ def game_at_rounds(game_spec: str, rounds: int | None) -> str:
 
 def make_start_positions(game_spec: str, count: int, plies: int, seed: int) -> list[str]:
     """``count`` start positions of ``plies`` random plies each (the arena's
-    :func:`~plyground.arena.match.make_openings`, seeded with ``seed``), as texts.
+    :func:`~plyground.arena.openings.make_openings`, seeded with ``seed``), as texts.
 
     Raises SettingsError if ``plies`` random plies would end the game.
     """

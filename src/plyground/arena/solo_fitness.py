@@ -8,7 +8,7 @@ tiles is the others' luck too, until their moves differ), and new seeds each
 generation, so a member kept for several generations is judged on more
 games rather than on the same ones again. A game's key is
 ``g{n:03d}/{member}/s{k:03d}``; only its outcome is stored
-(:class:`~plyground.arena.store.SoloGame`).
+(:class:`~plyground.arena.solo_game.SoloGame`).
 
 Fitness is the mean score with its 95% margin (1.96 standard errors), the
 median and the games counted.
@@ -22,7 +22,7 @@ from urllib.parse import quote
 
 from plyground.arena.jobs import SoloJob
 from plyground.arena.schedule import derive_seed
-from plyground.arena.store import SoloGame
+from plyground.arena.solo_game import SoloGame
 from plyground.arena.tune_settings import Member, TuneSettings
 
 __all__ = [

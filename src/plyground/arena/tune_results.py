@@ -20,7 +20,7 @@ from plyground.arena.elo import EloEstimate, elo_from_wdl
 from plyground.arena.jobs import Entrant
 from plyground.arena.schedule import derive_seed
 from plyground.arena.solo_fitness import MEASURE, game_seeds, solo_job, summarise
-from plyground.arena.store import SoloGame
+from plyground.arena.solo_game import SoloGame
 from plyground.arena.tournament import Tournament, TournamentObserver, TournamentSettings
 from plyground.arena.tuning import Member, TuningRun
 from plyground.core.files import write_whole

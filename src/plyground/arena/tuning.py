@@ -75,7 +75,8 @@ from plyground.arena.ratings import Outcome, fit_ratings
 from plyground.arena.record import GameRecord
 from plyground.arena.schedule import ScheduledGame, derive_seed, make_start_positions
 from plyground.arena.solo_fitness import MEASURE, solo_fitness, solo_jobs
-from plyground.arena.store import GenerationRow, RecordStore, SoloGame, StoreError, utc_now
+from plyground.arena.solo_game import SoloGame
+from plyground.arena.store import GenerationRow, RecordStore, StoreError, utc_now
 from plyground.arena.tournament import (
     Tournament,
     TournamentSettings,

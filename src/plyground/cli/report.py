@@ -26,8 +26,9 @@ from plyground.arena.record import GameRecord
 from plyground.arena.report import Absent, html_report, report_tables
 from plyground.arena.schedule import TournamentFormat
 from plyground.arena.solo_fitness import by_player
+from plyground.arena.solo_game import SoloGame
 from plyground.arena.sprt import Sprt
-from plyground.arena.store import RecordStore, SoloGame, StoreError
+from plyground.arena.store import RecordStore, StoreError
 from plyground.arena.summary import summarise
 from plyground.arena.tournament import (
     Tournament,
