@@ -8,7 +8,7 @@ Only positions the solver finishes in seconds are taken: 8-round positions
 with 7 to 10 plies left, 28-round ones with 10 to 14 plies left
 (``WINDOWS``). For each bot it prints the share of positions where it chose
 a best move and the mean marks lost per move
-(:mod:`plyground.arena.accuracy`) with two standard errors of the mean,
+(:mod:`plyground.arena.analysis.accuracy`) with two standard errors of the mean,
 beside what a uniformly random move would score on the same positions
 (exact expectation, not sampled).
 
@@ -30,14 +30,14 @@ import tempfile
 import time
 from pathlib import Path
 
-from plyground.arena.accuracy import (
+from plyground.arena.analysis.accuracy import (
     BotAccuracy,
     SuitePosition,
     measure,
     read_suite,
     uniform_expectation,
 )
-from plyground.arena.players import make_seeded_bot
+from plyground.arena.players.make import make_seeded_bot
 from plyground.core.errors import PlygroundError
 from plyground.games import load_game
 from plyground.games.adjacency.rules import AdjacencyState

@@ -25,8 +25,8 @@ import sys
 import time
 from dataclasses import dataclass
 
-from plyground.arena.backends import die_with_parent
-from plyground.arena.solo import play_solo, sample_outcome
+from plyground.arena.play.solo import play_solo, sample_outcome
+from plyground.arena.runs.backends import die_with_parent
 from plyground.bots import make_bot
 from plyground.core.limits import Limit
 from plyground.games import load_game

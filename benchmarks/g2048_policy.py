@@ -25,7 +25,7 @@ import statistics
 import sys
 import time
 
-from plyground.arena.solo import play_solo
+from plyground.arena.play.solo import play_solo
 from plyground.bots import make_bot
 from plyground.core.game import State
 from plyground.core.limits import Limit, SearchInfo

@@ -22,8 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from plyground.arena.backends import die_with_parent
-from plyground.arena.solo import play_solo
+from plyground.arena.play.solo import play_solo
+from plyground.arena.runs.backends import die_with_parent
 from plyground.bots import make_bot
 from plyground.games import load_game
 from plyground.games.g2048 import G2048State

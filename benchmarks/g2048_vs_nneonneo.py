@@ -27,7 +27,7 @@ merges, ours as k - 1; ``--same-heuristic`` gives ours the anchor's count,
 ``runs=700``).
 
 **Games** (part b): games from seeds ``seed..``: the seed drives every spawn
-(:func:`plyground.arena.solo.play_solo`), so both players draw the same
+(:func:`plyground.arena.play.solo.play_solo`), so both players draw the same
 random numbers; the anchor only chooses moves. Either both get the same
 time per move (``--time``; the anchor, which has no clock, deepens its own
 search one depth limit at a time and starts a deeper one only when the last
@@ -77,9 +77,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import ClassVar, TypeVar
 
-from plyground.arena.backends import die_with_parent
-from plyground.arena.elo import score_interval
-from plyground.arena.solo import play_solo
+from plyground.arena.play.solo import play_solo
+from plyground.arena.runs.backends import die_with_parent
+from plyground.arena.stats.elo import score_interval
 from plyground.bots import make_bot
 from plyground.bots.base import TIME_SETTING, Bot, Decision, InfoCallback
 from plyground.core.errors import PlygroundError
@@ -673,7 +673,7 @@ def run_games(jobs: list[Job], workers: int) -> Iterator[GameRecord]:
 
 def reached(records: list[GameRecord], tile: int) -> str:
     """How many of ``records`` reached ``tile``: the count, the share and its 95% interval
-    (Wilson's, as :func:`plyground.arena.elo.score_interval` gives it for games without
+    (Wilson's, as :func:`plyground.arena.stats.elo.score_interval` gives it for games without
     draws)."""
     count = sum(r.max_tile >= tile for r in records)
     share = count / len(records)

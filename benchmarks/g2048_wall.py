@@ -67,7 +67,7 @@ from g2048_vs_nneonneo import (
     pool_map,
     through,
 )
-from plyground.arena.solo import play_solo
+from plyground.arena.play.solo import play_solo
 from plyground.bots import make_bot
 from plyground.bots.base import Bot
 from plyground.bots.evaluators import load_weights

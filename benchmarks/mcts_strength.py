@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from plyground.arena import make_player, play_match
-from plyground.arena.run_options import RunOptions
+from plyground.arena.play.run_options import RunOptions
 from plyground.bots import make_bot
 from plyground.core.game import State
 from plyground.games import load_game

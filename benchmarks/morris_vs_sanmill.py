@@ -44,9 +44,9 @@ from collections import Counter
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from plyground.arena.match import play_match
-from plyground.arena.record import GameRecord
-from plyground.arena.run_options import RunOptions
+from plyground.arena.play.run_options import RunOptions
+from plyground.arena.records.record import GameRecord
+from plyground.arena.tournaments.match import play_match
 from plyground.games import load_game
 from plyground.games.morris import MorrisState
 

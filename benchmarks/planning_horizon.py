@@ -33,9 +33,9 @@ import time
 
 from plyground import load_game, make_bot
 from plyground.arena import BotPlayer, play_match
-from plyground.arena.match import MatchResult
-from plyground.arena.player import InfoCallback, Reply
-from plyground.arena.run_options import RunOptions
+from plyground.arena.play.run_options import RunOptions
+from plyground.arena.players.player import InfoCallback, Reply
+from plyground.arena.tournaments.match import MatchResult
 from plyground.core.game import State
 from plyground.core.limits import Limit
 

@@ -17,7 +17,7 @@ import time
 
 from plyground import bot_names, load_game
 from plyground.arena import make_player, play_match
-from plyground.arena.run_options import RunOptions
+from plyground.arena.play.run_options import RunOptions
 
 TARGETS = {"alphabeta": 0.90, "annealing": 0.75, "hillclimb": 0.75, "genetic": 0.75}
 

@@ -19,10 +19,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from plyground.arena.backends import ProcessPool
-from plyground.arena.run_options import RunOptions
-from plyground.arena.store import RecordStore
-from plyground.arena.tournament import Tournament, TournamentSettings, parse_entrant
+from plyground.arena.play.run_options import RunOptions
+from plyground.arena.runs.backends import ProcessPool
+from plyground.arena.storage.store import RecordStore
+from plyground.arena.tournaments.tournament import Tournament, TournamentSettings, parse_entrant
 
 
 def _settings(pairs: int, seconds: float, seed: int) -> TournamentSettings:

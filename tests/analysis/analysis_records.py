@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from plyground.arena.record import GameRecord, MoveRecord, PlayerInfo
+from plyground.arena.records.record import GameRecord, MoveRecord, PlayerInfo
 from plyground.core.game import State
 from plyground.games import load_game
 

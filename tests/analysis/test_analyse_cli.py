@@ -10,10 +10,10 @@ import pytest
 from analysis_records import playout, record_of
 
 from cli_support import RunCli
-from plyground.arena.analysis import Analyser, AnalysisSettings
-from plyground.arena.annotation import annotate
-from plyground.arena.formats import write_jsonl, write_text_record
-from plyground.arena.store import RecordStore
+from plyground.arena.analysis.analyser import Analyser, AnalysisSettings
+from plyground.arena.analysis.annotation import annotate
+from plyground.arena.records.formats import write_jsonl, write_text_record
+from plyground.arena.storage.store import RecordStore
 from plyground.cli.main import main
 from plyground.games.adjacency.rules import parse_position
 from plyground.games.adjacency.solver import solve

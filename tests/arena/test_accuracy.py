@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from collector_support import spy_on_the_collector
-from plyground.arena import accuracy
-from plyground.arena.accuracy import (
+from plyground.arena.analysis import accuracy
+from plyground.arena.analysis.accuracy import (
     SuitePosition,
     marks_lost,
     measure,

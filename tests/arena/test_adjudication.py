@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from plyground.arena.adjudication import Ruling, adjudicate, check_move, winner_after
-from plyground.arena.player import Reply, RuleBreakError
-from plyground.arena.record import Penalty, RuleBreakKind, Termination
+from plyground.arena.play.adjudication import Ruling, adjudicate, check_move, winner_after
+from plyground.arena.players.player import Reply, RuleBreakError
+from plyground.arena.records.record import Penalty, RuleBreakKind, Termination
 from plyground.core.limits import SearchInfo
 from plyground.games import load_game
 

@@ -1,5 +1,6 @@
-"""Hints for every game that has them (plyground.arena.hints): the adjacency game's from the
-analysis, tic-tac-toe's exact, Nine Men's Morris's and 2048's from their bots."""
+"""Hints for every game that has them (plyground.arena.analysis.hints): the adjacency
+game's from the analysis, tic-tac-toe's exact, Nine Men's Morris's and 2048's from their
+bots."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from plyground.algorithms.search.minimax import minimax
-from plyground.arena.hints import HINT_SECONDS, Hinter
+from plyground.arena.analysis.hints import HINT_SECONDS, Hinter
 from plyground.core.errors import IllegalMoveError, UnknownNameError
 from plyground.core.game import State
 from plyground.games import load_game

@@ -8,9 +8,9 @@ import pytest
 
 from plyground import load_game
 from plyground.arena import make_openings, make_player, play_match
-from plyground.arena.elo import elo_from_score, elo_from_wdl, score_interval
-from plyground.arena.match import summarize
-from plyground.arena.run_options import RunOptions
+from plyground.arena.play.run_options import RunOptions
+from plyground.arena.stats.elo import elo_from_score, elo_from_wdl, score_interval
+from plyground.arena.tournaments.match import summarize
 from plyground.core import SettingsError
 
 GAME = "adjacency(size=5,rounds=3)"

@@ -7,7 +7,7 @@ import io
 import pytest
 
 from plyground import make_bot
-from plyground.arena.protocol import format_hello, format_info, parse_hello, parse_info
+from plyground.arena.players.protocol import format_hello, format_info, parse_hello, parse_info
 from plyground.bots import Bot, Decision
 from plyground.bots.base import InfoCallback
 from plyground.cli.engine import EngineServer

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from cli_support import ROOT, RunCli
-from plyground.arena.record import GameRecord
+from plyground.arena.records.record import GameRecord
 
 EXAMPLE = ROOT / "examples" / "bots" / "mybot.py"
 GUIDE = ROOT / "docs" / "your-first-bot.md"

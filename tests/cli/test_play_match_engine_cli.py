@@ -186,7 +186,7 @@ def test_ctrl_c_during_a_match_keeps_the_records_of_the_games_played(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from plyground.arena.match import play_match
+    from plyground.arena.tournaments.match import play_match
     from plyground.cli import match as match_command
     from plyground.cli.main import main
 

@@ -24,7 +24,7 @@ import pytest
 from cli_support import ROOT, RunCli
 from plyground import load_game
 from plyground.arena import EnginePlayer, GameRecord, Penalty, play_match
-from plyground.arena.run_options import RunOptions
+from plyground.arena.play.run_options import RunOptions
 from plyground.games.adjacency import AdjacencyState
 
 TEMPLATES = ROOT / "examples" / "engines"

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from plyground.algorithms.search.expectimax import Expectimax
-from plyground.arena.solo import sample_outcome
+from plyground.arena.play.solo import sample_outcome
 from plyground.games import load_game
 from plyground.games.g2048 import G2048State, kernel, slide, slide_line
 from plyground.games.g2048.evaluation import (

@@ -15,7 +15,7 @@ import random
 
 import pytest
 
-from plyground.arena.solo import sample_outcome
+from plyground.arena.play.solo import sample_outcome
 from plyground.games import load_game
 from plyground.games.g2048 import G2048State
 

@@ -8,7 +8,7 @@ import pytest
 
 from cli_support import run_python
 from plyground.algorithms.search.expectimax import Expectimax
-from plyground.arena.solo import play_solo
+from plyground.arena.play.solo import play_solo
 from plyground.bots import make_bot
 from plyground.bots.g2048 import (
     STOP_DEADLINE,

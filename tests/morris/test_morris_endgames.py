@@ -178,7 +178,7 @@ def test_the_web_view_shows_the_verdict(tables: EndgameTables) -> None:
     start = MorrisGame().initial_state()
     assert "Endgame table" not in dict(view_for("morris").status(start))
     # The hint: its bot reads the tables, so its move keeps the win.
-    from plyground.arena.hints import Hinter
+    from plyground.arena.analysis.hints import Hinter
 
     hint = dict(Hinter().hint(state).facts)  # a new hinter: its bot loads the tables built
     assert hint["Endgame table"] == f"White wins in {turns} turns"

@@ -14,7 +14,7 @@ import pytest
 from morris_helpers import position, random_states
 
 from plyground.algorithms.search import AlphaBeta
-from plyground.arena.bot_player import BotPlayer
+from plyground.arena.players.bot_player import BotPlayer
 from plyground.bots import make_bot
 from plyground.core import Limit
 from plyground.games import load_game

@@ -1,5 +1,5 @@
 """Where games run on a Ray cluster: a stored tournament's games performed again through
-:class:`~plyground.arena.backends.RayBackend`, each wrapped to note the node that played it.
+:class:`~plyground.arena.runs.backends.RayBackend`, each wrapped to note the node that played it.
 
 Run as a script by test_ray_cluster.py, with the cluster's environment::
 
@@ -22,10 +22,10 @@ from typing import Any
 
 import ray
 
-from plyground.arena.backends import RayBackend
-from plyground.arena.jobs import GameJob
-from plyground.arena.store import RecordStore
-from plyground.arena.tournament import Tournament
+from plyground.arena.runs.backends import RayBackend
+from plyground.arena.runs.jobs import GameJob
+from plyground.arena.storage.store import RecordStore
+from plyground.arena.tournaments.tournament import Tournament
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from tournament_helpers import RunCli
 
-from plyground.arena.engine_folders import find_engines
+from plyground.arena.tournaments.engine_folders import find_engines
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "examples" / "engines"
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from tournament_helpers import RunCli, engine_spec
 
-from plyground.arena.store import RecordStore
+from plyground.arena.storage.store import RecordStore
 from process_support import descendants, processes_with, wait_gone
 
 SMALL = ["--game", "adjacency(size=4)", "--rounds", "2", "--openings", "0"]

@@ -7,14 +7,14 @@ import io
 import pytest
 from tournament_helpers import RecordFactory
 
-from plyground.arena.formats import (
+from plyground.arena.records.formats import (
     read_jsonl,
     read_records,
     read_text_records,
     write_jsonl,
     write_text_record,
 )
-from plyground.arena.record import GameRecord, PlayerInfo, Termination
+from plyground.arena.records.record import GameRecord, PlayerInfo, Termination
 from plyground.core.errors import ParseError
 from plyground.core.limits import SearchInfo
 
@@ -51,7 +51,7 @@ def test_extra_search_fields_and_odd_values_survive() -> None:
         elapsed=0.25,
         extra={"note": "a {brace} and spaces", "tt": [1, 2]},
     )
-    from plyground.arena.record import MoveRecord
+    from plyground.arena.records.record import MoveRecord
 
     record = GameRecord(
         game="adjacency(size=4,rounds=1,first=X)",

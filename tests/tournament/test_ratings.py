@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from plyground.arena.elo import elo_from_score
-from plyground.arena.ratings import (
+from plyground.arena.stats.elo import elo_from_score
+from plyground.arena.stats.ratings import (
     ELO_SCALE,
     Outcome,
     expected_score,

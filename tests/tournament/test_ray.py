@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from plyground.arena.backends import make_backend
-from plyground.arena.run_options import RunOptions
-from plyground.arena.store import RecordStore
-from plyground.arena.tournament import Tournament, TournamentSettings, parse_entrant
+from plyground.arena.play.run_options import RunOptions
+from plyground.arena.runs.backends import make_backend
+from plyground.arena.storage.store import RecordStore
+from plyground.arena.tournaments.tournament import Tournament, TournamentSettings, parse_entrant
 from plyground.cli.main import build_parser
 
 ray = pytest.importorskip("ray")

@@ -14,8 +14,8 @@ import pytest
 from ray_cluster import LocalRayCluster, ray_executable
 
 from cli_support import RunCli
-from plyground.arena.record import GameRecord
-from plyground.arena.store import RecordStore
+from plyground.arena.records.record import GameRecord
+from plyground.arena.storage.store import RecordStore
 
 pytest.importorskip("ray")
 

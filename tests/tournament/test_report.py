@@ -10,8 +10,8 @@ import re
 from rich.console import Console
 from tournament_helpers import RecordFactory
 
-from plyground.arena.report import html_report, report_tables
-from plyground.arena.summary import summarise
+from plyground.arena.reports.report import html_report, report_tables
+from plyground.arena.stats.summary import summarise
 
 
 def _text(summary) -> str:  # type: ignore[no-untyped-def]

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from plyground.arena.schedule import (
+from plyground.arena.tournaments.schedule import (
     TournamentFormat,
     derive_seed,
     game_at_rounds,

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from plyground.arena.ratings import expected_score
-from plyground.arena.sprt import Sprt, SprtDecision, llr
+from plyground.arena.stats.ratings import expected_score
+from plyground.arena.stats.sprt import Sprt, SprtDecision, llr
 from plyground.core.errors import SettingsError
 
 

@@ -31,10 +31,10 @@ from typing import Any
 import pytest
 
 from cli_support import ROOT, RunCli, plyground_env
-from plyground.arena.record import GameRecord
-from plyground.arena.run_options import RunOptions
-from plyground.arena.store import RecordStore
-from plyground.arena.tournament import Tournament, TournamentSettings, parse_entrant
+from plyground.arena.play.run_options import RunOptions
+from plyground.arena.records.record import GameRecord
+from plyground.arena.storage.store import RecordStore
+from plyground.arena.tournaments.tournament import Tournament, TournamentSettings, parse_entrant
 from plyground.core.errors import ParseError
 
 GAME = ["--game", "adjacency(size=4)", "--rounds", "2", "--openings", "0"]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from tournament_helpers import RecordFactory
 
-from plyground.arena.store import (
+from plyground.arena.storage.store import (
     DB_ENV,
     SCHEMA_VERSION,
     RecordStore,

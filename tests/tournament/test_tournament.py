@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from tournament_helpers import engine_spec
 
-from plyground.arena.backends import ProcessPool, make_backend
-from plyground.arena.record import GameRecord
-from plyground.arena.run_options import RunOptions
-from plyground.arena.sprt import Sprt
-from plyground.arena.store import RecordStore, StoreError
-from plyground.arena.tournament import (
+from plyground.arena.play.run_options import RunOptions
+from plyground.arena.records.record import GameRecord
+from plyground.arena.runs.backends import ProcessPool, make_backend
+from plyground.arena.stats.sprt import Sprt
+from plyground.arena.storage.store import RecordStore, StoreError
+from plyground.arena.tournaments.tournament import (
     Tournament,
     TournamentObserver,
     TournamentSettings,

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from tournament_helpers import RecordFactory, RunCli, engine_spec
 
-from plyground.arena.store import RecordStore
-from plyground.arena.summary import summarise
+from plyground.arena.stats.summary import summarise
+from plyground.arena.storage.store import RecordStore
 from process_support import children, processes_with, wait_gone
 
 SMALL = ["--game", "adjacency(size=4)", "--rounds", "2", "--openings", "0"]
@@ -219,7 +219,7 @@ def test_seeds_experiment_with_stand_in_bots(run_cli: RunCli, tmp_path: Path) ->
 
 
 def test_the_seeds_preset_names_the_course_bots(run_cli: RunCli, tmp_path: Path) -> None:
-    from plyground.arena.experiments import experiment
+    from plyground.arena.tournaments.experiments import experiment
 
     preset = experiment("seeds")
     assert preset.players == (

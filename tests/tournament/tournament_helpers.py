@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from plyground.arena.record import (
+from plyground.arena.records.record import (
     GameRecord,
     MoveRecord,
     Penalty,

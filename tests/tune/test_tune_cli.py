@@ -9,8 +9,8 @@ import pytest
 from test_tune_run import InProcess, snapshot
 
 from cli_support import RunCli
-from plyground.arena.store import RecordStore
-from plyground.arena.tuning import TuneSettings, TuningRun
+from plyground.arena.storage.store import RecordStore
+from plyground.arena.tuning.run import TuneSettings, TuningRun
 
 TINY = "adjacency(size=5,rounds=3)"
 TINY_RUN = [

@@ -255,7 +255,7 @@ def test_tuning_the_seeds_morris_evaluation_starts_from_and_searches_around_the_
     """``morris:evaluation=seed`` tunes the seed's weight set (docs/tuning.md, run 5): its
     non-zero weights, each in ``[0, 2 x seed]``, starting at the seed's values; the default
     evaluation still tunes the default set."""
-    from plyground.arena.tune_settings import TuneSettings
+    from plyground.arena.tuning.settings import TuneSettings
     from plyground.games.morris.evaluation import MorrisWeights
 
     seed = {k: v for k, v in MorrisWeights.seed().as_dict().items() if v}

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from plyground.arena.backends import ProcessPool, RayBackend
-from plyground.arena.store import RecordStore
-from plyground.arena.tuning import TuneSettings, TuningRun
+from plyground.arena.runs.backends import ProcessPool, RayBackend
+from plyground.arena.storage.store import RecordStore
+from plyground.arena.tuning.run import TuneSettings, TuningRun
 
 pytest.importorskip("ray")
 

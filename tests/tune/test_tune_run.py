@@ -10,11 +10,11 @@ from typing import Any, TypeVar
 
 import pytest
 
-from plyground.arena.backends import Backend, ProcessPool
-from plyground.arena.jobs import Entrant, Task
-from plyground.arena.store import SCHEMA_VERSION, RecordStore, StoreError
-from plyground.arena.tune_results import confirmation, write_weights
-from plyground.arena.tuning import TuneSettings, TuningRun
+from plyground.arena.runs.backends import Backend, ProcessPool
+from plyground.arena.runs.jobs import Entrant, Task
+from plyground.arena.storage.store import SCHEMA_VERSION, RecordStore, StoreError
+from plyground.arena.tuning.results import confirmation, write_weights
+from plyground.arena.tuning.run import TuneSettings, TuningRun
 from plyground.bots import make_bot
 from plyground.bots.evaluators import load_weights
 from plyground.core.errors import SettingsError

@@ -16,12 +16,12 @@ import pytest
 from test_tune_run import InProcess
 
 from cli_support import RunCli, plyground_env
-from plyground.arena.jobs import Entrant
-from plyground.arena.solo_fitness import generation_seeds, summarise
-from plyground.arena.solo_game import SoloGame
-from plyground.arena.store import RecordStore
-from plyground.arena.tune_results import solo_confirmation, write_weights
-from plyground.arena.tuning import TuneSettings, TuningRun
+from plyground.arena.records.solo_game import SoloGame
+from plyground.arena.runs.jobs import Entrant
+from plyground.arena.storage.store import RecordStore
+from plyground.arena.tuning.results import solo_confirmation, write_weights
+from plyground.arena.tuning.run import TuneSettings, TuningRun
+from plyground.arena.tuning.solo_fitness import generation_seeds, summarise
 from plyground.bots.evaluators import tunable_weights
 from plyground.core.errors import SettingsError
 from plyground.games import load_game

@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 from web_helpers import Json, human_vs_bot, human_vs_human, start, wait_for
 
-from plyground.arena.record import GameRecord
+from plyground.arena.records.record import GameRecord
 from plyground.games import load_game
 from plyground.games.adjacency import AdjacencyState, O, X
 from plyground.web import WebSettings, create_app

@@ -9,8 +9,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 from web_helpers import WORKERS_READY, Json, human_vs_human, start, wait_for
 
-from plyground.arena.record import GameRecord
-from plyground.arena.solo import sample_outcome
+from plyground.arena.play.solo import sample_outcome
+from plyground.arena.records.record import GameRecord
 from plyground.core.game import State
 from plyground.games import load_game
 from plyground.games.adjacency.solver import solve

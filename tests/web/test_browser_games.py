@@ -24,7 +24,7 @@ from web_helpers import (
     shot,
 )
 
-from plyground.arena.record import GameRecord
+from plyground.arena.records.record import GameRecord
 from plyground.core.game import State
 from plyground.games.morris import MorrisGame, MorrisState
 from plyground.games.morris.endgames import load_tables

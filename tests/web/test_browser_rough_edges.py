@@ -24,7 +24,7 @@ from web_helpers import (
     wait_for,
 )
 
-from plyground.arena.record import GameRecord
+from plyground.arena.records.record import GameRecord
 
 pytestmark = pytest.mark.browser
 

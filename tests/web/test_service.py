@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from plyground.arena.record import Penalty, RuleBreakKind, Termination
+from plyground.arena.records.record import Penalty, RuleBreakKind, Termination
 from plyground.core.limits import SearchInfo
 from plyground.games import load_game
 from plyground.games.adjacency import AdjacencyState

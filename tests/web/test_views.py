@@ -133,7 +133,7 @@ def test_2048_hint_is_the_bots_move_and_refuses_where_there_is_none() -> None:
 
 @pytest.mark.parametrize("name", ["adjacency", "tictactoe", "morris"])
 def test_a_two_player_games_hint_names_a_legal_move_and_refuses_options(name: str) -> None:
-    """The views hand hints to :mod:`plyground.arena.hints` (tested there): the tool is
+    """The views hand hints to :mod:`plyground.arena.analysis.hints` (tested there): the tool is
     offered, answers a legal move, plays nothing, and refuses options and other tools."""
     game = load_game(name)
     view = view_for(name)

@@ -8,7 +8,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 from web_helpers import start, wait_for
 
-from plyground.arena.store import RecordStore
+from plyground.arena.storage.store import RecordStore
 from plyground.web import WebSettings, create_app
 
 ANN = {"name": "Ann", "kind": "human"}

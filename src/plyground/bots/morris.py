@@ -164,7 +164,7 @@ class MorrisBot(AlphaBetaBot):
         """The move in ``state``, with the cyclic garbage collector paused while the clock
         runs (a full collection in a process holding the compiled kernels takes some 50 ms
         of processor time, many times that in wall time on a busy machine); it resumes
-        after the move (a referee's :class:`~plyground.arena.bot_player.BotPlayer` keeps it
+        after the move (a referee's :class:`~plyground.arena.players.bot_player.BotPlayer` keeps it
         paused until the answer is timed)."""
         with collection_paused():
             return self._choose(state, limit, on_info)

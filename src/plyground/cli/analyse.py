@@ -1,8 +1,8 @@
 """``plyground analyse``: a game's moves valued, marks lost, blunders and accuracy; or a position.
 
 The front end reads the source (a record file, a stored game, a position)
-and prints; the analysis is :mod:`plyground.arena.analysis` (a position's
-move values) and :mod:`plyground.arena.annotation` (a game), which the web
+and prints; the analysis is :mod:`plyground.arena.analysis.analyser` (a position's
+move values) and :mod:`plyground.arena.analysis.annotation` (a game), which the web
 app calls too.
 """
 
@@ -17,17 +17,17 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from plyground.arena.analysis import (
+from plyground.arena.analysis.analyser import (
     Analyser,
     AnalysisSettings,
     PositionValues,
     json_number,
     margin_text,
 )
-from plyground.arena.annotation import GameAnalysis, annotate
-from plyground.arena.formats import read_record_file
-from plyground.arena.record import GameRecord
-from plyground.arena.store import RecordStore
+from plyground.arena.analysis.annotation import GameAnalysis, annotate
+from plyground.arena.records.formats import read_record_file
+from plyground.arena.records.record import GameRecord
+from plyground.arena.storage.store import RecordStore
 from plyground.cli.groups import add_command
 from plyground.cli.options import add_db_option
 from plyground.core.errors import ParseError, SettingsError

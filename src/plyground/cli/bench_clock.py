@@ -56,8 +56,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Time the moves and print the report."""
-    from plyground.arena.clock_check import check_clock
-    from plyground.arena.referee import Referee
+    from plyground.arena.play.clock_check import check_clock
+    from plyground.arena.play.referee import Referee
     from plyground.bots import make_bot
     from plyground.core.settings import resolve_settings
     from plyground.games import load_game

@@ -17,11 +17,16 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
-from plyground.arena.engine_folders import ClassNotes, engines_folder, find_engines, prepare
-from plyground.arena.jobs import Entrant
-from plyground.arena.report import Absent, html_report
-from plyground.arena.run_options import RunOptions
-from plyground.arena.summary import Summary
+from plyground.arena.play.run_options import RunOptions
+from plyground.arena.reports.report import Absent, html_report
+from plyground.arena.runs.jobs import Entrant
+from plyground.arena.stats.summary import Summary
+from plyground.arena.tournaments.engine_folders import (
+    ClassNotes,
+    engines_folder,
+    find_engines,
+    prepare,
+)
 from plyground.core.files import write_whole
 
 __all__ = [

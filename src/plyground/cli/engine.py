@@ -17,7 +17,7 @@ import os
 import sys
 from typing import Any, ClassVar, TextIO
 
-from plyground.arena.protocol import NO_MOVE, format_hello, format_info
+from plyground.arena.players.protocol import NO_MOVE, format_hello, format_info
 from plyground.bots import Bot, make_bot
 from plyground.cli.groups import add_command
 from plyground.core.collection import collection_paused

@@ -12,11 +12,11 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from plyground.arena.match import MatchResult, SideSummary, play_match
-from plyground.arena.player import Player
-from plyground.arena.players import HUMAN, check_bots_play
-from plyground.arena.record import GameRecord
-from plyground.arena.run_options import RunOptions
+from plyground.arena.play.run_options import RunOptions
+from plyground.arena.players.make import HUMAN, check_bots_play
+from plyground.arena.players.player import Player
+from plyground.arena.records.record import GameRecord
+from plyground.arena.tournaments.match import MatchResult, SideSummary, play_match
 from plyground.cli.groups import INTERRUPTED, add_command
 from plyground.cli.options import (
     PLAYER_HELP,

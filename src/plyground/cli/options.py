@@ -2,7 +2,7 @@
 ``tournament``, ``tune``, ``report --experiment``).
 
 One place turns ``--game/--size/--rounds/--first`` into a game, the rules
-and engine options into a :class:`~plyground.arena.run_options.RunOptions`,
+and engine options into a :class:`~plyground.arena.play.run_options.RunOptions`,
 and declares the options of stored runs (``--name``, ``--resume``,
 ``--db``, the backend, the SPRT), so every command reads them the same way.
 """
@@ -14,11 +14,11 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from plyground.arena.backends import BACKENDS
-from plyground.arena.formats import write_jsonl
-from plyground.arena.player import AskMove, Player
-from plyground.arena.record import GameRecord, Penalty
-from plyground.arena.run_options import RunOptions
+from plyground.arena.play.run_options import RunOptions
+from plyground.arena.players.player import AskMove, Player
+from plyground.arena.records.formats import write_jsonl
+from plyground.arena.records.record import GameRecord, Penalty
+from plyground.arena.runs.backends import BACKENDS
 from plyground.core.errors import SettingsError
 from plyground.core.files import whole_file
 from plyground.core.game import Game
@@ -119,7 +119,7 @@ def add_run_options(
     isolate: bool = True,
     time_help: str = "%(default)g",
 ) -> Any:
-    """The options of :class:`~plyground.arena.run_options.RunOptions` (read them back
+    """The options of :class:`~plyground.arena.play.run_options.RunOptions` (read them back
     with :func:`run_options`): ``--time`` (``time_help`` says its default when the
     command decides it later), ``--grace``, ``--policy`` under "rules";
     ``--isolate`` (when the command offers it), ``--startup``, ``--memory``,

@@ -19,10 +19,16 @@ from rich.console import Console
 from rich.status import Status
 from rich.text import Text
 
-from plyground.arena.player import QuitRequest, UndoRequest
-from plyground.arena.players import HUMAN
-from plyground.arena.record import GameRecord, MoveRecord, PlayerInfo, RuleBreak, Termination
-from plyground.arena.referee import GameObserver
+from plyground.arena.play.referee import GameObserver
+from plyground.arena.players.make import HUMAN
+from plyground.arena.players.player import QuitRequest, UndoRequest
+from plyground.arena.records.record import (
+    GameRecord,
+    MoveRecord,
+    PlayerInfo,
+    RuleBreak,
+    Termination,
+)
 from plyground.bots import strongest_bot
 from plyground.cli.groups import add_command
 from plyground.cli.options import (
@@ -42,7 +48,7 @@ from plyground.core.game import Game, Move, State
 from plyground.core.limits import SearchInfo
 
 if TYPE_CHECKING:  # the hints load numba: imported at the first hint
-    from plyground.arena.hints import Hinter
+    from plyground.arena.analysis.hints import Hinter
 
 __all__ = ["TerminalView", "board_text", "register"]
 
@@ -107,7 +113,7 @@ class TerminalView(GameObserver):
     @property
     def hints(self) -> bool:
         """True when 'hint' works in this game."""
-        from plyground.arena.hints import HINT_GAMES
+        from plyground.arena.analysis.hints import HINT_GAMES
 
         return self.game.name in HINT_GAMES
 
@@ -291,10 +297,10 @@ class TerminalView(GameObserver):
             return move
 
     def _hint(self, state: State) -> str:
-        """The best moves for ``state`` and how they are known (:mod:`plyground.arena.hints`;
-        the adjacency game: at most a second for an exact solve, then as long for the
-        engine)."""
-        from plyground.arena.hints import Hinter
+        """The best moves for ``state`` and how they are known
+        (:mod:`plyground.arena.analysis.hints`; the adjacency game: at most a second for an
+        exact solve, then as long for the engine)."""
+        from plyground.arena.analysis.hints import Hinter
 
         if self._hinter is None:
             self._hinter = Hinter()

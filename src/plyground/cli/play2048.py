@@ -2,9 +2,9 @@
 
 A thin front end: the rules come from the game (``state.play``,
 ``state.legal_moves``), the tiles from the seeded driver
-(:func:`plyground.arena.solo.sample_outcome`), the moves from a bot. It draws
+(:func:`plyground.arena.play.solo.sample_outcome`), the moves from a bot. It draws
 the board with rich and reads keys straight from the terminal (arrow keys,
-WASD or HJKL; ``?`` asks the bot for a hint, :mod:`plyground.arena.hints`;
+WASD or HJKL; ``?`` asks the bot for a hint, :mod:`plyground.arena.analysis.hints`;
 ``q`` quits). When standard input is not a terminal it reads the
 same keys from it, so a script can play (``printf '\\e[A\\e[D q'``).
 
@@ -28,9 +28,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from plyground.arena.hints import Hinter
-from plyground.arena.players import HUMAN
-from plyground.arena.solo import sample_outcome
+from plyground.arena.analysis.hints import Hinter
+from plyground.arena.play.solo import sample_outcome
+from plyground.arena.players.make import HUMAN
 from plyground.bots import make_bot
 from plyground.cli.options import count
 from plyground.core.collection import collection_paused

@@ -13,29 +13,29 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from plyground.arena.engine_folders import ClassNotes
-from plyground.arena.experiments import (
+from plyground.arena.records.formats import read_record_file, write_jsonl, write_text_record
+from plyground.arena.records.record import GameRecord
+from plyground.arena.records.solo_game import SoloGame
+from plyground.arena.reports.report import Absent, html_report, report_tables
+from plyground.arena.stats.sprt import Sprt
+from plyground.arena.stats.summary import summarise
+from plyground.arena.storage.store import RecordStore, StoreError
+from plyground.arena.tournaments.engine_folders import ClassNotes
+from plyground.arena.tournaments.experiments import (
     EXPERIMENTS,
     Experiment,
     experiment,
     experiment_name,
     experiment_rows,
 )
-from plyground.arena.formats import read_record_file, write_jsonl, write_text_record
-from plyground.arena.record import GameRecord
-from plyground.arena.report import Absent, html_report, report_tables
-from plyground.arena.schedule import TournamentFormat
-from plyground.arena.solo_fitness import by_player
-from plyground.arena.solo_game import SoloGame
-from plyground.arena.sprt import Sprt
-from plyground.arena.store import RecordStore, StoreError
-from plyground.arena.summary import summarise
-from plyground.arena.tournament import (
+from plyground.arena.tournaments.schedule import TournamentFormat
+from plyground.arena.tournaments.tournament import (
     Tournament,
     TournamentSettings,
     check_names,
     parse_entrant,
 )
+from plyground.arena.tuning.solo_fitness import by_player
 from plyground.cli.classroom import absent_engines
 from plyground.cli.groups import add_command
 from plyground.cli.options import add_db_option, add_sprt_options, run_options

@@ -12,7 +12,7 @@ import webbrowser
 from types import FrameType
 from typing import Any
 
-from plyground.arena.record import Penalty
+from plyground.arena.records.record import Penalty
 from plyground.bots import BOTS, bot_class
 from plyground.bots.user import is_user_bot
 from plyground.cli.groups import TERMINATED
@@ -136,7 +136,7 @@ def _serve(args: argparse.Namespace) -> int:
         reason = os.strerror(error.errno) if error.errno else str(error)
         raise PlygroundError(f"cannot listen on {where}: {reason}") from None
     if args.db is not None:  # a database that cannot be used is one clear error, now
-        from plyground.arena.store import RecordStore
+        from plyground.arena.storage.store import RecordStore
 
         try:  # after the bind: a refused serve leaves no new file
             RecordStore(args.db).close()

@@ -13,16 +13,16 @@ from rich.console import Console, Group
 from rich.live import Live
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from plyground.arena.backends import make_backend
-from plyground.arena.record import GameRecord
-from plyground.arena.report import report_tables, standings_table
-from plyground.arena.run_options import DEFAULT_MEMORY_MB
-from plyground.arena.schedule import TournamentFormat
-from plyground.arena.sprt import Sprt, SprtState
-from plyground.arena.store import RecordStore
-from plyground.arena.store_errors import StoreError, resumable
-from plyground.arena.summary import summarise
-from plyground.arena.tournament import (
+from plyground.arena.play.run_options import DEFAULT_MEMORY_MB
+from plyground.arena.records.record import GameRecord
+from plyground.arena.reports.report import report_tables, standings_table
+from plyground.arena.runs.backends import make_backend
+from plyground.arena.stats.sprt import Sprt, SprtState
+from plyground.arena.stats.summary import summarise
+from plyground.arena.storage.store import RecordStore
+from plyground.arena.storage.store_errors import StoreError, resumable
+from plyground.arena.tournaments.schedule import TournamentFormat
+from plyground.arena.tournaments.tournament import (
     Tournament,
     TournamentObserver,
     TournamentSettings,

@@ -17,12 +17,12 @@ from rich.live import Live
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from plyground.arena.backends import make_backend
-from plyground.arena.plots import plot_fitness
-from plyground.arena.store import RecordStore
-from plyground.arena.tournament import Entrant, parse_entrant
-from plyground.arena.tune_results import confirmation, solo_confirmation, write_weights
-from plyground.arena.tuning import (
+from plyground.arena.reports.plots import plot_fitness
+from plyground.arena.runs.backends import make_backend
+from plyground.arena.storage.store import RecordStore
+from plyground.arena.tournaments.tournament import Entrant, parse_entrant
+from plyground.arena.tuning.results import confirmation, solo_confirmation, write_weights
+from plyground.arena.tuning.run import (
     INITS,
     PRESETS,
     GenerationResult,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import ClassVar
 
-from plyground.arena.record import Penalty
+from plyground.arena.records.record import Penalty
 from plyground.core.settings import Setting, resolve_settings
 
 __all__ = ["WebSettings"]

@@ -26,9 +26,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from plyground.arena.analysis import Analyser, AnalysisSettings
-from plyground.arena.annotation import annotate
-from plyground.arena.record import GameRecord
+from plyground.arena.analysis.analyser import Analyser, AnalysisSettings
+from plyground.arena.analysis.annotation import annotate
+from plyground.arena.records.record import GameRecord
 from plyground.bots import Bot, make_bot
 from plyground.core.collection import collection_paused
 from plyground.core.errors import PlygroundError
@@ -81,7 +81,8 @@ class ToolJob:
 class AnalysisJob:
     """An analysis to run: one position's move values, or a whole game's (a record as a dict).
 
-    ``seconds`` is the budget per position (:class:`~plyground.arena.analysis.AnalysisSettings`).
+    ``seconds`` is the budget per position
+    (:class:`~plyground.arena.analysis.analyser.AnalysisSettings`).
     """
 
     job: int

@@ -2,7 +2,7 @@
 
 Both run in the worker pool (:meth:`~plyground.web.pool.BotPool.analyse`),
 never on the event loop; the work itself is the arena's
-(:mod:`plyground.arena.analysis`, :mod:`plyground.arena.annotation`). The
+(:mod:`plyground.arena.analysis.analyser`, :mod:`plyground.arena.analysis.annotation`). The
 answers are kept on the session (a position's values by its text, the
 game's analysis by its moves), so stepping back and forth in a review
 costs nothing the second time.
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from plyground.arena.analysis import ANALYSED_GAMES
+from plyground.arena.analysis.analyser import ANALYSED_GAMES
 from plyground.core.game import State
 from plyground.web.pool import AnalysisJob, BotPool
 from plyground.web.sessions.errors import ApiError

@@ -10,8 +10,8 @@ import random
 import secrets
 from collections.abc import Mapping, Sequence
 
-from plyground.arena.analysis import ANALYSED_GAMES
-from plyground.arena.record import Penalty
+from plyground.arena.analysis.analyser import ANALYSED_GAMES
+from plyground.arena.records.record import Penalty
 from plyground.core.errors import PlygroundError
 from plyground.core.game import Game, State
 from plyground.games import game_class
@@ -59,7 +59,7 @@ def new_session(
 
     ``seed`` fixes the chance outcomes of a game with chance (default: one
     drawn from ``rng``). ``mode="analysis"`` makes an analysis board: a game
-    of the analysed games (``arena.analysis``) with a human on every side.
+    of the analysed games (``arena.analysis.analyser``) with a human on every side.
     """
     try:
         view = view_for(game_name)

@@ -1,7 +1,7 @@
 """Driving the bots: while a bot is to move (and not paused), ask the pool and play its answer.
 
 A bot's answer is ruled on by the arena's
-:func:`~plyground.arena.adjudication.adjudicate`, as the referee does: a
+:func:`~plyground.arena.play.adjudication.adjudicate`, as the referee does: a
 bot that breaks the rules (no answer in time, a crash, an illegal move) is
 dealt with by the game's policy (a random legal move is played for it, or
 it forfeits), and the break is recorded.
@@ -15,9 +15,9 @@ import random
 import time
 from collections.abc import Callable
 
-from plyground.arena.adjudication import adjudicate
-from plyground.arena.player import Reply, RuleBreakError
-from plyground.arena.record import RuleBreakKind
+from plyground.arena.play.adjudication import adjudicate
+from plyground.arena.players.player import Reply, RuleBreakError
+from plyground.arena.records.record import RuleBreakKind
 from plyground.bots import Bot
 from plyground.core.limits import SearchInfo
 from plyground.web.pool import BotPool, ThinkJob

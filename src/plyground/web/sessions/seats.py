@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from plyground.arena.record import PlayerInfo
+from plyground.arena.records.record import PlayerInfo
 from plyground.bots import Bot, bot_class, bot_names
 from plyground.core.errors import PlygroundError, UnknownNameError
 from plyground.core.game import Game

@@ -18,9 +18,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from plyground.arena.adjudication import winner_after
-from plyground.arena.analysis import ANALYSED_GAMES
-from plyground.arena.record import (
+from plyground.arena.analysis.analyser import ANALYSED_GAMES
+from plyground.arena.play.adjudication import winner_after
+from plyground.arena.play.solo import sample_outcome
+from plyground.arena.records.record import (
     GameRecord,
     MoveRecord,
     Penalty,
@@ -28,7 +29,6 @@ from plyground.arena.record import (
     RuleBreakKind,
     Termination,
 )
-from plyground.arena.solo import sample_outcome
 from plyground.core.game import CHANCE, Game, Move, State
 from plyground.core.limits import SearchInfo
 from plyground.web.sessions.errors import ApiError

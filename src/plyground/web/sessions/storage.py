@@ -7,8 +7,8 @@ import contextlib
 import logging
 from concurrent.futures import Future, ThreadPoolExecutor
 
-from plyground.arena.record import GameRecord
-from plyground.arena.store import RecordStore
+from plyground.arena.records.record import GameRecord
+from plyground.arena.storage.store import RecordStore
 from plyground.core.errors import PlygroundError
 from plyground.web.sessions.session import GameSession
 

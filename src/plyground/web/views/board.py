@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from plyground.arena.hints import Hinter
+from plyground.arena.analysis.hints import Hinter
 from plyground.core.errors import SettingsError, UnknownNameError
 from plyground.core.game import Game, Move, State
 from plyground.core.settings import Setting
@@ -260,7 +260,7 @@ class BoardView(ABC):
         return {}
 
     HINT: ClassVar[str] = ""
-    """What the game's *Hint* tool gives, for its button's help (``plyground.arena.hints``
+    """What the game's *Hint* tool gives, for its button's help (``plyground.arena.analysis.hints``
     answers it); empty: the game has no hint."""
 
     def tools(self, game: Game) -> list[Tool]:

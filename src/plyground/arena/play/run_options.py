@@ -1,0 +1,130 @@
+"""How games are played: the clock, the rule-break policy and how players run.
+
+One :class:`RunOptions` holds what a match, a tournament and a tuning run
+share about playing each game (the CLI reads it with one helper,
+:func:`plyground.cli.options.add_run_options`): the time per move and its
+grace, what a rule break costs, whether Python bots run in their own process,
+and how engine processes are started and capped. It makes the referee and
+the players of a game, so every caller plays by the same options.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from plyground.arena.play.referee import GameObserver, Referee
+from plyground.arena.players.engine_player import ENGINE_PREFIX
+from plyground.arena.players.make import make_player
+from plyground.arena.players.player import AskMove, Player
+from plyground.arena.records.record import Penalty
+from plyground.core.errors import SettingsError
+from plyground.core.game import Game
+
+__all__ = ["DEFAULT_MEMORY_MB", "RunOptions", "stderr_log"]
+
+DEFAULT_MEMORY_MB = 4096
+"""The address-space cap of an engine process, in MB (Python with numba maps a lot)."""
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """How each game is played (stored with a tournament, except ``engine_log``).
+
+    ``time`` is the thinking time per move and ``grace`` the extra time
+    before a late answer is a timeout; ``policy`` is what a rule break costs
+    (docs/arena.md). ``isolate`` runs each Python bot in its own process, as
+    an engine; ``memory_mb`` caps every engine process's address space (None:
+    no cap) and ``startup`` is the time an engine may take to answer
+    ``hello``. ``engine_log`` passes what engines write on stderr through.
+    """
+
+    time: float = 1.0
+    grace: float = 0.25
+    policy: Penalty = Penalty.RANDOM_MOVE
+    isolate: bool = False
+    memory_mb: int | None = DEFAULT_MEMORY_MB
+    startup: float = 60.0
+    engine_log: bool = False
+
+    STORED: ClassVar[tuple[str, ...]] = (
+        "time",
+        "grace",
+        "policy",
+        "isolate",
+        "memory_mb",
+        "startup",
+    )
+    """The keys of :meth:`to_dict`: everything but ``engine_log``."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "policy", Penalty(self.policy))
+        if not self.time > 0:
+            raise SettingsError(f"time per move must be positive, got {self.time!r}")
+        if self.memory_mb is not None and self.memory_mb < 64:
+            raise SettingsError(f"a memory cap below 64 MB leaves no room, got {self.memory_mb}")
+
+    def referee(
+        self, game: Game, observer: GameObserver | None = None, seed: int | None = None
+    ) -> Referee:
+        """The referee of a game under these options."""
+        return Referee(
+            game, observer, time=self.time, grace=self.grace, policy=self.policy, seed=seed
+        )
+
+    def player(
+        self,
+        spec: str,
+        *,
+        seed: int | None = None,
+        log: Callable[[str], None] | None = None,
+        ask: AskMove | None = None,
+        cwd: str | None = None,
+    ) -> Player:
+        """The player ``spec`` names (see :func:`~plyground.arena.players.make.make_player`),
+        run as these options say; ``log`` hears an engine's stderr lines, ``cwd`` is
+        the folder an engine runs in."""
+        runs_apart = self.isolate or spec.strip().startswith(ENGINE_PREFIX)
+        return make_player(
+            spec,
+            ask=ask,
+            isolate=self.isolate,
+            startup=self.startup,
+            memory_mb=self.memory_mb if runs_apart else None,
+            log=log,
+            seed=seed,
+            cwd=cwd,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The stored options (``engine_log`` is not stored: it is a choice of one run)."""
+        stored = {key: getattr(self, key) for key in self.STORED}
+        stored["policy"] = self.policy.value
+        return stored
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> RunOptions:
+        """Read what :meth:`to_dict` wrote (older records lack ``startup``).
+
+        Raises KeyError, TypeError or ValueError on data it cannot read.
+        """
+        memory = data.get("memory_mb")
+        return cls(
+            time=float(data["time"]),
+            grace=float(data["grace"]),
+            policy=Penalty(data["policy"]),
+            isolate=bool(data["isolate"]),
+            memory_mb=None if memory is None else int(memory),
+            startup=float(data.get("startup", 60.0)),
+        )
+
+
+def stderr_log(name: str) -> Callable[[str], None]:
+    """A log that writes an engine's stderr lines to this process's stderr as ``[name] line``."""
+
+    def log(line: str) -> None:
+        print(f"[{name}] {line}", file=sys.stderr, flush=True)
+
+    return log

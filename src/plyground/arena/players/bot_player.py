@@ -1,0 +1,156 @@
+"""A bot in the referee's process, as a player: run in a worker thread, held to the clock."""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from typing import Any
+
+from plyground.arena.players.player import InfoCallback, Player, Reply, RuleBreakError
+from plyground.arena.records.record import PlayerInfo, RuleBreakKind
+from plyground.bots import Bot, Decision
+from plyground.core.collection import collection_paused
+from plyground.core.errors import raised_at, user_traceback
+from plyground.core.game import Game, State
+from plyground.core.limits import Limit, SearchInfo
+
+__all__ = ["BotPlayer"]
+
+
+class _Job:
+    """One request to the bot worker: its state and where its answers go."""
+
+    def __init__(self, state: State, limit: Limit) -> None:
+        self.state = state
+        self.limit = limit
+        self.events: queue.Queue[tuple[str, Any]] = queue.Queue()
+
+    def report(self, info: SearchInfo) -> None:
+        """The bot's ``on_info``: pass the report to the waiting referee."""
+        self.events.put(("info", info))
+
+
+class BotPlayer(Player):
+    """A bot in this process, run in one daemon worker thread.
+
+    The worker runs one request at a time; the referee waits for the answer
+    with a deadline, passing on search reports as they come (on the
+    referee's thread). Python's cyclic garbage collector is paused from a
+    timed request until its answer is timed. A bot that overruns its deadline is abandoned for
+    that move; a later request waits behind it and is also timed, so a
+    hung bot costs each of its moves the limit plus the grace.
+    """
+
+    def __init__(self, bot: Bot, name: str | None = None) -> None:
+        self.bot = bot
+        self._info = PlayerInfo(name or bot.name, "bot", bot.spec, bot.VERSION)
+        self._jobs: queue.Queue[_Job | None] = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self._broken = ""
+        """Why this game's moves are crashes (the bot's ``new_game`` raised), or ''."""
+
+    @property
+    def info(self) -> PlayerInfo:
+        return self._info
+
+    def start(self) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(
+                target=self._work, name=f"bot-{self.bot.name}", daemon=True
+            )
+            self._thread.start()
+
+    def new_game(self, game: Game) -> None:
+        self.bot.check_game(game)
+        try:
+            self.bot.new_game(game)
+        except Exception as error:  # a bot's bug is the player's rule break
+            self._broken = f"the bot's new_game raised {_described(error)}"
+        else:
+            self._broken = ""
+
+    def _work(self) -> None:
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                return
+            try:
+                decision = self.bot.choose(job.state, job.limit, job.report)
+            except Exception as error:  # a bot's bug is the player's rule break
+                job.events.put(("error", error))
+            else:
+                job.events.put(("done", decision))
+
+    def think(self, state: State, limit: Limit, grace: float, on_info: InfoCallback) -> Reply:
+        if self._broken:
+            raise RuleBreakError(RuleBreakKind.CRASH, self._broken)
+        self.start()
+        if limit.time is None:
+            return self._think(state, limit, grace, on_info)
+        # Paused until the answer is timed: a collection would otherwise fall on the first
+        # allocation after the bot's search (the answer's hand-over). It runs after the move.
+        with collection_paused():
+            return self._think(state, limit, grace, on_info)
+
+    def _think(self, state: State, limit: Limit, grace: float, on_info: InfoCallback) -> Reply:
+        job = _Job(state, limit)
+        begin = time.perf_counter()
+        deadline = None if limit.time is None else begin + limit.time + grace
+        self._jobs.put(job)
+        last: SearchInfo | None = None
+        while True:
+            wait = None if deadline is None else deadline - time.perf_counter()
+            try:
+                if wait is not None and wait <= 0:
+                    raise queue.Empty
+                kind, value = job.events.get(timeout=wait)
+            except queue.Empty:
+                elapsed = time.perf_counter() - begin
+                raise RuleBreakError(
+                    RuleBreakKind.TIMEOUT,
+                    f"no move after {elapsed:.2f} s (limit {limit.time:g} s)",
+                    elapsed,
+                ) from None
+            if kind == "info":
+                last = value
+                on_info(value)
+            elif kind == "error":
+                raise RuleBreakError(
+                    RuleBreakKind.CRASH,
+                    f"the bot raised {_described(value)}",
+                    time.perf_counter() - begin,
+                )
+            else:
+                elapsed = time.perf_counter() - begin
+                if not isinstance(value, Decision):
+                    raise RuleBreakError(
+                        RuleBreakKind.CRASH,
+                        f"the bot's choose returned {repr(value)[:80]}, not a Decision "
+                        "(return Decision(move, info))",
+                        elapsed,
+                    )
+                move = value.move
+                try:
+                    text = state.move_text(move)
+                except (ValueError, TypeError, IndexError):
+                    text = repr(move)
+                return Reply(move, text, elapsed, value.info or last)
+
+    def close(self) -> None:
+        if self._thread is not None:
+            self._jobs.put(None)
+            self._thread = None
+
+
+def _described(error: BaseException) -> str:
+    """``ValueError: no move (mybot.py, line 12, in choose)``: an error and where it was
+    raised, then the frames of the bot's own code that led there (file, line, function,
+    source line), never plyground's."""
+    where = raised_at(error)
+    lines = user_traceback(error)
+    return (
+        f"{type(error).__name__}: {error}"
+        + (f" ({where})" if where else "")
+        + (f"\n{lines}" if lines else "")
+    )

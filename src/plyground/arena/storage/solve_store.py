@@ -1,0 +1,190 @@
+"""A resumable exact solve's SQLite file: the setting it is for and each finished subproblem.
+
+``plyground solve adjacency --start --store FILE`` splits the start into
+subproblems (:mod:`plyground.games.adjacency.subproblems`) and stores each
+one's exact value here as it finishes, in its own transaction: a run killed
+at any moment (``kill -9``, power loss) loses only the subproblems in
+flight, and the next run on the same file solves only what is missing.
+
+Schema (``PRAGMA user_version`` = :data:`STORE_VERSION`, ``application_id``
+= :data:`APPLICATION_ID`, so a record database or any other SQLite file is
+refused by name):
+
+``setting``
+    ``key``/``value`` rows: ``game`` (the game spec) and ``position`` (the
+    root's text). A file made for one setting refuses another.
+``subproblems``
+    one row per finished subproblem: ``move`` (the root move, primary key),
+    ``position`` (after it), ``value`` (X - O margin), ``best`` (JSON list
+    of every best reply), ``nodes``, ``seconds``, ``finished`` (UTC time).
+``leaves`` (version 2)
+    a proof's leaves (:mod:`plyground.games.adjacency.proof`): one row per
+    position two plies from the root with a known bound: ``position``
+    (primary key), ``lower`` and ``upper`` (X - O bounds on its value; far
+    beyond any margin where nothing is known), ``tests``, ``nodes`` and
+    ``seconds`` (summed over its null-window tests), ``finished`` (UTC time
+    of the last). A version 1 file gains the table when opened.
+
+WAL mode with ``synchronous=FULL``: a committed subproblem survives power
+loss, and a reader never blocks the solving run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from pathlib import Path
+
+from plyground.arena.storage.sqlite_file import SqliteFile
+from plyground.arena.storage.store import utc_now
+from plyground.arena.storage.store_errors import StoreError, storage_error
+from plyground.games.adjacency.proof import FAR
+from plyground.games.adjacency.subproblems import SubproblemResult
+
+__all__ = ["APPLICATION_ID", "STORE_VERSION", "SolveStore"]
+
+STORE_VERSION = 2
+APPLICATION_ID = 0x504C5953  # "PLYS"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS setting (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS subproblems (
+    move TEXT PRIMARY KEY,
+    position TEXT NOT NULL,
+    value INTEGER NOT NULL,
+    best TEXT NOT NULL,
+    nodes INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    finished TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS leaves (
+    position TEXT PRIMARY KEY,
+    lower INTEGER NOT NULL,
+    upper INTEGER NOT NULL,
+    tests INTEGER NOT NULL,
+    nodes INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    finished TEXT NOT NULL
+);
+"""
+
+
+class SolveStore(SqliteFile):
+    """One solve's store file, opened for the setting ``game`` (a spec) from ``position``.
+
+    A new file is set up for that setting; an existing one must hold the
+    same setting. Every problem is a :class:`StoreError` naming the file.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], game: str, position: str) -> None:
+        self.path = Path(path)
+        if self.path.is_dir():
+            raise StoreError(f"cannot use the store {str(path)!r}: it is a directory")
+        try:
+            self._db = sqlite3.connect(self.path, isolation_level=None)
+        except sqlite3.Error as error:
+            raise storage_error(path, error, "open") from None
+        try:
+            self._set_up(game, position)
+        except sqlite3.Error as error:
+            self._db.close()
+            raise storage_error(path, error, "open") from None
+        except StoreError:
+            self._db.close()
+            raise
+
+    def _set_up(self, game: str, position: str) -> None:
+        db = self._db
+        application = db.execute("PRAGMA application_id").fetchone()[0]
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        name = str(self.path)
+        if tables and application != APPLICATION_ID:
+            raise StoreError(f"{name!r} is not a solve store (it is some other SQLite database)")
+        if application == APPLICATION_ID and version > STORE_VERSION:
+            raise StoreError(
+                f"the solve store {name!r} has version {version}, newer than this "
+                f"plyground's {STORE_VERSION}"
+            )
+        if tables:
+            self._check_setting(game, position)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        with self._transaction("open"):
+            db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+            db.execute(f"PRAGMA user_version={STORE_VERSION}")
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            if not db.execute("SELECT count(*) FROM setting").fetchone()[0]:
+                db.executemany(
+                    "INSERT INTO setting VALUES (?, ?)", [("game", game), ("position", position)]
+                )
+
+    def _check_setting(self, game: str, position: str) -> None:
+        """Refuse a store made for another setting (before anything is written to it)."""
+        stored = dict(self._db.execute("SELECT key, value FROM setting").fetchall())
+        if stored != {"game": game, "position": position}:
+            raise StoreError(
+                f"the solve store {str(self.path)!r} was made for {stored.get('game')} from "
+                f"{stored.get('position')!r}, not {game} from {position!r}: "
+                f"give that --game, or another --store file"
+            )
+
+    def finished(self) -> dict[str, SubproblemResult]:
+        """Every stored subproblem: root move -> its result."""
+        rows = self._db.execute("SELECT move, value, best, nodes, seconds FROM subproblems")
+        return {
+            move: SubproblemResult(value, tuple(json.loads(best)), nodes, seconds)
+            for move, value, best, nodes, seconds in rows
+        }
+
+    def record(self, move: str, position: str, result: SubproblemResult) -> None:
+        """Store one finished subproblem (one transaction)."""
+        try:
+            with self._transaction():
+                self._db.execute(
+                    "INSERT OR REPLACE INTO subproblems VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        move,
+                        position,
+                        result.value,
+                        json.dumps(list(result.best)),
+                        result.nodes,
+                        result.seconds,
+                        utc_now(),
+                    ),
+                )
+        except sqlite3.Error as error:
+            raise storage_error(self.path, error) from None
+
+    # -- a proof's leaves ------------------------------------------------------------------
+    def leaf_bounds(self) -> dict[str, tuple[int, int]]:
+        """Every stored leaf: position -> its (lower, upper) X - O bounds."""
+        rows = self._db.execute("SELECT position, lower, upper FROM leaves")
+        return {position: (lower, upper) for position, lower, upper in rows}
+
+    def leaf_totals(self) -> tuple[int, int, float]:
+        """The proof's tests, nodes and solving seconds so far, summed over its leaves."""
+        row = self._db.execute("SELECT sum(tests), sum(nodes), sum(seconds) FROM leaves").fetchone()
+        return int(row[0] or 0), int(row[1] or 0), float(row[2] or 0.0)
+
+    def record_leaf(
+        self, position: str, holds: bool, bound: int, nodes: int, seconds: float
+    ) -> None:
+        """Store one null-window test's answer on a leaf (one transaction): its value is at
+        least ``bound`` if the test held, else at most ``bound``."""
+        lower, upper = (bound, FAR) if holds else (-FAR, bound)
+        try:
+            with self._transaction():
+                self._db.execute(
+                    "INSERT INTO leaves VALUES (?, ?, ?, 1, ?, ?, ?) ON CONFLICT (position) DO "
+                    "UPDATE SET lower = max(lower, excluded.lower), "
+                    "upper = min(upper, excluded.upper), tests = tests + 1, "
+                    "nodes = nodes + excluded.nodes, seconds = seconds + excluded.seconds, "
+                    "finished = excluded.finished",
+                    (position, lower, upper, nodes, seconds, utc_now()),
+                )
+        except sqlite3.Error as error:
+            raise storage_error(self.path, error) from None

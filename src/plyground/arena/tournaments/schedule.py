@@ -1,0 +1,161 @@
+"""The schedule of a tournament: who plays whom, with which colours and opening.
+
+A schedule is a pure function of the tournament's settings (players, format,
+round counts, pairs per pairing, opening plies, seed): the same settings give
+the same games in the same order, each with a stable *key* such as
+``r8/alphabeta/greedy/p0/g1`` (names percent-encoded). Storage keeps the key of every finished game,
+so resuming a tournament plays exactly the keys that are missing.
+
+* **round-robin**: every player meets every other;
+  **gauntlet**: the first player meets each of the others.
+* Each meeting is ``pairs`` *pairs* of games: the two games of a pair start
+  from the same opening with the colours swapped, so neither player gains
+  from the first move or from a lucky opening.
+* **Openings**: the pair number ``k`` at ``R`` rounds starts every pairing
+  from the same opening, ``plies`` random legal moves from the start (the
+  arena's :func:`~plyground.arena.play.openings.make_openings`, which avoids
+  repeats), drawn with a generator seeded by ``(seed, R)``. Every pairing
+  therefore meets the same openings, and changing the field does not
+  change them; nor does asking for more pairs change the first ones.
+* **Order**: games are interleaved so that early results already cover every
+  pairing: by round count, then pair number, then pairing, then colour.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from urllib.parse import quote
+
+from plyground.arena.play.openings import make_openings
+from plyground.core.errors import SettingsError
+from plyground.core.settings import format_spec, parse_spec
+from plyground.games import load_game
+
+__all__ = [
+    "ScheduledGame",
+    "TournamentFormat",
+    "derive_seed",
+    "game_at_rounds",
+    "make_schedule",
+    "make_start_positions",
+]
+
+
+class TournamentFormat(StrEnum):
+    """Who meets whom."""
+
+    ROUND_ROBIN = "round-robin"
+    GAUNTLET = "gauntlet"
+
+
+@dataclass(frozen=True)
+class ScheduledGame:
+    """One game of the schedule: its key, the game (with its round count), the
+    players by seat (``seats[p]`` plays the game's player ``p``: X, O), and the opening."""
+
+    key: str
+    index: int
+    game: str
+    rounds: int | None
+    pairing: tuple[str, str]
+    pair: int
+    swapped: bool
+    seats: tuple[str, str]
+    opening: str
+    """The position text the game starts from."""
+
+
+def derive_seed(*parts: object) -> int:
+    """A 63-bit seed from any parts, stable across runs, machines and Python versions."""
+    digest = hashlib.sha256(repr(parts).encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def game_at_rounds(game_spec: str, rounds: int | None) -> str:
+    """The game's spec with its ``rounds`` setting replaced (``None``: unchanged)."""
+    if rounds is None:
+        return load_game(game_spec).spec
+    name, settings = parse_spec(game_spec)
+    game = load_game(format_spec(name, {**settings, "rounds": rounds}))
+    return game.spec
+
+
+def make_start_positions(game_spec: str, count: int, plies: int, seed: int) -> list[str]:
+    """``count`` start positions of ``plies`` random plies each (the arena's
+    :func:`~plyground.arena.play.openings.make_openings`, seeded with ``seed``), as texts.
+
+    Raises SettingsError if ``plies`` random plies would end the game.
+    """
+    game = load_game(game_spec)
+    initial = game.initial_state()
+    openings = make_openings(game, count, plies, random.Random(seed))
+    if plies > 0 and any(state == initial for state in openings):
+        raise SettingsError(
+            f"an opening of {plies} random plies does not leave a game to play in {game.spec!r}"
+        )
+    return [state.text() for state in openings]
+
+
+def _pairings(players: Sequence[str], fmt: TournamentFormat) -> list[tuple[str, str]]:
+    if fmt is TournamentFormat.GAUNTLET:
+        return [(players[0], other) for other in players[1:]]
+    return [(a, b) for i, a in enumerate(players) for b in players[i + 1 :]]
+
+
+def make_schedule(
+    players: Sequence[str],
+    game: str,
+    *,
+    rounds: Sequence[int | None] = (None,),
+    fmt: TournamentFormat = TournamentFormat.ROUND_ROBIN,
+    pairs: int = 1,
+    opening_plies: int = 0,
+    seed: int = 0,
+) -> list[ScheduledGame]:
+    """Every game of a tournament in playing order (see the module docstring).
+
+    ``players`` are unique names; ``rounds`` lists round counts (``None``: the
+    game's own setting).
+    """
+    if len(players) < 2:
+        raise SettingsError(f"a tournament needs at least two players, got {list(players)!r}")
+    if len(set(players)) != len(players):
+        duplicates = sorted({p for p in players if list(players).count(p) > 1})
+        raise SettingsError(f"player names must be unique; repeated: {', '.join(duplicates)}")
+    if pairs < 1:
+        raise SettingsError(f"pairs per pairing must be at least 1, got {pairs}")
+    if opening_plies < 0:
+        raise SettingsError(f"opening plies must be 0 or more, got {opening_plies}")
+    if len(set(rounds)) != len(rounds):
+        raise SettingsError(f"round counts repeat in {list(rounds)!r}")
+    pairings = _pairings(players, fmt)
+    schedule: list[ScheduledGame] = []
+    for round_count in rounds:
+        spec = game_at_rounds(game, round_count)
+        openings = make_start_positions(
+            spec, pairs, opening_plies, derive_seed("opening", seed, round_count)
+        )
+        label = "default" if round_count is None else str(round_count)
+        for k in range(pairs):
+            for a, b in pairings:
+                names = f"{quote(a, safe='')}/{quote(b, safe='')}"
+                for swapped in (False, True):
+                    seats = (b, a) if swapped else (a, b)
+                    schedule.append(
+                        ScheduledGame(
+                            key=f"r{label}/{names}/p{k}/g{int(swapped)}",
+                            index=len(schedule),
+                            game=spec,
+                            rounds=round_count,
+                            pairing=(a, b),
+                            pair=k,
+                            swapped=swapped,
+                            seats=seats,
+                            opening=openings[k],
+                        )
+                    )
+    return schedule
