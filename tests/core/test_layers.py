@@ -2,8 +2,10 @@
 
 Each layer imports only itself and the layers listed for it: core nothing
 of plyground above it, games and algorithms only core, and so on up to the
-front ends. Within one package (a game, the arena, ...) no modules import
-each other round a loop. Imports under ``TYPE_CHECKING`` and inside
+front ends. Within one package (a game, a room of the arena, ...) no modules
+import each other round a loop. Inside the arena the rooms (its sub-packages)
+have a table of their own: each imports only the rooms below it, and no rooms
+import each other round a loop. Imports under ``TYPE_CHECKING`` and inside
 functions count too: they are dependencies all the same.
 """
 
@@ -168,3 +170,117 @@ def test_the_cycle_checker_sees_a_cycle_through_a_function(tmp_path: Path) -> No
         "plyground.core.jit": {engine},
     }
     assert package_cycles(imports) == [[engine, tables_module, engine]]
+
+
+# The arena's rooms (docs/architecture.md): each sub-package -> the rooms it may import.
+# A ladder, records < stats and storage < players < play < runs < tournaments < tuning,
+# and three leaves over all of it that import no leaf. No room imports the arena's face
+# (``plyground.arena``: it hands on names from the rooms, so it stands above them all).
+_LADDER = ["records", "players", "play", "runs", "tournaments", "tuning"]
+_BESIDE_RECORDS = {"stats", "storage"}  # both just above records, neither above the other
+
+
+def _below(room: str) -> set[str]:
+    rungs = set(_LADDER[: _LADDER.index(room)])
+    return rungs | (_BESIDE_RECORDS if room != "records" else set())
+
+
+ARENA_ROOMS: dict[str, set[str]] = {
+    "records": set(),
+    "stats": {"records"},
+    "storage": {"records"},
+    **{room: _below(room) for room in _LADDER[1:]},
+    **{leaf: set(_LADDER) | _BESIDE_RECORDS for leaf in ("analysis", "solving", "reports")},
+}
+
+ARENA_DIR = PACKAGE_DIR / "arena"
+
+
+def arena_room_of(module: str) -> str | None:
+    """``plyground.arena.play.referee`` -> ``play``; the arena's face (``plyground.arena``
+    or its ``__init__``) -> ``__init__``; a module outside the arena -> None."""
+    parts = module.split(".")
+    if parts[:2] != ["plyground", "arena"]:
+        return None
+    return parts[2] if len(parts) > 2 else "__init__"
+
+
+def arena_breaches(imports: dict[str, set[str]]) -> list[str]:
+    """Every import from one room of the arena to a room its row of ARENA_ROOMS does not
+    list (``imports``: module -> the plyground modules it imports)."""
+    breaches = []
+    for module, targets in sorted(imports.items()):
+        room = arena_room_of(module)
+        if room is None or room == "__init__":
+            continue
+        for target in sorted(targets):
+            target_room = arena_room_of(target)
+            if target_room is None or target_room == room:
+                continue
+            if target_room == "__init__" or target_room not in ARENA_ROOMS[room]:
+                breaches.append(f"{module} ({room}) imports {target} ({target_room})")
+    return breaches
+
+
+def room_imports(imports: dict[str, set[str]]) -> dict[str, set[str]]:
+    """The arena's rooms -> the rooms their modules import, as ``plyground.arena.ROOM``."""
+    rooms: dict[str, set[str]] = {}
+    for module, targets in imports.items():
+        room = arena_room_of(module)
+        if room is None or room == "__init__":
+            continue
+        found = rooms.setdefault(f"plyground.arena.{room}", set())
+        for target in targets:
+            target_room = arena_room_of(target)
+            if target_room not in (None, "__init__", room):
+                found.add(f"plyground.arena.{target_room}")
+    return rooms
+
+
+def test_every_sub_package_of_the_arena_is_a_room_of_the_table() -> None:
+    folders = {path.parent.name for path in ARENA_DIR.glob("*/__init__.py")}
+    assert folders == set(ARENA_ROOMS)
+    assert [path.name for path in ARENA_DIR.glob("*.py")] == ["__init__.py"]
+
+
+def test_each_room_of_the_arena_imports_only_the_rooms_below_it() -> None:
+    assert arena_breaches(module_imports()) == []
+
+
+def test_no_import_cycle_between_the_rooms_of_the_arena() -> None:
+    assert package_cycles(room_imports(module_imports())) == []
+
+
+def test_the_room_checker_sees_an_upward_import(tmp_path: Path) -> None:
+    """A record module that reaches up into tuning, inside a function, and one that
+    imports the arena's face, are both caught; the same import from tuning is not."""
+    record = tmp_path / "record.py"
+    record.write_text(
+        "def f():\n    from plyground.arena.tuning.run import TuningRun\n"
+        "from plyground.arena.records.formats import read_records\n",
+        encoding="utf-8",
+    )
+    formats = tmp_path / "formats.py"
+    formats.write_text("from plyground.arena import GameRecord\n", encoding="utf-8")
+    imports = {
+        "plyground.arena.records.record": imported_modules(record),
+        "plyground.arena.records.formats": imported_modules(formats),
+        "plyground.arena.tuning.results": imported_modules(record),
+    }
+    assert arena_breaches(imports) == [
+        "plyground.arena.records.formats (records) imports plyground.arena (__init__)",
+        "plyground.arena.records.record (records) imports plyground.arena.tuning.run (tuning)",
+    ]
+
+
+def test_the_room_checker_sees_a_cycle_between_rooms() -> None:
+    """``play`` importing ``runs`` while ``runs`` imports ``play`` is a cycle of rooms, even
+    through two different modules of each."""
+    imports = {
+        "plyground.arena.play.referee": {"plyground.arena.runs.jobs"},
+        "plyground.arena.runs.jobs": {"plyground.arena.play.solo"},
+        "plyground.arena.play.solo": {"plyground.core.game"},
+    }
+    assert package_cycles(room_imports(imports)) == [
+        ["plyground.arena.play", "plyground.arena.runs", "plyground.arena.play"]
+    ]
