@@ -4,7 +4,9 @@ Version :data:`SCHEMA_VERSION`, kept in ``PRAGMA user_version``.
 
 ``tournaments``
     ``id`` (text, primary key), ``created``, ``kind`` (``round-robin``,
-    ``gauntlet``, ``sprt``, ``experiment``, ``imported``...), ``settings``
+    ``gauntlet`` or ``sprt`` for a tournament, ``tune`` for a tuning run,
+    ``solo-confirmation`` for its one-player final check, ``imported`` for
+    ``plyground records import``, ``web`` for the web app's games), ``settings``
     (JSON: everything needed to rebuild the schedule), ``planned`` (games in
     the schedule), ``finished`` (when it completed, else NULL).
 ``games``
