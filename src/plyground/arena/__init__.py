@@ -4,7 +4,7 @@ The arena is a house of rooms (docs/architecture.md), each a sub-package:
 ``records`` < ``stats``, ``storage`` < ``players`` < ``play`` < ``runs`` <
 ``tournaments`` < ``tuning``, and the leaves ``analysis``, ``solving`` and
 ``reports``. This face hands on the names a script needs most
-(``from plyground.arena import Referee, make_player, play_match``), each
+(``from plyground.arena import RunOptions, make_player, play_match``), each
 imported when first asked for, so a room never loads the whole arena.
 """
 
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from plyground.arena.play.openings import make_openings
     from plyground.arena.play.referee import GameObserver, Referee
+    from plyground.arena.play.run_options import RunOptions
     from plyground.arena.players.bot_player import BotPlayer
     from plyground.arena.players.engine_player import EnginePlayer
     from plyground.arena.players.make import HumanPlayer, isolated_bot, make_player
@@ -59,6 +60,7 @@ _HOMES = {
     "players.make": ("HumanPlayer", "isolated_bot", "make_player"),
     "play.referee": ("GameObserver", "Referee"),
     "play.openings": ("make_openings",),
+    "play.run_options": ("RunOptions",),
     "tournaments.match": ("MatchResult", "SideSummary", "play_match"),
 }
 """The room (module under ``plyground.arena``) each public name lives in."""
@@ -83,6 +85,7 @@ __all__ = [
     "RuleBreak",
     "RuleBreakError",
     "RuleBreakKind",
+    "RunOptions",
     "SideSummary",
     "Termination",
     "UndoRequest",
