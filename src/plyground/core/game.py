@@ -51,6 +51,10 @@ class Game(Configured, ABC):
     KIND = "game"
     CAPABILITIES: ClassVar[Capabilities]
     PLAYER_NAMES: ClassVar[tuple[str, ...]] = ("first", "second")
+    ENCODING: ClassVar[str | None] = None
+    """The ``module:attr`` target of the game's :class:`~plyground.core.encoding.Encoding`
+    class (made with the game: ``Encoding(game)``), which numbers its moves and draws its
+    positions as arrays for learning libraries (docs/rl.md); None when it has none."""
 
     @property
     def capabilities(self) -> Capabilities:

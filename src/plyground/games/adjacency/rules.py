@@ -126,6 +126,7 @@ class AdjacencyGame(Game):
     DESCRIPTION = "Adjacency Strategy Game: place a mark, flip adjacent opponent marks"
     CAPABILITIES = Capabilities(players=2, chance=False, zero_sum=True)
     PLAYER_NAMES = ("X", "O")
+    ENCODING = "plyground.games.adjacency.learning:AdjacencyEncoding"
     SETTINGS: ClassVar[tuple[Setting, ...]] = (
         Setting("size", int, 8, "board side", minimum=MIN_SIZE, maximum=MAX_SIZE),
         Setting("rounds", int, None, "rounds (default 8, or the maximum if smaller)", minimum=1),

@@ -166,6 +166,7 @@ class G2048Game(Game):
     DESCRIPTION = "2048: slide and merge tiles; a 2 (90%) or 4 (10%) spawns after each move"
     CAPABILITIES = Capabilities(players=1, chance=True, zero_sum=False)
     PLAYER_NAMES = ("player",)
+    ENCODING = "plyground.games.g2048.learning:G2048Encoding"
     SETTINGS: ClassVar[tuple[Setting, ...]] = ()
 
     def initial_state(self) -> G2048State:

@@ -107,6 +107,7 @@ class MorrisGame(Game):
     DESCRIPTION = "Nine Men's Morris: place, move and fly men; close mills to take men"
     CAPABILITIES = Capabilities(players=2, chance=False, zero_sum=True)
     PLAYER_NAMES = ("White", "Black")
+    ENCODING = "plyground.games.morris.learning:MorrisEncoding"
     SETTINGS: ClassVar[tuple[Setting, ...]] = (
         Setting(
             "repetition",

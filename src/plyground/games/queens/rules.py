@@ -93,6 +93,7 @@ class QueensGame(Game):
     DESCRIPTION = "N-Queens: place N non-attacking queens, one per column (a puzzle)"
     CAPABILITIES = Capabilities(players=1, chance=False, zero_sum=False)
     PLAYER_NAMES = ("solver",)
+    ENCODING = "plyground.games.queens.learning:QueensEncoding"
     SETTINGS: ClassVar[tuple[Setting, ...]] = (
         Setting("size", int, 8, "board side: the number of queens", minimum=1, maximum=MAX_SIZE),
     )

@@ -64,6 +64,7 @@ class TicTacToeGame(Game):
     CAPABILITIES = Capabilities(players=2, chance=False, zero_sum=True)
     PLAYER_NAMES = ("X", "O")
     SETTINGS: ClassVar[tuple[Setting, ...]] = ()
+    ENCODING = "plyground.games.tictactoe.learning:TicTacToeEncoding"
 
     def initial_state(self) -> TicTacToeState:
         return TicTacToeState(self, 0, 0)

@@ -1,0 +1,44 @@
+"""Layer above the bots: plyground's games in the libraries of reinforcement learning.
+
+``aec_env(spec)`` is a two-player game as a PettingZoo ``AECEnv``,
+``gym_env(spec)`` a one-player game as a Gymnasium ``Env`` (also registered as
+``plyground/2048-v0`` and ``plyground/queens-v0``), and ``import
+plyground.rl.openspiel`` registers the games with OpenSpiel (docs/rl.md). The
+libraries come with ``pip install 'plyground[rl]'``; without them these
+functions say so. Every environment is a thin adapter over ``State``: the rules
+are the games' own.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from typing import TYPE_CHECKING, Any
+
+from plyground.rl.extra import require
+
+if TYPE_CHECKING:
+    from plyground.core.game import Game
+
+__all__ = ["aec_env", "gym_env"]
+
+
+def aec_env(spec: str | Game, render_mode: str | None = None, **options: Any) -> Any:
+    """A two-player game as a wrapped PettingZoo ``AECEnv`` (:func:`plyground.rl.aec.aec_env`)."""
+    require("pettingzoo", "PettingZoo")
+    from plyground.rl.aec import aec_env as make
+
+    return make(spec, render_mode=render_mode, **options)
+
+
+def gym_env(spec: str | Game, render_mode: str | None = None) -> Any:
+    """A one-player game as a Gymnasium ``Env`` (:func:`plyground.rl.solo_env.gym_env`)."""
+    require("gymnasium", "Gymnasium")
+    from plyground.rl.solo_env import gym_env as make
+
+    return make(spec, render_mode=render_mode)
+
+
+if importlib.util.find_spec("gymnasium") is not None:
+    from plyground.rl.solo_env import register_envs
+
+    register_envs()
