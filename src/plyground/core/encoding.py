@@ -42,13 +42,25 @@ class Encoding(ABC):
     ``actions`` is the number of distinct actions; every move of every state is
     one of them. ``shape`` is the shape of :meth:`observe`'s array, whose values
     lie from ``low`` to ``high``. A subclass is made with its game
-    (``Encoding(game)``) and sets these in ``__init__``.
+    (``Encoding(game)``) and sets these in ``__init__``, with what a library
+    must know of a whole game before playing one: the range of each player's
+    return (``returns``), the most plies (moves and chance outcomes) a game
+    can last (``longest``), and the number of distinct chance outcomes
+    (``outcomes``; a game with chance uses the ints below it as its outcomes).
     """
 
     actions: int
     shape: tuple[int, ...]
     low: float = 0.0
     high: float = 1.0
+    returns: tuple[float, float] = (-1.0, 1.0)
+    longest: int
+    outcomes: int = 0
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Encoding:
+        """The encoding itself: it never changes once made (a holder copied deeply, such as
+        an OpenSpiel state being cloned, shares it)."""
+        return self
 
     @abstractmethod
     def action(self, move: Move) -> int:

@@ -194,6 +194,23 @@ class ValueState(State):
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
 
+    def __copy__(self) -> ValueState:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> ValueState:
+        """The state itself: a value needs no copy (``copy.deepcopy`` of a holder of
+        states, such as an OpenSpiel state being cloned, shares them)."""
+        return self
+
+    def __setstate__(self, state: object) -> None:
+        """Unpickling: the fields as pickled, the hash computed again in this process."""
+        parts = state if isinstance(state, tuple) else (state,)
+        fields = {k: v for part in parts if isinstance(part, dict) for k, v in part.items()}
+        for name, value in fields.items():
+            if name != "_hash":
+                object.__setattr__(self, name, value)
+        object.__setattr__(self, "_hash", hash(self._identity))
+
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and self._identity == other._identity
 

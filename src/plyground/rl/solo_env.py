@@ -34,7 +34,7 @@ other settings, e.g. ``game="queens(size=12)"``)."""
 Observation = npt.NDArray[np.float32]
 
 
-class SoloEnv(gymnasium.Env[Observation, int]):
+class SoloEnv(gymnasium.Env[Observation, Any]):
     """A one-player game; ``game`` is its spec (``"2048"``, ``"queens(size=8)"``)."""
 
     metadata: dict[str, Any] = {"render_modes": ["human", "ansi"]}  # noqa: RUF012
@@ -87,7 +87,7 @@ class SoloEnv(gymnasium.Env[Observation, int]):
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.encoding.mask(self.state_now)}
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         text = self.state_now.render()
         if self.render_mode == "human":
             print(text)
@@ -104,4 +104,4 @@ def register_envs() -> None:
     """Register :data:`ENV_IDS` with Gymnasium (once; ``import plyground.rl`` does it)."""
     for env_id, game in ENV_IDS.items():
         if env_id not in gymnasium.registry:
-            gymnasium.register(env_id, entry_point=SoloEnv, kwargs={"game": game})
+            gymnasium.register(env_id, entry_point=f"{__name__}:SoloEnv", kwargs={"game": game})

@@ -21,6 +21,8 @@ class AdjacencyEncoding(CellEncoding):
         self.actions = game.geometry.cells
         self.shape = (game.size, game.size, 3)
         self._plies = 2 * game.rounds
+        self.longest = self._plies
+        self.returns = (-float(self.actions), float(self.actions))
 
     def observe(self, state: State, player: int) -> npt.NDArray[np.float32]:
         assert isinstance(state, AdjacencyState)

@@ -8,7 +8,14 @@ import numpy.typing as npt
 
 from plyground.core.encoding import CellEncoding
 from plyground.core.game import State
-from plyground.games.g2048.rules import CELLS, MAX_EXPONENT, MOVE_NAMES, G2048Game, G2048State
+from plyground.games.g2048.rules import (
+    CELLS,
+    MAX_EXPONENT,
+    MAX_SCORE,
+    MOVE_NAMES,
+    G2048Game,
+    G2048State,
+)
 
 __all__ = ["G2048Encoding"]
 
@@ -20,6 +27,11 @@ class G2048Encoding(CellEncoding):
         self.actions = len(MOVE_NAMES)
         self.shape = (CELLS,)
         self.high = float(MAX_EXPONENT)
+        self.returns = (0.0, float(MAX_SCORE))
+        # Every spawn adds at least 2 to the tiles, whose sum is at most 16 tiles of 2**17,
+        # so a game has at most 2**20 spawns, and no more moves than spawns.
+        self.longest = CELLS << MAX_EXPONENT
+        self.outcomes = 2 * CELLS
 
     def observe(self, state: State, player: int) -> npt.NDArray[np.float32]:
         assert isinstance(state, G2048State)

@@ -38,6 +38,7 @@ class MorrisEncoding(Encoding):
     def __init__(self, game: MorrisGame) -> None:
         self.actions = STEPS * TAKES
         self.shape = (2 * _POINTS + 3,)
+        self.longest = MAX_TURNS
 
     def action(self, move: Move) -> int:
         parts = decode_checked(move)

@@ -20,6 +20,8 @@ class QueensEncoding(CellEncoding):
         self.actions = game.size
         self.shape = (game.size,)
         self.high = float(game.size)
+        self.longest = game.size
+        self.returns = (0.0, 1.0)
 
     def observe(self, state: State, player: int) -> npt.NDArray[np.float32]:
         assert isinstance(state, QueensState)

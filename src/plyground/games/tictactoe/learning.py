@@ -19,6 +19,7 @@ class TicTacToeEncoding(CellEncoding):
     def __init__(self, game: TicTacToeGame) -> None:
         self.actions = CELLS
         self.shape = (SIZE, SIZE, 2)
+        self.longest = CELLS
 
     def observe(self, state: State, player: int) -> npt.NDArray[np.float32]:
         assert isinstance(state, TicTacToeState)

@@ -1,0 +1,190 @@
+"""plyground's games as OpenSpiel Python games: ``import plyground.rl.openspiel`` registers
+them, then ``pyspiel.load_game("plyground_adjacency", {"size": 6, "rounds": 4})``.
+
+Registered: ``plyground_adjacency`` (parameters ``size``, ``rounds``),
+``plyground_tictactoe``, ``plyground_morris`` and ``plyground_2048`` (with its
+spawns as chance nodes). Each is a thin adapter: an OpenSpiel state holds one
+plyground :class:`~plyground.core.game.State` and applies an action by
+``State.play``; actions, observation tensors and the game's bounds come from
+the game's :class:`~plyground.core.encoding.Encoding`; the rewards are the
+changes of the game's returns (the adjacency game's running margin, 2048's
+score gained), which add up to its returns. OpenSpiel's algorithms
+(MCTS, CFR, AlphaZero, ...) then run on them as on its own games.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from plyground.core.encoding import Encoding, encoding_of
+from plyground.core.game import CHANCE, TERMINAL, State
+from plyground.core.settings import format_spec
+from plyground.games import load_game
+from plyground.rl.extra import require
+
+require("pyspiel", "OpenSpiel")
+import pyspiel  # noqa: E402
+from open_spiel.python.observation import IIGObserverForPublicInfoGame  # noqa: E402
+
+__all__ = ["SPIEL_GAMES", "SpielGame", "SpielState", "spiel_name"]
+
+SPIEL_GAMES: dict[str, tuple[str, dict[str, Any]]] = {
+    "plyground_adjacency": ("adjacency", {"size": 6, "rounds": 4}),
+    "plyground_tictactoe": ("tictactoe", {}),
+    "plyground_morris": ("morris", {}),
+    "plyground_2048": ("2048", {}),
+}
+"""OpenSpiel name -> (plyground game, its parameters with their defaults)."""
+
+
+def spiel_name(game_name: str) -> str:
+    """The OpenSpiel name plyground's game ``game_name`` is registered under."""
+    return f"plyground_{game_name}"
+
+
+class SpielGame(pyspiel.Game):  # type: ignore[misc]
+    """One of plyground's games with its parameters, as OpenSpiel sees it."""
+
+    def __init__(self, params: dict[str, Any] | None = None, *, short_name: str) -> None:
+        name, defaults = SPIEL_GAMES[short_name]
+        settings = {**defaults, **(params or {})}
+        self.rules = load_game(format_spec(name, settings))
+        self.encoding: Encoding = encoding_of(self.rules)
+        enc = self.encoding
+        caps = self.rules.capabilities
+        info = pyspiel.GameInfo(
+            num_distinct_actions=enc.actions,
+            max_chance_outcomes=enc.outcomes,
+            num_players=caps.players,
+            min_utility=enc.returns[0],
+            max_utility=enc.returns[1],
+            utility_sum=0.0 if caps.zero_sum else None,
+            max_game_length=enc.longest,
+        )
+        super().__init__(_game_type(short_name), info, settings)
+
+    def new_initial_state(self) -> SpielState:
+        return SpielState(self, self.rules.initial_state())
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
+        """The game's own observation (the encoding's array); OpenSpiel's generic
+        observer where a history is asked for (perfect recall)."""
+        if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
+            return EncodingObserver(self.encoding, params)
+        return IIGObserverForPublicInfoGame(iig_obs_type, params)
+
+
+class SpielState(pyspiel.State):  # type: ignore[misc]
+    """An OpenSpiel state holding a plyground state (immutable, so cloning shares it)."""
+
+    def __init__(self, game: SpielGame, state: State) -> None:
+        super().__init__(game)
+        self.encoding = game.encoding
+        self.state = state
+        self._base = state.returns()
+
+    def current_player(self) -> int:
+        to_move = self.state.to_move()
+        if to_move == TERMINAL:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if to_move == CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
+        return to_move
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.encoding.legal_actions(self.state)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return sorted((int(outcome), p) for outcome, p in self.state.chance_outcomes())  # type: ignore[call-overload]
+
+    def _apply_action(self, action: int) -> None:
+        if self.state.is_chance():
+            self.state = self.state.play(action)
+        else:
+            self._base = self.state.returns()
+            self.state = self.state.play(self.encoding.move(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        move = action if player == pyspiel.PlayerId.CHANCE else self.encoding.move(action)
+        return f"{self.state.move_text(move)}"
+
+    def is_terminal(self) -> bool:
+        return self.state.is_terminal()
+
+    def returns(self) -> list[float]:
+        return list(self.state.returns())
+
+    def rewards(self) -> list[float]:
+        """The change of each player's return since the last player's action (OpenSpiel
+        reads rewards at the players' turns, so the chance outcomes since count too)."""
+        return [now - then for now, then in zip(self.state.returns(), self._base, strict=True)]
+
+    def __str__(self) -> str:
+        return self.state.text()
+
+
+class EncodingObserver:
+    """OpenSpiel's observer interface over an encoding: ``tensor`` and ``dict`` filled by
+    ``set_from``, the position text by ``string_from``."""
+
+    def __init__(self, encoding: Encoding, params: Any) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params!r}")
+        self.encoding = encoding
+        self.tensor = np.zeros(int(np.prod(encoding.shape)), np.float32)
+        self.dict = {"observation": self.tensor.reshape(encoding.shape)}
+
+    def set_from(self, state: SpielState, player: int) -> None:
+        self.tensor[:] = self.encoding.observe(state.state, player).ravel()
+
+    def string_from(self, state: SpielState, player: int) -> str:
+        return state.state.text()
+
+
+def _game_type(short_name: str) -> Any:
+    name, defaults = SPIEL_GAMES[short_name]
+    rules = load_game(format_spec(name, defaults))
+    caps = rules.capabilities
+    kind = pyspiel.GameType
+    return kind(
+        short_name=short_name,
+        long_name=f"plyground {rules.DESCRIPTION}",
+        dynamics=kind.Dynamics.SEQUENTIAL,
+        chance_mode=kind.ChanceMode.EXPLICIT_STOCHASTIC
+        if caps.chance
+        else kind.ChanceMode.DETERMINISTIC,
+        information=kind.Information.PERFECT_INFORMATION,
+        utility=kind.Utility.ZERO_SUM if caps.zero_sum else kind.Utility.GENERAL_SUM,
+        reward_model=kind.RewardModel.REWARDS,
+        max_num_players=caps.players,
+        min_num_players=caps.players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=defaults,
+    )
+
+
+_CREATORS: dict[str, Any] = {}
+"""The function OpenSpiel calls to make each game. Kept here for the life of the process:
+OpenSpiel's registry holds them too, and a creator it alone held would be freed by its
+static destructor after Python has finalized, which aborts the interpreter at exit."""
+
+
+def _register() -> None:
+    registered = set(pyspiel.registered_names())
+    for short_name in SPIEL_GAMES:
+        if short_name in registered:
+            continue
+
+        def make(params: dict[str, Any] | None = None, short_name: str = short_name) -> SpielGame:
+            return SpielGame(params, short_name=short_name)
+
+        _CREATORS[short_name] = make
+        pyspiel.register_game(_game_type(short_name), make)
+
+
+_register()
