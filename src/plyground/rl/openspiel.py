@@ -6,9 +6,11 @@ Registered: ``plyground_adjacency`` (parameters ``size``, ``rounds``),
 spawns as chance nodes). Each is a thin adapter: an OpenSpiel state holds one
 plyground :class:`~plyground.core.game.State` and applies an action by
 ``State.play``; actions, observation tensors and the game's bounds come from
-the game's :class:`~plyground.core.encoding.Encoding`; the rewards are the
-changes of the game's returns (the adjacency game's running margin, 2048's
-score gained), which add up to its returns. OpenSpiel's algorithms
+the game's :class:`~plyground.core.encoding.Encoding`. A two-player zero-sum
+game pays its returns at the end only (OpenSpiel's terminal rewards, which its
+MCTS requires); a one-player game (2048) pays the change of its return at each
+player's turn (the score gained), which adds up to its return. OpenSpiel's
+algorithms
 (MCTS, CFR, AlphaZero, ...) then run on them as on its own games.
 """
 
@@ -19,7 +21,8 @@ from typing import Any
 import numpy as np
 
 from plyground.core.encoding import Encoding, encoding_of
-from plyground.core.game import CHANCE, TERMINAL, State
+from plyground.core.errors import SettingsError
+from plyground.core.game import CHANCE, TERMINAL, Game, State
 from plyground.core.settings import format_spec
 from plyground.games import load_game
 from plyground.rl.extra import require
@@ -28,7 +31,7 @@ require("pyspiel", "OpenSpiel")
 import pyspiel  # noqa: E402
 from open_spiel.python.observation import IIGObserverForPublicInfoGame  # noqa: E402
 
-__all__ = ["SPIEL_GAMES", "SpielGame", "SpielState", "spiel_name"]
+__all__ = ["SPIEL_GAMES", "SpielGame", "SpielState", "spiel_game", "spiel_name"]
 
 SPIEL_GAMES: dict[str, tuple[str, dict[str, Any]]] = {
     "plyground_adjacency": ("adjacency", {"size": 6, "rounds": 4}),
@@ -42,6 +45,16 @@ SPIEL_GAMES: dict[str, tuple[str, dict[str, Any]]] = {
 def spiel_name(game_name: str) -> str:
     """The OpenSpiel name plyground's game ``game_name`` is registered under."""
     return f"plyground_{game_name}"
+
+
+def spiel_game(rules: Game) -> SpielGame:
+    """The OpenSpiel game of plyground's game ``rules`` with its settings."""
+    name = spiel_name(rules.name)
+    if name not in SPIEL_GAMES:
+        raise SettingsError(f"game {rules.spec!r} is not registered with OpenSpiel")
+    params = {key: rules.settings[key] for key in SPIEL_GAMES[name][1]}
+    game: SpielGame = pyspiel.load_game(name, params)
+    return game
 
 
 class SpielGame(pyspiel.Game):  # type: ignore[misc]
@@ -84,6 +97,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         self.encoding = game.encoding
         self.state = state
         self._base = state.returns()
+        self._terminal_rewards = _terminal_rewards(game.rules)
 
     def current_player(self) -> int:
         to_move = self.state.to_move()
@@ -114,11 +128,16 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         return self.state.is_terminal()
 
     def returns(self) -> list[float]:
+        if self._terminal_rewards and not self.state.is_terminal():
+            return [0.0] * len(self._base)
         return list(self.state.returns())
 
     def rewards(self) -> list[float]:
-        """The change of each player's return since the last player's action (OpenSpiel
-        reads rewards at the players' turns, so the chance outcomes since count too)."""
+        """The returns at the end of a two-player game, else nothing; in a one-player game
+        the change of the return since the player's last action (OpenSpiel reads rewards
+        at the players' turns, so the chance outcomes since count too)."""
+        if self._terminal_rewards:
+            return self.returns()
         return [now - then for now, then in zip(self.state.returns(), self._base, strict=True)]
 
     def __str__(self) -> str:
@@ -143,6 +162,11 @@ class EncodingObserver:
         return state.state.text()
 
 
+def _terminal_rewards(rules: Game) -> bool:
+    """True for a game that pays its returns at the end only (two or more players)."""
+    return rules.capabilities.players > 1
+
+
 def _game_type(short_name: str) -> Any:
     name, defaults = SPIEL_GAMES[short_name]
     rules = load_game(format_spec(name, defaults))
@@ -157,7 +181,9 @@ def _game_type(short_name: str) -> Any:
         else kind.ChanceMode.DETERMINISTIC,
         information=kind.Information.PERFECT_INFORMATION,
         utility=kind.Utility.ZERO_SUM if caps.zero_sum else kind.Utility.GENERAL_SUM,
-        reward_model=kind.RewardModel.REWARDS,
+        reward_model=kind.RewardModel.TERMINAL
+        if _terminal_rewards(rules)
+        else kind.RewardModel.REWARDS,
         max_num_players=caps.players,
         min_num_players=caps.players,
         provides_information_state_string=True,
