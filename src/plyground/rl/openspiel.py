@@ -60,7 +60,11 @@ def spiel_game(rules: Game) -> SpielGame:
 class SpielGame(pyspiel.Game):  # type: ignore[misc]
     """One of plyground's games with its parameters, as OpenSpiel sees it."""
 
-    def __init__(self, params: dict[str, Any] | None = None, *, short_name: str) -> None:
+    SHORT_NAME = ""
+    """The name the game is registered under (set by each registered subclass)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        short_name = self.SHORT_NAME
         name, defaults = SPIEL_GAMES[short_name]
         settings = {**defaults, **(params or {})}
         self.rules = load_game(format_spec(name, settings))
@@ -194,23 +198,16 @@ def _game_type(short_name: str) -> Any:
     )
 
 
-_CREATORS: dict[str, Any] = {}
-"""The function OpenSpiel calls to make each game. Kept here for the life of the process:
-OpenSpiel's registry holds them too, and a creator it alone held would be freed by its
-static destructor after Python has finalized, which aborts the interpreter at exit."""
-
-
 def _register() -> None:
+    """Register every game of :data:`SPIEL_GAMES` not yet registered, each as its own
+    subclass of :class:`SpielGame`: OpenSpiel's registry keeps what it is given until
+    after Python has finalized, and a class (unlike a function) is never freed then,
+    which would abort the interpreter at exit."""
     registered = set(pyspiel.registered_names())
     for short_name in SPIEL_GAMES:
-        if short_name in registered:
-            continue
-
-        def make(params: dict[str, Any] | None = None, short_name: str = short_name) -> SpielGame:
-            return SpielGame(params, short_name=short_name)
-
-        _CREATORS[short_name] = make
-        pyspiel.register_game(_game_type(short_name), make)
+        if short_name not in registered:
+            game_class = type(short_name, (SpielGame,), {"SHORT_NAME": short_name})
+            pyspiel.register_game(_game_type(short_name), game_class)
 
 
 _register()
