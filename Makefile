@@ -19,7 +19,7 @@ $(STAMP_RUN): pyproject.toml | $(PY)
 	touch $@
 
 $(STAMP_TEST): pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e '.[web,report,ray,test]'
+	$(PY) -m pip install --quiet -e '.[web,report,ray,rl,test]'
 	touch $@ $(STAMP_RUN)
 
 play: $(STAMP_RUN)

@@ -28,13 +28,15 @@ from __future__ import annotations
 import argparse
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
 
 from plyground import load_game, make_bot
 from plyground.arena import BotPlayer, play_match
+from plyground.bots import TIME_SETTING
+from plyground.core import Setting, SettingsError
 from plyground.core.encoding import encoding_of
 from plyground.rl import aec_env
 from plyground.rl.policy_bot import PolicyBot
@@ -174,17 +176,25 @@ class QLearner:
 class TablePolicy(PolicyBot):
     """The learner's safe policy as a plyground bot: ``choose`` asks the tables.
 
-    ``table`` names a ``.npy`` file saved by ``--table``; a bot made in code may be
-    handed the tables instead.
+    Its ``table`` setting names a ``.npy`` file saved by ``--table``; a bot made in
+    code may be handed the tables instead.
     """
 
     NAME = "qtable"
     DESCRIPTION = "a tabular Q-learner's policy (examples/rl)"
+    SETTINGS: ClassVar[tuple[Setting, ...]] = (
+        TIME_SETTING,
+        Setting("table", str, None, "the .npy file of the learned tables (--table)"),
+    )
 
     def __init__(self, tables: Table | None = None, **settings: object) -> None:
-        path = settings.pop("table", None)
         super().__init__(**settings)
-        self.lower, self.upper = tables if tables is not None else np.load(str(path))
+        if tables is None:
+            path = self._settings["table"]
+            if path is None:
+                raise SettingsError("qtable needs table=FILE.npy (saved by --table)")
+            tables = np.load(path)
+        self.lower, self.upper = tables
 
     def act(self, observation: npt.NDArray[np.float32], mask: Mask) -> int:
         return safest(self.lower, self.upper, observation, mask)

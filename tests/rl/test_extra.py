@@ -6,7 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from cli_support import plyground_env, run_python
+from cli_support import RunCli, plyground_env, run_python
 
 BLOCK = "import sys; sys.modules.update(pettingzoo=None, gymnasium=None, pyspiel=None)\n"
 
@@ -60,3 +60,11 @@ def test_loading_plyground_imports_no_learning_library() -> None:
         "if m in sys.modules))"
     )
     assert done.stdout.strip() == "[]", done.stderr
+
+
+def test_the_catalog_says_how_to_learn_and_how_a_policy_plays(run_cli: RunCli) -> None:
+    bots = " ".join(run_cli(["bots"], check=True).stdout.split())
+    assert "A learned policy becomes a bot the same way: subclass plyground.rl.policy_bot" in bots
+    assert "plyground.rl.spiel_bot:SpielMCTSBot (pip install 'plyground[rl]')" in bots
+    games = " ".join(run_cli(["games"], check=True).stdout.split())
+    assert "plyground.rl.aec_env(SPEC) is a two-player game as a PettingZoo environment" in games

@@ -97,7 +97,7 @@ def test_a_step_after_the_end_is_refused_with_pettingzoos_warning(
 ) -> None:
     env = aec_env("adjacency(size=4,rounds=1)")
     env.reset()
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         observation, _, termination, truncation, _ = env.last()
         env.step(None if termination or truncation else int(np.argmax(observation["action_mask"])))
     env.step(0)
@@ -125,7 +125,7 @@ def test_renders_the_game_as_text_and_as_a_picture() -> None:
 
 
 def test_bad_specs_and_modes_are_named() -> None:
-    with pytest.raises(SettingsError, match="one-player game: use plyground.rl.gym_env"):
+    with pytest.raises(SettingsError, match=r"one-player game: use plyground\.rl\.gym_env"):
         aec_env("2048")
     with pytest.raises(SettingsError, match="render mode 'rgb_array' is not one of"):
         aec_env("morris", render_mode="rgb_array")

@@ -13,6 +13,21 @@ from plyground.games import game_class, game_names
 
 __all__ = ["register"]
 
+OWN_BOTS = (
+    "Your own bot: a Bot subclass in a file or module, named as ./mybot.py:MyBot "
+    "(docs/your-first-bot.md). A learned policy becomes a bot the same way: subclass "
+    "plyground.rl.policy_bot.PolicyBot and answer act(observation, mask) from the policy; "
+    "its choose() asks it (docs/rl.md). OpenSpiel's MCTS plays as "
+    "plyground.rl.spiel_bot:SpielMCTSBot (pip install 'plyground[rl]')."
+)
+LEARNING = (
+    "For reinforcement learning (pip install 'plyground[rl]', docs/rl.md): "
+    "plyground.rl.aec_env(SPEC) is a two-player game as a PettingZoo environment, "
+    "plyground.rl.gym_env(SPEC) a one-player game as a Gymnasium one, and "
+    "'import plyground.rl.openspiel' registers the games with OpenSpiel as plyground_NAME. "
+    "A policy learned there plays here as a bot: see 'plyground bots'."
+)
+
 
 def register(subparsers: Any) -> None:
     """Add the ``bots`` and ``games`` subcommands."""
@@ -45,7 +60,9 @@ def _list_bots(args: argparse.Namespace) -> int:
         if args.settings:
             row.append("\n".join(s.describe() for s in cls.SETTINGS))
         table.add_row(*row)
-    Console().print(table)
+    console = Console()
+    console.print(table)
+    console.print(OWN_BOTS, markup=False, highlight=False)
     return 0
 
 
@@ -57,5 +74,7 @@ def _list_games(args: argparse.Namespace) -> int:
     for name in game_names():
         cls = game_class(name)
         table.add_row(name, cls.DESCRIPTION, "\n".join(s.describe() for s in cls.SETTINGS))
-    Console().print(table)
+    console = Console()
+    console.print(table)
+    console.print(LEARNING, markup=False, highlight=False)
     return 0
