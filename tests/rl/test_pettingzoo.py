@@ -10,6 +10,7 @@ import warnings
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, render_test, seed_test
+from race_game import RaceGame
 
 from plyground.core.encoding import encoding_of
 from plyground.core.errors import SettingsError
@@ -129,3 +130,25 @@ def test_bad_specs_and_modes_are_named() -> None:
         aec_env("2048")
     with pytest.raises(SettingsError, match="render mode 'rgb_array' is not one of"):
         aec_env("morris", render_mode="rgb_array")
+
+
+def test_a_game_no_registry_knows_with_chance_passes_pettingzoos_tests() -> None:
+    """A plugin game brings its own encoding; its coin is settled by the seeded generator."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(aec_env(RaceGame()), num_cycles=100)
+        seed_test(lambda **kwargs: aec_env(RaceGame(), **kwargs), num_cycles=10)
+        render_test(lambda **kwargs: aec_env(RaceGame(), **kwargs))
+    env = aec_env(RaceGame())
+
+    def positions(seed: int) -> list[tuple[int, int]]:
+        env.reset(seed=seed)
+        seen = []
+        for _agent in env.agent_iter():
+            _, _, termination, truncation, _ = env.last()
+            env.step(None if termination or truncation else 1)
+            seen.append(env.unwrapped.state_now.positions)
+        return seen
+
+    assert positions(4) == positions(4)
+    assert len({tuple(positions(seed)) for seed in range(6)}) > 1
