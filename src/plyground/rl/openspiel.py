@@ -6,12 +6,11 @@ Registered: ``plyground_adjacency`` (parameters ``size``, ``rounds``),
 spawns as chance nodes). Each is a thin adapter: an OpenSpiel state holds one
 plyground :class:`~plyground.core.game.State` and applies an action by
 ``State.play``; actions, observation tensors and the game's bounds come from
-the game's :class:`~plyground.core.encoding.Encoding`. A two-player zero-sum
-game pays its returns at the end only (OpenSpiel's terminal rewards, which its
-MCTS requires); a one-player game (2048) pays the change of its return at each
-player's turn (the score gained), which adds up to its return. OpenSpiel's
-algorithms
-(MCTS, CFR, AlphaZero, ...) then run on them as on its own games.
+the game's :class:`~plyground.core.encoding.Encoding`. A two-player game
+pays its returns at the end only (OpenSpiel's terminal rewards, which its MCTS
+requires); a one-player game (2048) pays the change of its return at each of
+the player's turns (the score gained), which adds up to its return. OpenSpiel's
+algorithms (MCTS, CFR, AlphaZero, ...) then run on them as on its own games.
 """
 
 from __future__ import annotations
@@ -126,7 +125,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         move = action if player == pyspiel.PlayerId.CHANCE else self.encoding.move(action)
-        return f"{self.state.move_text(move)}"
+        return self.state.move_text(move)
 
     def is_terminal(self) -> bool:
         return self.state.is_terminal()
