@@ -10,7 +10,9 @@ are compared, not just for the move played.
 
 Mapping: our point index is OpenSpiel's point number; a placement on ``p``
 is OpenSpiel's action ``p``, a move ``o-d`` its action ``24 + 24 * o + d``,
-and the man taken is OpenSpiel's next action, by the same player.
+and the man taken is OpenSpiel's next action, by the same player. The first
+of those is the step part of the game's own action numbers for learning
+libraries (games/morris/learning.py), which these games therefore check too.
 """
 
 from __future__ import annotations
@@ -22,8 +24,10 @@ from typing import Any
 import pytest
 from morris_helpers import blocking_move
 
+from plyground.core.encoding import encoding_of
 from plyground.games import load_game
 from plyground.games.morris import NONE, MorrisGame, MorrisState, decode, encode
+from plyground.games.morris.learning import TAKES
 
 pyspiel = pytest.importorskip(
     "pyspiel", reason="OpenSpiel (pip install open-spiel) is needed for the cross-check"
@@ -33,6 +37,7 @@ GAMES = 1000
 CHUNKS = 10
 EXPANDED_PER_CHUNK = 10
 OURS = load_game("morris")
+ENCODING = encoding_of(OURS)
 THEIRS = pyspiel.load_game("nine_mens_morris")
 
 # Where OpenSpiel's ToString() draws each point: (row, column) of a 16-wide text.
@@ -46,9 +51,9 @@ _COUNTS = re.compile(r"Men to deploy: (\d+) (\d+)\nNum men: (\d+) (\d+)")
 
 
 def primary(move: int) -> int:
-    """OpenSpiel's first action for our move (the placement or the step)."""
-    origin, destination, _ = decode(move)
-    return destination if origin == NONE else 24 + 24 * origin + destination
+    """OpenSpiel's first action for our move (the placement or the step): the step part
+    of the move's action number, ``25 * step + take``."""
+    return ENCODING.action(move) // TAKES
 
 
 def their_full_moves(state: Any) -> set[tuple[int, int]]:

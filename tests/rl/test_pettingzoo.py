@@ -63,6 +63,7 @@ def test_spaces_are_the_same_objects_on_every_call() -> None:
     env = aec_env("adjacency(size=6,rounds=4)")
     assert env.observation_space("X") is env.observation_space("X")
     assert env.action_space("O") is env.action_space("O")
+    assert env.action_space("O") is not env.action_space("X")  # seeded one by one
     assert env.action_space("X").n == 36
     assert env.observation_space("X")["observation"].shape == (6, 6, 3)
 

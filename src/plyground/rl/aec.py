@@ -66,11 +66,17 @@ class GameEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.render_mode = render_mode
         self.possible_agents = [game.player_name(p) for p in range(game.capabilities.players)]
         enc = self.encoding
-        observation = spaces.Box(enc.low, enc.high, shape=enc.shape, dtype=np.float32)
-        mask = spaces.Box(0, 1, shape=(enc.actions,), dtype=np.int8)
-        space = spaces.Dict({"observation": observation, "action_mask": mask})
-        self.observation_spaces = dict.fromkeys(self.possible_agents, space)
-        self.action_spaces = dict.fromkeys(self.possible_agents, spaces.Discrete(enc.actions))
+        # Each agent its own spaces (made once): seeding one agent's never moves another's.
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(enc.low, enc.high, enc.shape, dtype=np.float32),
+                    "action_mask": spaces.Box(0, 1, (enc.actions,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(enc.actions) for agent in self.possible_agents}
         self.state_now: State = game.initial_state()
         self._np_random, _ = seeding.np_random(None)
 
