@@ -20,7 +20,7 @@ from plyground.web import WebSettings, create_app
 def client() -> Iterator[TestClient]:
     """One app per test module (its worker processes start once), think time capped at 2 s."""
     app = create_app(WebSettings(think_cap=2.0, workers=2, max_games=200))
-    with TestClient(app) as test_client:
+    with TestClient(app, base_url="http://127.0.0.1") as test_client:
         yield test_client
 
 

@@ -328,7 +328,7 @@ def test_unknown_game_ids_are_404(client: TestClient) -> None:
         ({"game": "2048", "settings": {}}, 422, "2048 needs 1 player, got 2"),
         ({"names": ("Ann", "ann ")}, 422, "both sides are named"),
         ({"names": ("Ann", "  ")}, 422, "the name of O is empty"),
-        ({"names": ("Ann", "x" * 41)}, 422, "longer than 40"),
+        ({"names": ("Ann", "x" * 41)}, 422, "at most 40 characters"),
         ({"bot": {"bot": "deep-blue"}}, 422, "unknown bot 'deep-blue'"),
         ({"bot": {"bot": None}}, 422, "say which bot"),
         ({"bot": {"settings": {"time": 30}}}, 422, "above this server's cap of 2 s"),
@@ -365,7 +365,7 @@ def test_bad_games_are_refused(
 
 def test_old_games_expire_and_the_store_stays_bounded() -> None:
     app = create_app(WebSettings(max_games=2, expiry=1.0, workers=1))
-    with TestClient(app) as client:
+    with TestClient(app, base_url="http://127.0.0.1") as client:
         first, secrets = start(client, human_vs_human(size=4, rounds=1))
         start(client, human_vs_human())
         # Full of running games: a third is refused...

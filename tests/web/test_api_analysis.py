@@ -19,7 +19,7 @@ def client() -> Iterator[TestClient]:
     """An app whose analysis has 2 s a position: the small boards here always solve in it,
     however loaded the machine (a solve of the 8x8 start never does)."""
     settings = WebSettings(think_cap=3.0, workers=2, analysis_time=2.0)
-    with TestClient(create_app(settings)) as test_client:
+    with TestClient(create_app(settings), base_url="http://127.0.0.1") as test_client:
         yield test_client
 
 

@@ -208,14 +208,17 @@ def test_a_game_nobody_watches_stops_its_bots_until_a_viewer_returns() -> None:
             assert not _api(game)["idle"]
 
 
-def test_a_game_never_streamed_is_not_stopped() -> None:
-    # An API client that only polls is no viewer who left: its game plays on.
-    with served(plyground_env(), "--workers", "1", "--unwatched", "0.2") as base:
+def test_a_game_never_streamed_stops_its_bots_until_a_viewer_comes() -> None:
+    # Bots that nobody ever watches must not hold the pool: polling is no watching.
+    with served(plyground_env(), "--workers", "1", "--unwatched", "0.5") as base:
         game_id = _long_bots_game(base)
-        # The worker has started (it loads its kernels first), and the bots play on,
-        # long past the 0.2 s.
-        first = wait_for(base, game_id, lambda g: g["ply"] >= 1)["ply"]
-        wait_for(base, game_id, lambda g: g["ply"] >= first + 2)
+        game = f"{base}/api/games/{game_id}"
+        stopped = wait_for(base, game_id, lambda g: g["idle"], timeout=15)
+        assert stopped["thinking"] is None and not stopped["finished"]
+        assert _api(f"{base}/api/health")["thinking"] == 0
+        with urllib.request.urlopen(f"{game}/events", timeout=10) as stream:
+            stream.readline()
+            assert not _api(game)["idle"]
 
 
 def test_the_api_docs_come_from_this_server(client: TestClient) -> None:

@@ -42,6 +42,8 @@ class ScriptedPool:
         on_info: Callable[[SearchInfo], None],
         grace: float,
         on_start: Callable[[], None] = lambda: None,
+        *,
+        client: str = "",
     ) -> ThinkAnswer:
         self.jobs.append(job)
         self.graces.append(grace)

@@ -17,7 +17,7 @@ ANN = {"name": "Ann", "kind": "human"}
 def test_finished_games_are_stored_once_and_reported(tmp_path: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
     db = tmp_path / "web.sqlite3"
     app = create_app(WebSettings(think_cap=1.0, workers=1, db=str(db)))
-    with TestClient(app) as client:
+    with TestClient(app, base_url="http://127.0.0.1") as client:
         greedy = {"name": "Greedy", "kind": "bot", "bot": "greedy", "settings": {"time": 0.1}}
         game, secrets = start(client, {"game": "tictactoe", "players": [ANN, greedy]})
         while not game["finished"]:

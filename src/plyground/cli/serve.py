@@ -18,7 +18,7 @@ from plyground.bots.user import is_user_bot
 from plyground.cli.groups import TERMINATED
 from plyground.core.errors import PlygroundError
 from plyground.core.settings import parse_spec
-from plyground.web.config import WebSettings
+from plyground.web.config import CLIENT_LIMITS, WEB_SETTINGS, WebSettings
 
 __all__ = ["register"]
 
@@ -76,6 +76,16 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--blunder", type=float, default=defaults.blunder, metavar="MARKS",
                         help="analysis: marks lost that make a blunder "
                         "(default %(default)s)")  # fmt: skip
+    parser.add_argument("--allowed-host", action="append", default=[], metavar="HOST",
+                        help="also answer requests for this host name (the Host header), "
+                        "such as the name a reverse proxy or the class uses; may be given more "
+                        "than once (docs/web.md, security model)")  # fmt: skip
+    declared = {setting.name: setting for setting in WEB_SETTINGS}
+    for name in CLIENT_LIMITS:  # what one client may use: each a WebSettings setting
+        setting = declared[name]
+        parser.add_argument(f"--{name.replace('_', '-')}", type=setting.kind,
+                            default=getattr(defaults, name), dest=name,
+                            help=f"{setting.help} (default %(default)s)")  # fmt: skip
     parser.add_argument("--open", action="store_true", help="open the page in a browser")
     parser.set_defaults(handler=_serve)
 
@@ -111,6 +121,7 @@ def _serve(args: argparse.Namespace) -> int:
         db=args.db,
         analysis_time=args.analysis_time,
         blunder=args.blunder,
+        **{name: getattr(args, name) for name in CLIENT_LIMITS},
     )
     _offer_bots(args.bot)
     if not 0 <= args.port <= 65535:
@@ -119,6 +130,7 @@ def _serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from plyground.web.app import create_app
+        from plyground.web.hosts import host_policy
         from plyground.web.serving import QuietServer
     except ImportError as error:
         raise PlygroundError(
@@ -152,7 +164,7 @@ def _serve(args: argparse.Namespace) -> int:
     print(f"plyground: serving the web app at {url}  (Ctrl+C stops it)", flush=True)
     if args.open:
         threading.Timer(1.0, webbrowser.open, (url,)).start()
-    app = create_app(settings)
+    app = create_app(settings, host_policy(args.host, args.allowed_host))
     config = uvicorn.Config(
         app,
         log_level="warning",

@@ -3,29 +3,35 @@
 :func:`create_app` builds an app from a :class:`~plyground.web.config.WebSettings`.
 Every refused request answers ``{"error": "<message naming the problem>"}``
 with a 4xx status (see docs/web.md for the list); nothing changes in the
-game. The routes are in :mod:`plyground.web.api`. The page (``static/``) is
-plain HTML, CSS and JavaScript modules: no build step.
+game. Before a request reaches a route, its Host header is checked
+(:mod:`.hosts`) and its body capped (:mod:`.body_limit`). The routes are in
+:mod:`plyground.web.api`. The page (``static/``) is plain HTML, CSS and
+JavaScript modules: no build step.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 
-from fastapi import FastAPI, Request, Response
+from fastapi import FastAPI
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.datastructures import MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from plyground import __version__
 from plyground.web.api import ROUTERS, add_error_handlers
 from plyground.web.api_docs import DOCS_CONTENT_SECURITY_POLICY, DOCS_PATH, add_api_docs
+from plyground.web.body_limit import BodyLimit
 from plyground.web.config import WebSettings
+from plyground.web.hosts import HostCheck, HostPolicy
 from plyground.web.pool import BotPool
 from plyground.web.sessions import GameService
 
-__all__ = ["STATIC", "create_app"]
+__all__ = ["STATIC", "SecurityHeaders", "create_app"]
 
 STATIC = Path(__file__).resolve().parent / "static"
 """The page's files."""
@@ -39,13 +45,14 @@ CONTENT_SECURITY_POLICY = (
 )
 
 
-def create_app(settings: WebSettings | None = None) -> FastAPI:
-    """The web app: the JSON API under ``/api``, the page at ``/``."""
+def create_app(settings: WebSettings | None = None, hosts: HostPolicy | None = None) -> FastAPI:
+    """The web app: the JSON API under ``/api``, the page at ``/``; it answers only for
+    ``hosts`` (default: the loopback names)."""
     config = settings or WebSettings()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        pool = BotPool(config.workers)
+        pool = BotPool(config.workers, config.client_workers)
         service = GameService(config, pool)
         service.bind_loop()
         app.state.service = service
@@ -69,7 +76,9 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     )
     add_api_docs(app)
     add_error_handlers(app)
-    app.middleware("http")(_security_headers)
+    app.add_middleware(BodyLimit, limit=config.max_body)
+    app.add_middleware(HostCheck, policy=hosts or HostPolicy())
+    app.add_middleware(SecurityHeaders)  # the last added is the outermost: every answer
     for router in ROUTERS:
         app.include_router(router)
 
@@ -81,21 +90,33 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     return app
 
 
-async def _security_headers(
-    request: Request, call_next: Callable[[Request], Awaitable[Response]]
-) -> Response:
-    """No sniffing, no referrer, no framing; the page loads only its own files; no API caching."""
-    response = await call_next(request)
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    response.headers["Referrer-Policy"] = "no-referrer"
-    response.headers["X-Frame-Options"] = "DENY"
-    if request.url.path == DOCS_PATH:
-        response.headers["Content-Security-Policy"] = DOCS_CONTENT_SECURITY_POLICY
-    else:
-        response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
-    if request.url.path.startswith("/api/"):
-        response.headers["Cache-Control"] = "no-store"
-    return response
+class SecurityHeaders:
+    """ASGI middleware: no sniffing, no referrer, no framing; the page loads only its own
+    files; no API caching (on every answer, streams included, nothing buffered)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path = scope["path"]
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers["X-Content-Type-Options"] = "nosniff"
+                headers["Referrer-Policy"] = "no-referrer"
+                headers["X-Frame-Options"] = "DENY"
+                headers["Content-Security-Policy"] = (
+                    DOCS_CONTENT_SECURITY_POLICY if path == DOCS_PATH else CONTENT_SECURITY_POLICY
+                )
+                if path.startswith("/api/"):
+                    headers["Cache-Control"] = "no-store"
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
 
 
 async def _sweep_forever(service: GameService, every: float) -> None:

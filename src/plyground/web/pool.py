@@ -7,6 +7,14 @@ reports travels back through one multiprocessing queue shared by the pool;
 a reader thread hands it to the event loop, which calls the job's
 ``on_info``. A worker keeps a few bots alive between moves so a bot's
 transposition table carries over from one move to the next.
+
+Every job belongs to a client (the remote address that asked for it, or
+that started the game whose bot thinks): a
+:class:`~plyground.web.scheduling.FairScheduler` hands the workers to the
+clients in turn, so one client's jobs cannot keep another's from the pool.
+An abandoned job (nobody awaits it any more) stops at its next report, an
+analysis before its next position; its worker counts as its client's
+until it really is free.
 """
 
 from __future__ import annotations
@@ -14,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import logging
 import multiprocessing
 import os
 import queue
@@ -26,15 +35,17 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from plyground.arena.analysis.analyser import Analyser, AnalysisSettings
+from plyground.arena.analysis.analyser import Analyser, AnalysisSettings, PositionValues
 from plyground.arena.analysis.annotation import annotate
 from plyground.arena.records.record import GameRecord
 from plyground.bots import Bot, make_bot
 from plyground.core.collection import collection_paused
 from plyground.core.errors import PlygroundError
+from plyground.core.game import State
 from plyground.core.limits import Limit, SearchInfo
 from plyground.games import load_game
 from plyground.games.kernels import warm_all
+from plyground.web.scheduling import FairScheduler
 from plyground.web.views import view_for
 
 __all__ = ["AnalysisJob", "BotPool", "ThinkAnswer", "ThinkJob", "ToolJob"]
@@ -45,6 +56,8 @@ _BOTS_KEPT = 8
 """Bots a worker keeps between moves (most recently used first)."""
 _ABANDONED_KEPT = 64
 """Abandoned job numbers the workers can see (the most recent; a job is abandoned once)."""
+log = logging.getLogger("plyground.web")
+
 _READ_POLL = 0.2
 """Seconds the info reader waits for a report before looking whether the pool is closing."""
 
@@ -112,6 +125,19 @@ class _Listener:
     started: asyncio.Event
 
 
+class _StoppableAnalyser(Analyser):
+    """An analyser that stops before its next position once its job is abandoned."""
+
+    def __init__(self, settings: AnalysisSettings) -> None:
+        super().__init__(settings)
+        self.check: Callable[[], None] = lambda: None
+        """Raises :class:`_AbandonedError` once nobody awaits the job at work."""
+
+    def position(self, state: State, *, exact: bool | None = None) -> PositionValues:
+        self.check()
+        return super().position(state, exact=exact)
+
+
 class _WorkerState:
     """What one worker process keeps: the info queue, the jobs abandoned (shared with the
     pool), its recently used bots and its analysers."""
@@ -120,12 +146,13 @@ class _WorkerState:
         self.queue = queue
         self.abandoned = abandoned
         self.bots: OrderedDict[tuple[str, str], Bot] = OrderedDict()
-        self.analysers: dict[AnalysisSettings, Analyser] = {}
+        self.analysers: dict[AnalysisSettings, _StoppableAnalyser] = {}
 
-    def analyser(self, settings: AnalysisSettings) -> Analyser:
+    def analyser(self, settings: AnalysisSettings) -> _StoppableAnalyser:
         """The analyser for ``settings`` (kept: its tables serve the next position too)."""
         if settings not in self.analysers:
-            self.analysers = {settings: Analyser(settings)}  # one at a time: tables are large
+            # one at a time: tables are large
+            self.analysers = {settings: _StoppableAnalyser(settings)}
         return self.analysers[settings]
 
     def bot(self, spec: str, game: str) -> Bot:
@@ -138,6 +165,11 @@ class _WorkerState:
         while len(self.bots) > _BOTS_KEPT:
             self.bots.popitem(last=False)
         return bot
+
+    def check_abandoned(self, job: int) -> None:
+        """Raise :class:`_AbandonedError` if nobody awaits ``job`` any more."""
+        if job in self.abandoned[:]:
+            raise _AbandonedError
 
 
 _worker: _WorkerState | None = None  # set once in each worker process by _start_worker
@@ -172,8 +204,7 @@ def _think(job: ThinkJob) -> ThinkAnswer:
         def report(info: SearchInfo) -> None:
             # A search stops at its next report once abandoned (a game ended, taken back or
             # left unwatched), freeing the worker for other games' bots.
-            if job.job in worker.abandoned[:]:
-                raise _AbandonedError
+            worker.check_abandoned(job.job)
             worker.queue.put((job.job, info.to_dict()))
 
         try:
@@ -188,8 +219,19 @@ def _think(job: ThinkJob) -> ThinkAnswer:
             elapsed=time.perf_counter() - start,
         )
     except Exception as error:  # a crashing bot is a rule break, reported to the referee
-        detail = "".join(traceback.format_exception_only(error)).strip()
-        return ThinkAnswer(None, None, time.perf_counter() - start, error=detail)
+        return ThinkAnswer(None, None, time.perf_counter() - start, error=_described(error))
+
+
+def _described(error: BaseException) -> str:
+    """An error as one line: its type and message."""
+    return "".join(traceback.format_exception_only(error)).strip()
+
+
+def _unexpected(error: Exception, what: str) -> dict[str, Any]:
+    """A worker's unexpected error (a fault of the server's, not of the request): its
+    traceback goes to the server's log, the client gets a sentence."""
+    log.error("%s failed:\n%s", what, "".join(traceback.format_exception(error)).rstrip())
+    return {"error": f"it failed on this position, a fault of the server's ({_described(error)})"}
 
 
 def _run_tool(job: ToolJob) -> dict[str, Any]:
@@ -205,13 +247,17 @@ def _run_tool(job: ToolJob) -> dict[str, Any]:
         return {"result": result.to_dict()}
     except PlygroundError as error:
         return {"error": str(error)}
+    except Exception as error:  # a fault in the tool: a sentence, not a dead request
+        return _unexpected(error, f"the {job.tool} tool")
 
 
 def _analyse(job: AnalysisJob) -> dict[str, Any]:
     """Run in a worker: ``{"result": ...}`` (the position's values, or the game's analysis
     with ``"positions"``: each position's values), or ``{"error": message}``."""
     assert _worker is not None, "the worker was not started by BotPool"
-    analyser = _worker.analyser(AnalysisSettings(time=job.seconds, blunder=job.blunder))
+    worker = _worker
+    analyser = worker.analyser(AnalysisSettings(time=job.seconds, blunder=job.blunder))
+    analyser.check = lambda: worker.check_abandoned(job.job)
     try:
         game = load_game(job.game)
         analyser.warm_up(game)  # kernels loaded and tables made before the clock starts
@@ -223,8 +269,14 @@ def _analyse(job: AnalysisJob) -> dict[str, Any]:
         assert job.position is not None
         state = game.parse_state(job.position)
         return {"result": analyser.position(state).to_dict()}
+    except _AbandonedError:
+        return {"error": "abandoned"}
     except PlygroundError as error:
         return {"error": str(error)}
+    except Exception as error:  # a fault in the analysis: a sentence, not a dead request
+        return _unexpected(error, "the analysis")
+    finally:
+        analyser.check = lambda: None
 
 
 def _retrieve(future: asyncio.Future[Any]) -> None:
@@ -235,7 +287,9 @@ def _retrieve(future: asyncio.Future[Any]) -> None:
 class BotPool:
     """A process pool for bots, with live search infos delivered on the event loop."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, client_workers: int | None = None) -> None:
+        """``workers`` processes; one client's jobs hold at most ``client_workers`` of them
+        at once (default: all)."""
         context = multiprocessing.get_context("spawn")  # no fork of a threaded server
         self.workers = workers
         self._queue: Any = context.Queue()
@@ -250,6 +304,8 @@ class BotPool:
         self._listeners: dict[int, _Listener] = {}
         self._ids = itertools.count(1)
         self._busy = 0
+        self.scheduler = FairScheduler(workers, client_workers or workers)
+        """Who takes the next free worker."""
         self._closing = threading.Event()
         self._reader = threading.Thread(target=self._read_infos, name="bot-infos", daemon=True)
         self._reader.start()
@@ -275,9 +331,12 @@ class BotPool:
         on_info: Callable[[SearchInfo], None],
         grace: float,
         on_start: Callable[[], None] = lambda: None,
+        *,
+        client: str = "",
     ) -> ThinkAnswer:
-        """Choose a move in a worker; ``on_info`` runs on this event loop for each report,
-        ``on_start`` once a worker takes the job (until then it waits for a free worker).
+        """Choose a move in a worker for ``client``'s game; ``on_info`` runs on this event
+        loop for each report, ``on_start`` once a worker takes the job (until then it waits
+        for a free worker, in ``client``'s turn).
 
         Raises TimeoutError when no answer comes within ``job.seconds + grace``
         of the moment a worker took the job (time spent queued behind other
@@ -286,29 +345,35 @@ class BotPool:
         (the worker finishes the search by the bot's own clock).
         """
         answer: ThinkAnswer = await self._run(
-            job.job, _think, job, on_info, job.seconds + grace, on_start=on_start
+            job.job, _think, job, on_info, job.seconds + grace, on_start=on_start, client=client
         )
         return answer
 
-    async def run_tool(self, job: ToolJob, grace: float) -> dict[str, Any]:
-        """Run a puzzle tool in a worker: ``{"result": ...}`` or ``{"error": message}``.
+    async def run_tool(self, job: ToolJob, grace: float, *, client: str = "") -> dict[str, Any]:
+        """Run a puzzle tool in a worker for ``client``: ``{"result": ...}`` or
+        ``{"error": message}``.
 
         Raises TimeoutError when no answer comes within ``job.seconds + grace``
         of the moment a worker took the job (the tool's own clock stops a
         search at ``job.seconds``).
         """
         answer: dict[str, Any] = await self._run(
-            job.job, _run_tool, job, lambda info: None, job.seconds + grace
+            job.job, _run_tool, job, lambda info: None, job.seconds + grace, client=client
         )
         return answer
 
-    async def analyse(self, job: AnalysisJob, timeout: float) -> dict[str, Any]:
-        """Run an analysis in a worker: ``{"result": ...}`` or ``{"error": message}``.
+    async def analyse(
+        self, job: AnalysisJob, timeout: float, *, client: str = ""
+    ) -> dict[str, Any]:
+        """Run an analysis in a worker for ``client``: ``{"result": ...}`` or
+        ``{"error": message}``.
 
         Raises TimeoutError when no answer comes within ``timeout`` of the
         moment a worker took the job.
         """
-        answer: dict[str, Any] = await self._run(job.job, _analyse, job, lambda info: None, timeout)
+        answer: dict[str, Any] = await self._run(
+            job.job, _analyse, job, lambda info: None, timeout, client=client
+        )
         return answer
 
     async def _run(
@@ -320,14 +385,22 @@ class BotPool:
         timeout: float,
         *,
         on_start: Callable[[], None] = lambda: None,
+        client: str = "",
     ) -> Any:
-        """Run ``function(job)`` in a worker; the timeout counts from the worker's start signal."""
+        """Run ``function(job)`` in a worker once ``client``'s turn comes; the timeout counts
+        from the worker's start signal."""
         loop = asyncio.get_running_loop()
+        self._busy += 1
+        try:
+            await self.scheduler.acquire(client)
+        except BaseException:
+            self._busy -= 1
+            raise
         listener = _Listener(loop, on_info, asyncio.Event())
         self._listeners[job_id] = listener
-        self._busy += 1
         answer = loop.run_in_executor(self._executor, function, job)
         answer.add_done_callback(_retrieve)  # an abandoned job's outcome is not an error
+        answer.add_done_callback(lambda _: self.scheduler.release(client))  # worker free
         started = asyncio.ensure_future(listener.started.wait())
         first: set[asyncio.Future[Any]] = {answer, started}
         try:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 
+from plyground.web.api.client import Client, unless_gone
 from plyground.web.api.errors import ERRORS
 from plyground.web.api.service import Service
 
@@ -22,16 +23,20 @@ router = APIRouter(tags=["analysis"], responses=ERRORS)
 async def position_values(
     game_id: str,
     service: Service,
+    client: Client,
+    request: Request,
     ply: Annotated[
         int | None, Query(ge=0, description="the position after this many moves (default: now)")
     ] = None,
 ) -> dict[str, Any]:
-    return await service.position_values(game_id, ply)
+    return await unless_gone(request, service.position_values(game_id, ply, client))
 
 
 @router.get(
     "/api/games/{game_id}/analysis",
     summary="every move of the game valued: marks lost, blunders, the worst moves, accuracy",
 )
-async def analyse_game(game_id: str, service: Service) -> dict[str, Any]:
-    return await service.analyse_game(game_id)
+async def analyse_game(
+    game_id: str, service: Service, client: Client, request: Request
+) -> dict[str, Any]:
+    return await unless_gone(request, service.analyse_game(game_id, client))

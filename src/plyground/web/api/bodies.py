@@ -6,6 +6,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt
 
+from plyground.web.sessions.names import NAME_LENGTH
+
 __all__ = [
     "ControlBody",
     "CreateGameBody",
@@ -27,7 +29,13 @@ class _Body(BaseModel):
 class SeatBody(_Body):
     """One side: its name, and a human or a bot (with the bot's settings)."""
 
-    name: Annotated[str, Field(max_length=200)]
+    name: Annotated[
+        str,
+        Field(
+            max_length=NAME_LENGTH,
+            description="shown to every viewer: no control, format or invisible characters",
+        ),
+    ]
     kind: Literal["human", "bot"]
     bot: Annotated[str | None, Field(max_length=64)] = None
     settings: Annotated[dict[str, Scalar], Field(max_length=16)] = {}

@@ -2,12 +2,15 @@
 
 :func:`add_error_handlers` turns the service's
 :class:`~plyground.web.sessions.ApiError`, FastAPI's validation errors and
-Starlette's HTTP errors into that one shape; :data:`ERRORS` documents it in
-the OpenAPI description of every route.
+Starlette's HTTP errors into that one shape (with ``Retry-After`` when the
+refusal is for want of room), and any unexpected error into a 500 in the
+same shape (uvicorn logs its traceback); :data:`ERRORS` documents it in the
+OpenAPI description of every route.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -18,7 +21,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from plyground.web.sessions import ApiError
 
-__all__ = ["ERRORS", "ErrorBody", "add_error_handlers"]
+__all__ = ["ERRORS", "ErrorBody", "add_error_handlers", "internal_error_message"]
 
 
 class ErrorBody(BaseModel):
@@ -34,8 +37,12 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         (403, "the token is not this seat's or this game's"),
         (404, "no such game (or it expired)"),
         (409, "not now: wrong turn, occupied cell, finished game"),
+        (413, "the request body is larger than the server accepts"),
+        (421, "the Host header names a host this server does not answer for"),
         (422, "malformed or out of range: names the field and the problem"),
-        (503, "too many games in progress"),
+        (429, "this client holds its share: games, analyses or event streams (Retry-After)"),
+        (500, "an unexpected error of the server's (logged), never a valid request's due"),
+        (503, "the server is full of games in play (Retry-After), or work did not finish"),
     )
 }
 
@@ -58,12 +65,27 @@ def _describe_validation(error: RequestValidationError) -> tuple[int, str]:
     return 422, "; ".join(problems) or "invalid request"
 
 
+def internal_error_message(error: BaseException) -> str:
+    """The sentence a client gets for an unexpected error of the server's."""
+    return (
+        f"the server failed on this request ({type(error).__name__}); the fault is the "
+        "server's and is logged: please report it"
+    )
+
+
 def add_error_handlers(app: FastAPI) -> None:
     """Answer every refused request with ``{"error": ...}`` and its status."""
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, error: ApiError) -> JSONResponse:
-        return JSONResponse({"error": error.message}, status_code=error.status)
+        headers = {}
+        if error.retry_after is not None:
+            headers["Retry-After"] = str(max(1, math.ceil(error.retry_after)))
+        return JSONResponse({"error": error.message}, status_code=error.status, headers=headers)
+
+    @app.exception_handler(Exception)
+    async def unexpected_error(request: Request, error: Exception) -> JSONResponse:
+        return JSONResponse({"error": internal_error_message(error)}, status_code=500)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, error: RequestValidationError) -> JSONResponse:

@@ -3,7 +3,6 @@ stands and as a stream of events."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -11,6 +10,7 @@ from fastapi import APIRouter
 from fastapi.responses import StreamingResponse
 
 from plyground.web.api.bodies import CreateGameBody
+from plyground.web.api.client import Client
 from plyground.web.api.errors import ERRORS
 from plyground.web.api.service import Service
 from plyground.web.sessions import GameService, GameSession, SeatRequest
@@ -25,7 +25,13 @@ router = APIRouter()
 
 @router.get("/api/health", summary="a cheap check: the server answers", tags=["server"])
 async def health(service: Service) -> dict[str, Any]:
-    return {"status": "ok", "games": len(service.sessions), "thinking": service.pool.busy}
+    return {
+        "status": "ok",
+        "games": len(service.sessions),
+        "thinking": service.pool.busy,
+        "waiting": service.pool.scheduler.waiting(),
+        "streams": service.streams.open,
+    }
 
 
 @router.get("/api/catalog", summary="games, bots, their settings and limits", tags=["games"])
@@ -36,7 +42,7 @@ async def catalog(service: Service) -> dict[str, Any]:
 @router.post(
     "/api/games", status_code=201, summary="start a game", tags=["games"], responses=ERRORS
 )
-async def create_game(body: CreateGameBody, service: Service) -> dict[str, Any]:
+async def create_game(body: CreateGameBody, service: Service, client: Client) -> dict[str, Any]:
     seats = [
         SeatRequest(seat.name, seat.kind, seat.bot, dict(seat.settings)) for seat in body.players
     ]
@@ -49,6 +55,7 @@ async def create_game(body: CreateGameBody, service: Service) -> dict[str, Any]:
         paused=body.paused,
         seed=body.seed,
         mode=body.mode,
+        client=client,
     )
     return {"game": session.snapshot(), "secrets": secrets_out}
 
@@ -64,27 +71,32 @@ async def get_game(game_id: str, service: Service) -> dict[str, Any]:
     tags=["games"],
     responses=ERRORS,
 )
-async def game_events(game_id: str, service: Service) -> StreamingResponse:
+async def game_events(game_id: str, service: Service, client: Client) -> StreamingResponse:
     session = service.get(game_id)
+    service.streams.take(client)  # 429 past the caps; given back as the stream ends
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
     return StreamingResponse(
-        _events(service, session), media_type="text/event-stream", headers=headers
+        _events(service, session, client), media_type="text/event-stream", headers=headers
     )
 
 
-async def _events(service: GameService, session: GameSession) -> AsyncIterator[str]:
+async def _events(service: GameService, session: GameSession, client: str) -> AsyncIterator[str]:
     """One 'game' event per version until the game ends (or 'gone' once it expired); the
-    stream ends quietly when the server shuts down."""
+    stream ends quietly when the server shuts down. Each version is serialised once for
+    all its streams."""
     version = -1
-    with service.watching(session):
-        while not service.stopping:
-            if service.sessions.get(session.id) is not session:
-                yield 'event: gone\ndata: {"error": "the game expired"}\n\n'
-                return
-            if session.version != version:
-                version = session.version
-                yield f"event: game\ndata: {json.dumps(session.snapshot())}\n\n"
-                if session.finished:
+    try:
+        with service.watching(session):
+            while not service.stopping:
+                if service.sessions.get(session.id) is not session:
+                    yield 'event: gone\ndata: {"error": "the game expired"}\n\n'
                     return
-            elif not await session.wait_change(version, KEEP_ALIVE):
-                yield ": keep-alive\n\n"
+                if session.version != version:
+                    version = session.version
+                    yield session.event()
+                    if session.finished:
+                        return
+                elif not await session.wait_change(version, KEEP_ALIVE):
+                    yield ": keep-alive\n\n"
+    finally:
+        service.streams.give_back(client)

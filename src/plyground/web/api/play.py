@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 
 from plyground.web.api.bodies import MoveBody, TokenBody, ToolBody, UndoBody
+from plyground.web.api.client import Client, unless_gone
 from plyground.web.api.errors import ERRORS
 from plyground.web.api.service import Service
 
@@ -44,8 +45,12 @@ async def legal(
 
 @router.post(
     "/api/games/{game_id}/tools/{tool}",
-    summary="run a puzzle tool (N-Queens: solve, count); a solution is played on the board",
+    summary="run a tool: a hint (the best moves now, for the side to move), or a puzzle tool "
+    "(N-Queens: solve, count), whose solution is played on the board",
 )
-async def run_tool(game_id: str, tool: str, body: ToolBody, service: Service) -> dict[str, Any]:
-    session = await service.run_tool(game_id, body.token, tool, dict(body.options))
+async def run_tool(  # noqa: PLR0917 - FastAPI passes a route's parameters by name
+    game_id: str, tool: str, body: ToolBody, service: Service, client: Client, request: Request
+) -> dict[str, Any]:
+    work = service.run_tool(game_id, body.token, tool, dict(body.options), client)
+    session = await unless_gone(request, work)
     return session.snapshot()

@@ -14,9 +14,12 @@ status and a message naming the problem, before anything is changed.
 
 One module per part: :mod:`.session` (one game), :mod:`.catalog` (what
 can be played), :mod:`.seats` (the sides of a game), :mod:`.creation` (a new game),
-:mod:`.acting` (moves, take-backs, pausing), :mod:`.tools` (puzzle
-tools), :mod:`.driver` (the bots), :mod:`.storage` (``--db``),
-:mod:`.service` (all games, and the requests).
+:mod:`.names` (player names), :mod:`.acting` (moves, take-backs,
+pausing), :mod:`.tools` (puzzle tools), :mod:`.driver` (the bots),
+:mod:`.storage` (``--db``), :mod:`.rooms` (room for a new game),
+:mod:`.streams` (event streams by client), :mod:`.sharing` (analyses
+shared by the requests that await them), :mod:`.service` (all games, and
+the requests).
 """
 
 from plyground.web.sessions.errors import ApiError

@@ -5,7 +5,10 @@ never on the event loop; the work itself is the arena's
 (:mod:`plyground.arena.analysis.analyser`, :mod:`plyground.arena.analysis.annotation`). The
 answers are kept on the session (a position's values by its text, the
 game's analysis by its moves), so stepping back and forth in a review
-costs nothing the second time.
+costs nothing the second time. Requests for the same game's analysis, or the
+same position's values, while one is under way share its job
+(:class:`~plyground.web.sessions.sharing.SharedWork`); it is cancelled once
+every client awaiting it has gone.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from plyground.web.pool import AnalysisJob, BotPool
 from plyground.web.sessions.errors import ApiError
 from plyground.web.sessions.heat import value_heat
 from plyground.web.sessions.session import GameSession
+from plyground.web.sessions.sharing import SharedWork
 
 __all__ = ["SLACK", "analyse_game", "position_values"]
 
@@ -37,7 +41,14 @@ def _check_analysable(session: GameSession) -> None:
 
 
 async def position_values(
-    session: GameSession, pool: BotPool, ply: int | None, *, seconds: float, grace: float
+    session: GameSession,
+    pool: BotPool,
+    ply: int | None,
+    *,
+    seconds: float,
+    grace: float,
+    shared: SharedWork,
+    client: str,
 ) -> dict[str, Any]:
     """Every move's value in the position after ``ply`` moves (default: now), and its heat map."""
     _check_analysable(session)
@@ -51,8 +62,13 @@ async def position_values(
         return {"ply": ply, "position": text, "finished": True, "values": {}, "heat": None}
     cache: dict[str, dict[str, Any]] = session.analysis.setdefault("positions", {})
     if text not in cache:
-        job = AnalysisJob(pool.new_job_id(), session.game.spec, seconds, 1.0, position=text)
-        _keep(session, state, _answer(await _run(pool, job, 2 * seconds + grace + SLACK)))
+
+        async def value_position() -> None:
+            job = AnalysisJob(pool.new_job_id(), session.game.spec, seconds, 1.0, position=text)
+            timeout = 2 * seconds + grace + SLACK
+            _keep(session, state, _answer(await _run(pool, job, timeout, client)))
+
+        await shared.run(("values", session.id, text), value_position)
     return {**cache[text], "ply": ply}
 
 
@@ -66,7 +82,14 @@ def _keep(session: GameSession, state: State, values: dict[str, Any]) -> None:
 
 
 async def analyse_game(
-    session: GameSession, pool: BotPool, *, seconds: float, blunder: float, grace: float
+    session: GameSession,
+    pool: BotPool,
+    *,
+    seconds: float,
+    blunder: float,
+    grace: float,
+    shared: SharedWork,
+    client: str,
 ) -> dict[str, Any]:
     """Every move of the game so far valued, with losses, blunders, the worst moves and accuracy."""
     _check_analysable(session)
@@ -77,27 +100,30 @@ async def analyse_game(
     kept = session.analysis.get("game")
     if kept is not None and kept["moves"] == moves:
         return dict(kept["result"])
-    job = AnalysisJob(
-        pool.new_job_id(), session.game.spec, seconds, blunder, record=session.record().to_dict()
-    )
-    states = list(session.states)  # as they are now: a move may come while the job runs
-    answer = await _run(pool, job, played * 2 * seconds + grace + SLACK)
-    result = _answer(answer)
-    for ply, values in enumerate(answer["positions"][-_KEPT:], start=max(0, played - _KEPT)):
-        _keep(session, states[ply], values)  # a review's heat maps need no second analysis
-    session.analysis["game"] = {"moves": moves, "result": result}
-    return dict(result)
+
+    async def analyse() -> dict[str, Any]:
+        record = session.record().to_dict()
+        job = AnalysisJob(pool.new_job_id(), session.game.spec, seconds, blunder, record=record)
+        states = list(session.states)  # as they are now: a move may come while the job runs
+        answer = await _run(pool, job, played * 2 * seconds + grace + SLACK, client)
+        result = _answer(answer)
+        for ply, values in enumerate(answer["positions"][-_KEPT:], start=max(0, played - _KEPT)):
+            _keep(session, states[ply], values)  # a review's heat maps need no second analysis
+        session.analysis["game"] = {"moves": moves, "result": result}
+        return result
+
+    return dict(await shared.run(("analysis", session.id, moves), analyse))
 
 
-async def _run(pool: BotPool, job: AnalysisJob, timeout: float) -> dict[str, Any]:
+async def _run(pool: BotPool, job: AnalysisJob, timeout: float, client: str) -> dict[str, Any]:
     try:
-        return await pool.analyse(job, timeout)
+        return await pool.analyse(job, timeout, client=client)
     except TimeoutError:
         raise ApiError(503, f"the analysis did not finish within {timeout:g} s") from None
 
 
 def _answer(answer: dict[str, Any]) -> dict[str, Any]:
-    if "error" in answer:
+    if "error" in answer:  # a fault of the server's is no fault of the request's either
         raise ApiError(422, f"analysis: {answer['error']}")
     result: dict[str, Any] = answer["result"]
     return result

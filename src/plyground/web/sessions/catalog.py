@@ -11,12 +11,10 @@ from plyground.bots.levels import DEFAULT_LEVEL, Level, levels_for
 from plyground.core.settings import Setting
 from plyground.games import game_class
 from plyground.web.config import WebSettings
+from plyground.web.sessions.names import NAME_LENGTH
 from plyground.web.views import view_for, viewable_games
 
-__all__ = ["NAME_LENGTH", "build_catalog", "web_settings_of"]
-
-NAME_LENGTH = 40
-"""Longest player name."""
+__all__ = ["build_catalog", "web_settings_of"]
 
 
 def _public_setting(setting: Setting, think_cap: float) -> dict[str, Any]:

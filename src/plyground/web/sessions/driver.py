@@ -89,7 +89,7 @@ class BotDriver:
                 session.bump()
 
         try:
-            reply = await self._ask(job, on_info, on_start)
+            reply = await self._ask(job, on_info, on_start, session.owner)
         finally:
             if session.thinking is thinking:
                 session.thinking = None
@@ -112,12 +112,17 @@ class BotDriver:
         session.play(ruling.move, ruling.elapsed, ruling.info, kind)
 
     async def _ask(
-        self, job: ThinkJob, on_info: Callable[[SearchInfo], None], on_start: Callable[[], None]
+        self,
+        job: ThinkJob,
+        on_info: Callable[[SearchInfo], None],
+        on_start: Callable[[], None],
+        client: str,
     ) -> Reply | RuleBreakError:
-        """The pool's answer to ``job`` as the referee takes it: a move's text or a rule break."""
+        """The pool's answer to ``job`` (in ``client``'s share of the pool) as the referee
+        takes it: a move's text or a rule break."""
         start = time.monotonic()
         try:
-            answer = await self.pool.think(job, on_info, self.grace, on_start)
+            answer = await self.pool.think(job, on_info, self.grace, on_start, client=client)
         except TimeoutError:
             detail = f"no answer within {job.seconds:g} s"
             return RuleBreakError(RuleBreakKind.TIMEOUT, detail, time.monotonic() - start)

@@ -12,8 +12,9 @@ from plyground.arena.records.record import PlayerInfo
 from plyground.bots import Bot, bot_class, bot_names
 from plyground.core.errors import PlygroundError, UnknownNameError
 from plyground.core.game import Game
-from plyground.web.sessions.catalog import NAME_LENGTH, web_settings_of
+from plyground.web.sessions.catalog import web_settings_of
 from plyground.web.sessions.errors import ApiError
+from plyground.web.sessions.names import check_name
 
 __all__ = ["Seat", "SeatRequest", "make_seat"]
 
@@ -54,13 +55,7 @@ class Seat:
 def make_seat(game: Game, index: int, request: SeatRequest, think_cap: float) -> Seat:
     """Seat ``index`` as asked: a human (with a fresh secret) or a bot within the server's caps."""
     label = game.player_name(index)
-    name = " ".join(request.name.split())
-    if not name:
-        raise ApiError(422, f"the name of {label} is empty: give each side a name")
-    if len(name) > NAME_LENGTH:
-        raise ApiError(
-            422, f"the name of {label} is longer than {NAME_LENGTH} characters: {name[:60]!r}"
-        )
+    name = check_name(request.name, label)
     if request.kind == "human":
         if request.bot or request.settings:
             raise ApiError(422, f"{label} is a human: a human seat takes no bot or settings")

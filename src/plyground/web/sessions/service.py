@@ -5,15 +5,22 @@ hands each request to the module that checks it (creation, acting, tools)
 and afterwards lets the :class:`~plyground.web.sessions.driver.BotDriver`
 play any bot that is to move. Finished games go to the
 :class:`~plyground.web.sessions.storage.GameArchive` when ``--db`` is set.
+
+A *client* is the remote address a request comes from (a string); the
+service keeps what each client holds within its settings: games
+(:mod:`.rooms`), pool work waiting or running, event streams
+(:mod:`.streams`). A refusal for want of room says when to retry.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import secrets
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections import Counter
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from typing import Any
 
 from plyground.web.config import WebSettings
@@ -23,9 +30,12 @@ from plyground.web.sessions.catalog import build_catalog
 from plyground.web.sessions.creation import new_session
 from plyground.web.sessions.driver import BotDriver
 from plyground.web.sessions.errors import ApiError
+from plyground.web.sessions.rooms import make_room
 from plyground.web.sessions.seats import SeatRequest
 from plyground.web.sessions.session import GameSession
+from plyground.web.sessions.sharing import SharedWork
 from plyground.web.sessions.storage import GameArchive
+from plyground.web.sessions.streams import StreamSlots
 
 __all__ = ["GameService"]
 
@@ -44,6 +54,12 @@ class GameService:
         self.stopping = False
         """The server is shutting down: event streams end."""
         self._loop: asyncio.AbstractEventLoop | None = None
+        self.shared = SharedWork()
+        """Analyses and values under way, shared by the requests that await them."""
+        self.streams = StreamSlots(settings.client_streams, settings.max_streams)
+        """The event streams open, by client."""
+        self._jobs: Counter[str] = Counter()
+        """Analyses, values and tool runs each client awaits now."""
 
     @property
     def stored(self) -> int:
@@ -78,21 +94,32 @@ class GameService:
             session.driver.cancel()
         session.bump()  # clients streaming it notice it is gone
 
-    def _make_room(self) -> None:
+    def _make_room(self, client: str) -> None:
+        """Room for one more game of ``client``'s (:func:`.rooms.make_room`)."""
         self.sweep()
-        if len(self.sessions) < self.settings.max_games:
-            return
-        finished = sorted(
-            (s for s in self.sessions.values() if s.finished), key=lambda s: s.touched
-        )
-        for session in finished[: len(self.sessions) - self.settings.max_games + 1]:
-            self._forget(session.id)
-        if len(self.sessions) >= self.settings.max_games:
+        for game_id in make_room(self.sessions.values(), client, self.settings):
+            self._forget(game_id)
+
+    @contextlib.asynccontextmanager
+    async def _pool_work(self, client: str) -> AsyncIterator[None]:
+        """Count an analysis, values or tool run ``client`` awaits; ApiError 429 past
+        ``client_jobs`` of them."""
+        limit = self.settings.client_jobs
+        if self._jobs[client] >= limit:
+            retry = math.ceil(2 * self.settings.analysis_time + self.settings.grace)
             raise ApiError(
-                503,
-                f"the server is busy: it keeps at most {self.settings.max_games} games and "
-                "all are in progress; try again later",
+                429,
+                f"you already have {limit} analyses or tools at work (the most one client "
+                f"may have): wait for one to finish, retry in about {retry} s",
+                retry_after=retry,
             )
+        self._jobs[client] += 1
+        try:
+            yield
+        finally:
+            self._jobs[client] -= 1
+            if self._jobs[client] <= 0:
+                del self._jobs[client]
 
     # -- the requests -------------------------------------------------------
     def create(
@@ -106,10 +133,13 @@ class GameService:
         paused: bool = False,
         seed: int | None = None,
         mode: str = "play",
+        client: str = "",
     ) -> tuple[GameSession, dict[str, Any]]:
-        """Start a game; returns it and its secrets (human seats' tokens, the control token).
+        """Start a game for ``client``; returns it and its secrets (human seats' tokens, the
+        control token).
 
         ``seed`` fixes the chance outcomes of a game with chance (default: a random seed).
+        A game between bots that nobody streams or reads stops after ``unwatched`` seconds.
         """
         session = new_session(
             self.settings,
@@ -123,10 +153,13 @@ class GameService:
             rng=self._random,
             mode=mode,
         )
-        self._make_room()
+        self._make_room(client)
+        session.owner = client
         if self.archive is not None:
             session.on_finish = self.archive.store
         self.sessions[session.id] = session
+        if session.all_bots:
+            self._unwatched_from(session, time.monotonic())
         secrets_out = {
             "seats": {str(i): seat.token for i, seat in enumerate(session.seats) if seat.token},
             "control": session.control_token,
@@ -153,42 +186,55 @@ class GameService:
         return session
 
     async def run_tool(
-        self, game_id: str, token: str, name: str, options: Mapping[str, object]
+        self, game_id: str, token: str, name: str, options: Mapping[str, object], client: str = ""
     ) -> GameSession:
-        """Run a puzzle tool (solve, count) in a worker; a solution found is played on the
-        board, and the result joins the game's ``tool_results``."""
+        """Run a puzzle tool (a hint; N-Queens: solve, count) in a worker; a solution found is
+        played on the board, and the result joins the game's ``tool_results``."""
         session = self.get(game_id)
-        seconds = self.settings.think_cap
-        await tools.run_tool(
-            session,
-            self.pool,
-            seconds=seconds,
-            grace=self.settings.grace,
-            token=token,
-            name=name,
-            options=options,
-        )
+        async with self._pool_work(client):
+            await tools.run_tool(
+                session,
+                self.pool,
+                seconds=self.settings.think_cap,
+                grace=self.settings.grace,
+                token=token,
+                name=name,
+                options=options,
+                client=client,
+            )
         return session
 
-    async def position_values(self, game_id: str, ply: int | None) -> dict[str, Any]:
+    async def position_values(
+        self, game_id: str, ply: int | None, client: str = ""
+    ) -> dict[str, Any]:
         """Every move's value in a position of the game, and its heat map (in a worker)."""
         session = self.get(game_id)
         settings = self.settings
-        return await analysis.position_values(
-            session, self.pool, ply, seconds=settings.analysis_time, grace=settings.grace
-        )
+        async with self._pool_work(client):
+            return await analysis.position_values(
+                session,
+                self.pool,
+                ply,
+                seconds=settings.analysis_time,
+                grace=settings.grace,
+                shared=self.shared,
+                client=client,
+            )
 
-    async def analyse_game(self, game_id: str) -> dict[str, Any]:
+    async def analyse_game(self, game_id: str, client: str = "") -> dict[str, Any]:
         """The game's moves valued: losses, blunders, accuracy (in a worker)."""
         session = self.get(game_id)
         settings = self.settings
-        return await analysis.analyse_game(
-            session,
-            self.pool,
-            seconds=settings.analysis_time,
-            blunder=settings.blunder,
-            grace=settings.grace,
-        )
+        async with self._pool_work(client):
+            return await analysis.analyse_game(
+                session,
+                self.pool,
+                seconds=settings.analysis_time,
+                blunder=settings.blunder,
+                grace=settings.grace,
+                shared=self.shared,
+                client=client,
+            )
 
     def control(
         self, game_id: str, token: str, paused: bool | None, delay: float | None
@@ -232,16 +278,18 @@ class GameService:
         finally:
             session.viewers -= 1
             if session.viewers == 0 and not session.finished and not self.stopping:
-                session.unwatched_since = time.monotonic()
-                loop = asyncio.get_running_loop()
-                loop.call_later(self.settings.unwatched, self._stop_if_unwatched, session)
+                self._unwatched_from(session, time.monotonic())
 
-    def _stop_if_unwatched(self, session: GameSession) -> None:
-        since = session.unwatched_since
-        if session.viewers or since is None or session.finished:
-            return
-        if time.monotonic() - since < self.settings.unwatched * 0.99:
-            return  # a viewer came and went meanwhile: that departure's timer decides
+    def _unwatched_from(self, session: GameSession, since: float) -> None:
+        """Nobody streams the game from ``since``: its bots stop ``unwatched`` s later unless
+        a viewer comes meanwhile (a client that only polls the game is no viewer)."""
+        session.unwatched_since = since
+        loop = asyncio.get_running_loop()
+        loop.call_later(self.settings.unwatched, self._stop_if_unwatched, session, since)
+
+    def _stop_if_unwatched(self, session: GameSession, since: float) -> None:
+        if session.viewers or session.unwatched_since != since or session.finished:
+            return  # watched again (a later departure's timer decides), or over
         acting.stop_bots(session)
         session.idle = True
         session.bump()

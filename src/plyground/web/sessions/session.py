@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import random
 import secrets
 import time
@@ -143,15 +144,15 @@ class GameSession:
         """The forfeit was a human's resignation."""
         self.ended = False
         """Stopped by the player who started it (End Game): no winner, not stored."""
-        self.viewers = 0
-        """Clients streaming the game's events now."""
+        self.viewers = 0  # clients streaming the game's events now
         self.unwatched_since: float | None = None
         """When the last viewer left (None: watched, or never streamed)."""
         self.idle = False
         """Its bots stopped because nobody watched; the next viewer starts them again."""
         self.started = _now_iso()
-        self.created = time.monotonic()
-        self.touched = self.created
+        # touched: a client acted on or read the game, or its bots moved
+        self.created = self.touched = time.monotonic()
+        self.owner = ""  # the client that started it: its bots' work is that client's share
         self.turn_since = time.monotonic()
         self.finished_at: float | None = None
         self.version = 0
@@ -170,6 +171,7 @@ class GameSession:
         self._changed = asyncio.Event()
         self._wake = asyncio.Event()
         self._snapshot: tuple[int, dict[str, Any]] | None = None
+        self._event: tuple[int, str] | None = None  # the snapshot as a server-sent event
         self._play_chance()
         if self.state.is_terminal():
             self.finished_at = self.created
@@ -310,6 +312,13 @@ class GameSession:
             data = {**data, "turn_elapsed": round(time.monotonic() - self.turn_since, 2)}
         return data
 
+    def event(self) -> str:
+        """The game as one server-sent event: serialised once per version for every
+        client streaming it."""
+        if self._event is None or self._event[0] != self.version:
+            self._event = (self.version, f"event: game\ndata: {json.dumps(self.snapshot())}\n\n")
+        return self._event[1]
+
     def time_used(self) -> list[float]:
         """Seconds each seat has taken over its moves so far (the clocks the page may show)."""
         used = [0.0] * len(self.seats)
@@ -348,6 +357,8 @@ class GameSession:
             "ply": len(self.moves),
             "moves": [
                 {
+                    "info": None,  # present in every move, null when it has none
+                    "rule_break": None,
                     **move.to_dict(),
                     "ply": ply,
                     "number": numbers[ply - first_shown],

@@ -13,7 +13,7 @@ from plyground.core.errors import PlygroundError
 from plyground.core.settings import resolve_settings
 from plyground.web.pool import BotPool, ToolJob
 from plyground.web.sessions.errors import ApiError
-from plyground.web.sessions.session import GameSession
+from plyground.web.sessions.session import GAME_OVER, GameSession
 
 __all__ = ["TOOL_RESULTS_KEPT", "run_tool"]
 
@@ -30,10 +30,13 @@ async def run_tool(
     token: str,
     name: str,
     options: Mapping[str, object],
+    client: str = "",
 ) -> None:
     """Run tool ``name`` with ``options`` for ``seconds`` (plus ``grace``) and play its solution."""
     seat = session.human_seat(token)
     session.check_stopped_by_error()
+    if session.finished and not (session.is_puzzle and session.state.is_terminal()):
+        raise ApiError(409, GAME_OVER)  # resigned or ended; a solved puzzle may still count
     if not session.state.is_terminal():  # a hint is the mover's: not the opponent's to read
         session.check_turn(seat, "a tool serves the side to move")
     tool = next((t for t in session.tools if t.name == name), None)
@@ -61,7 +64,7 @@ async def run_tool(
     session.tool_running = name
     session.bump()
     try:
-        answer = await pool.run_tool(job, grace)
+        answer = await pool.run_tool(job, grace, client=client)
     except TimeoutError:
         raise ApiError(503, f"the {name} tool found nothing within {seconds:g} s") from None
     finally:
