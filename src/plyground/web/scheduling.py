@@ -30,6 +30,11 @@ class FairScheduler:
         self._held: Counter[str] = Counter()
         self._waiting: OrderedDict[str, deque[asyncio.Future[None]]] = OrderedDict()
 
+    @property
+    def working(self) -> int:
+        """Workers at work now (on a job abandoned but not yet stopped, too)."""
+        return self.workers - self._free
+
     def held(self, client: str) -> int:
         """Workers ``client``'s jobs hold now."""
         return self._held[client]

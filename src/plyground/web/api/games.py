@@ -29,6 +29,7 @@ async def health(service: Service) -> dict[str, Any]:
         "status": "ok",
         "games": len(service.sessions),
         "thinking": service.pool.busy,
+        "working": service.pool.scheduler.working,
         "waiting": service.pool.scheduler.waiting(),
         "streams": service.streams.open,
     }
