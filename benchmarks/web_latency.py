@@ -7,9 +7,20 @@ Prints, at p50 and p99:
    game's event stream, minus the search time the bot reported (what is left is
    the server's overhead: the worker pool, the pipes, the event stream);
 3. a cheap request (``GET /api/health``) with nothing thinking, and while 4 bots
-   think (4 bot-vs-bot games of ``alphabeta`` at 5 s a move, one worker each).
+   think (4 bot-vs-bot games of ``alphabeta`` at 5 s a move, one worker each);
+4. with ``--abuse``: a well-behaved user's bot reply (``alphabeta`` at 1 s a move,
+   from sending the human's move to the reply arriving on the stream; the target is
+   within 2 s) beside each abuse by another client, on a server with the default
+   settings (2 workers): 4 analyses of finished 28-round games, 8 bot games at 10 s a
+   move that nobody watches, both at once, 300 event streams on one game (from 15
+   addresses), 1,000 idle streams from one client, a flood of 440 new games, four
+   200 MB bodies; with the server process's peak memory (RSS, its worker processes
+   not counted) during each.
 
-Run: ``PYTHONPATH=src python benchmarks/web_latency.py [--games 2] [--samples 200]``.
+Clients are told apart by their address: the user connects from 127.0.0.3, the
+abuser from 127.0.0.2 (the server listens on 127.0.0.1 only).
+
+Run: ``PYTHONPATH=src python benchmarks/web_latency.py [--games 2] [--samples 200] [--abuse]``.
 Figures are wall-clock on a shared machine: compare numbers from the same run.
 """
 
@@ -37,6 +48,13 @@ ROOT = Path(__file__).resolve().parent.parent
 @contextmanager
 def server(workers: int) -> Iterator[str]:
     """``plyground serve`` on a free port; yields its URL."""
+    with served(workers) as (url, _):
+        yield url
+
+
+@contextmanager
+def served(workers: int) -> Iterator[tuple[str, int]]:
+    """``plyground serve`` on a free port of 127.0.0.1; yields its URL and process id."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "src"), env.get("PYTHONPATH")]))
     process = subprocess.Popen(
@@ -57,7 +75,7 @@ def server(workers: int) -> Iterator[str]:
             except httpx.HTTPError:
                 time.sleep(0.1)
         time.sleep(1.0)  # let the worker processes start
-        yield url
+        yield url, process.pid
     finally:
         process.send_signal(signal.SIGINT)
         process.wait(timeout=30)
@@ -155,7 +173,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2, help="games per measurement")
     parser.add_argument("--samples", type=int, default=200, help="cheap requests per phase")
+    parser.add_argument("--abuse", action="store_true", help="measure a user beside abuses")
+    parser.add_argument("--replies", type=int, default=4, help="user's bot replies per abuse")
     args = parser.parse_args()
+    if args.abuse:
+        from web_abuse import measure_abuses
+
+        with served(workers=2) as (url, pid):
+            measure_abuses(url, pid, args.replies)
+        return
     with server(workers=4) as url, httpx.Client(base_url=url, timeout=60) as client:
         print(f"plyground serve at {url}, 4 workers, on {os.cpu_count()} cores")
         print(

@@ -4,7 +4,7 @@ A declared ``Content-Length`` over the cap is refused before a byte of the
 body is read; a body without one (chunked) is counted as it arrives and
 refused as soon as it passes the cap. Either way the server never holds more
 than the cap of one request's body. The largest legitimate body (a game of
-eight seats, each with every bot setting at its longest) is a few kilobytes.
+eight seats, each with every bot setting at its longest) is about 12 KB.
 """
 
 from __future__ import annotations
