@@ -17,6 +17,7 @@ import statistics
 import threading
 import time
 from collections.abc import Callable, Iterator
+from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
@@ -106,8 +107,11 @@ def finished_games(abuser: httpx.Client, count: int) -> list[str]:
 
 
 @contextlib.contextmanager
-def analyses(base: str, games: list[str]) -> Iterator[list[int]]:
-    """The abuser asks for each game's analysis at once; the connections close after."""
+def analyses(base: str, count: int) -> Iterator[list[int]]:
+    """The abuser asks for the analysis of ``count`` games it just finished (none analysed
+    before), all at once; the connections close after."""
+    with http(base, ABUSER) as abuser:
+        games = finished_games(abuser, count)
     statuses: list[int] = []
     clients = [http(base, ABUSER) for _ in games]
 
@@ -181,14 +185,33 @@ def streams(base: str, game: str, addresses: list[str], each: int) -> Iterator[l
             sock.close()
 
 
-def watched_game(base: str) -> tuple[str, str]:
-    """A quick bot game (greedy against random, 0.1 s between moves): its id and control."""
-    bot = {"kind": "bot", "settings": {"time": 0.05}}
-    players = [{"name": "G", "bot": "greedy", **bot}, {"name": "R", "bot": "random", **bot}]
+def new_game(base: str, bots: bool) -> tuple[str, str]:
+    """A game of the abuser's that lasts: two ``alphabeta`` bots at 0.3 s a move (each depth
+    a change), or two humans (no change); its id and control secret."""
+    kind: dict[str, Any] = (
+        {"kind": "bot", "bot": "alphabeta", "settings": {"time": 0.3}}
+        if bots
+        else {"kind": "human"}
+    )
+    players = [{"name": "G", **kind}, {"name": "R", **kind}]
     with http(base, ABUSER) as abuser:
-        body = {"settings": BIG_GAME, "players": players, "delay": 0.1}
+        body = {"settings": BIG_GAME, "players": players, "delay": 0.2 if bots else 0.5}
         made = abuser.post("/api/games", json=body).json()
     return made["game"]["id"], made["secrets"]["control"]
+
+
+@contextlib.contextmanager
+def streams_on_new_game(
+    base: str, bots: bool, addresses: list[str], each: int
+) -> Iterator[list[int]]:
+    """Streams held open on a new game of the abuser's, which ends after."""
+    game, control = new_game(base, bots)
+    try:
+        with streams(base, game, addresses, each) as statuses:
+            yield statuses
+    finally:
+        with http(base, ABUSER) as abuser:
+            abuser.post(f"/api/games/{game}/end", json={"token": control})
 
 
 @contextlib.contextmanager
@@ -260,17 +283,21 @@ def measure_abuses(base: str, pid: int, replies: int) -> None:
     print(f"plyground serve at {base} (default settings, 2 workers), {os.cpu_count()} cores, "
           f"load average {load:.1f}")  # fmt: skip
     print(f"user: human against {USER_BOT['bot']} at 1 s a move; target: reply within {TARGET:g} s")
-    with http(base, ABUSER) as abuser:
-        finished = finished_games(abuser, 4)
-    watched, control = watched_game(base)
+    user_replies(base, 1)  # the workers are warm before the first figure
     many = [f"127.0.1.{n}" for n in range(1, 16)]
     abuses: list[tuple[str, Callable[[], contextlib.AbstractContextManager[list[int]]]]] = [
         ("nothing else", lambda: contextlib.nullcontext([])),
-        ("4 analyses", lambda: analyses(base, finished)),
+        ("4 analyses", lambda: analyses(base, 4)),
         ("8 unwatched bot games at 10 s", lambda: bot_games(base, 8)),
-        ("4 analyses + 8 unwatched bot games", lambda: _both(base, finished)),
-        ("300 streams on one game (15 addresses)", lambda: streams(base, watched, many, 20)),
-        ("1,000 idle streams from one client", lambda: streams(base, watched, [ABUSER], 1000)),
+        ("4 analyses + 8 unwatched bot games", lambda: _both(base)),
+        (
+            "300 streams on a bot game (15 addresses)",
+            lambda: streams_on_new_game(base, True, many, 20),
+        ),
+        (
+            "1,000 idle streams from one client",
+            lambda: streams_on_new_game(base, False, [ABUSER], 1000),
+        ),
         ("game-slot flood: 440 new games", lambda: game_flood(base, 440)),
         ("4 bodies of 200 MB", lambda: bodies(base, 4, 200 << 20)),
     ]
@@ -280,13 +307,11 @@ def measure_abuses(base: str, pid: int, replies: int) -> None:
         print(f"{name:40} user reply {_figures(samples)}   server peak RSS "
               f"{memory.peak / 1e6:6.0f} MB   abuser's answers: {_counts(statuses)}")  # fmt: skip
         _settle(base)
-    with http(base, ABUSER) as abuser:
-        abuser.post(f"/api/games/{watched}/end", json={"token": control})
 
 
 @contextlib.contextmanager
-def _both(base: str, finished: list[str]) -> Iterator[list[int]]:
-    with analyses(base, finished) as first, bot_games(base, 8) as second:
+def _both(base: str) -> Iterator[list[int]]:
+    with analyses(base, 4) as first, bot_games(base, 8) as second:
         yield first + second
 
 

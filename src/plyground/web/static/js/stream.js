@@ -15,7 +15,9 @@ export function listen(id) {
   if (ui.game?.finished) return;
   const source = new EventSource(`/api/games/${encodeURIComponent(id)}/events`);
   ui.events = source;
+  let received = false;
   source.addEventListener("game", (event) => {
+    received = true;
     const snapshot = JSON.parse(event.data);
     enqueue(snapshot);
     if (snapshot.finished) closeEvents();
@@ -28,7 +30,10 @@ export function listen(id) {
     // The stream broke (the server stopped, or the network): see whether the server is there.
     if (source !== ui.events) return;
     closeEvents();
-    probe(id);
+    // A stream refused before its first event (the server's cap of streams, 429) is asked
+    // for again after a pause, never at once in a loop.
+    if (received) probe(id);
+    else probeTimer = setTimeout(() => probe(id), PROBE_MS);
   };
 }
 
