@@ -18,8 +18,9 @@ from plyground.web import WebSettings, create_app
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    """One app per test module (its worker processes start once), think time capped at 2 s."""
-    app = create_app(WebSettings(think_cap=2.0, workers=2, max_games=200))
+    """One app per test module (its worker processes start once), think time capped at 2 s;
+    bot games the tests poll (nobody streams them) play on for two minutes."""
+    app = create_app(WebSettings(think_cap=2.0, workers=2, max_games=200, unwatched=120))
     with TestClient(app, base_url="http://127.0.0.1") as test_client:
         yield test_client
 

@@ -95,7 +95,8 @@ def test_serve_stops_in_order_on_sigterm(cli_env) -> None:  # type: ignore[no-un
 def test_serve_offers_a_bot_from_a_file_and_it_plays(cli_env, tmp_path) -> None:  # type: ignore[no-untyped-def]
     bot = tmp_path / "mybot.py"
     bot.write_text((ROOT / "examples" / "bots" / "mybot.py").read_text())
-    with served(cli_env, "--bot", f"{bot}:MyBot") as url:
+    # The test polls the game rather than streams it: its bots must not stop unwatched.
+    with served(cli_env, "--bot", f"{bot}:MyBot", "--unwatched", "120") as url:
         with urllib.request.urlopen(f"{url}/api/catalog") as response:
             catalog = json.load(response)
         assert "MyBot" in [b["name"] for b in catalog["bots"]]
