@@ -382,3 +382,16 @@ def test_old_games_expire_and_the_store_stays_bounded() -> None:
         time.sleep(1.8)  # past the expiry age: the sweeper forgets idle games
         assert client.get(f"/api/games/{third['id']}").status_code == 404
         assert client.get("/api/health").json()["games"] == 0
+
+
+def test_an_unexpected_error_is_answered_as_a_json_sentence() -> None:
+    app = create_app(WebSettings(workers=1))
+
+    @app.get("/api/fail")
+    async def fail() -> None:
+        raise RuntimeError("a fault of the server's")
+
+    client = TestClient(app, base_url="http://127.0.0.1", raise_server_exceptions=False)
+    response = client.get("/api/fail")  # no lifespan: the route needs no service
+    assert response.status_code == 500
+    assert "the server failed on this request (RuntimeError)" in response.json()["error"]
