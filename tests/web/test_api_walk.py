@@ -11,7 +11,7 @@ import httpx
 import pytest
 from web_helpers import plyground_env, served
 
-from plyground.arena.solo import sample_outcome
+from plyground.arena.play.solo import sample_outcome
 from plyground.core.game import CHANCE, Game
 from plyground.games import game_class
 from plyground.web.views import viewable_games
