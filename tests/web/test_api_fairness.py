@@ -96,10 +96,10 @@ def test_an_analysis_asked_twice_at_once_runs_once() -> None:
 
 def test_an_analysis_whose_client_went_away_stops() -> None:
     with (
-        served(plyground_env(), "--analysis-time", "1", "--workers", "1") as base,
+        served(plyground_env(), "--analysis-time", "2", "--workers", "1") as base,
         client(base, 6) as reviewer,
     ):
-        game_id = _played_game(reviewer, 30)  # about a minute of analysis
+        game_id = _played_game(reviewer, 30)  # minutes of analysis: up to 4 s a position
         parts = urlsplit(base)
         sock = socket.create_connection((parts.hostname, parts.port))
         sock.sendall(
@@ -113,4 +113,4 @@ def test_an_analysis_whose_client_went_away_stops() -> None:
         time.sleep(1.0)
         sock.close()
         # Its worker is free within a position or two, not after the whole game.
-        _until(lambda: working() == 0, "the worker's release", timeout=15)
+        _until(lambda: working() == 0, "the worker's release", timeout=30)

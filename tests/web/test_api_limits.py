@@ -298,3 +298,15 @@ def test_a_client_may_await_only_its_share_of_analyses(base: str) -> None:
         assert int(busy.headers["Retry-After"]) >= 1
         worker.join(timeout=120)
         assert answers and answers[0].status_code == 200, answers
+
+
+def test_a_server_for_every_interface_answers_its_names_and_addresses_only() -> None:
+    from plyground.web.hosts import host_policy
+
+    policy = host_policy("0.0.0.0", ["games.school.example"])
+    for host in ("192.168.1.5:8000", "[fe80::1]:8000", socket.gethostname(), "localhost:80",
+                 "games.school.example"):  # fmt: skip
+        assert policy.allows(host), host
+    assert not policy.allows("evil.example:8000") and not policy.allows("")
+    loopback = host_policy("127.0.0.1")
+    assert loopback.allows("[::1]:8000") and not loopback.allows("192.168.1.5")
