@@ -3,7 +3,8 @@
 Run through ``benchmarks/web_latency.py --abuse``, which starts the server. For each
 abuse it prints the user's bot replies (``alphabeta`` at 1 s a move: from sending the
 human's move to the bot's reply arriving on the game's event stream; the target is the
-move time plus 1 s) and the server process's peak RSS while the abuse lasted. Every loop
+move time plus 1 s), the 90th percentile of the user's ``GET /api/health`` and the
+server process's peak RSS while the abuse lasted. Every loop
 is bounded in count and in time.
 """
 
@@ -260,6 +261,18 @@ def bodies(base: str, count: int, size: int) -> Iterator[list[int]]:
     yield statuses
 
 
+def health_p90(base: str, count: int) -> float:
+    """The 90th percentile of the user's ``GET /api/health``, 20 ms apart (seconds)."""
+    samples = []
+    with http(base, USER) as user:
+        for _ in range(count):
+            start = time.perf_counter()
+            user.get("/api/health").raise_for_status()
+            samples.append(time.perf_counter() - start)
+            time.sleep(0.02)
+    return sorted(samples)[int(0.9 * (len(samples) - 1))]
+
+
 def _figures(samples: list[float]) -> str:
     if not samples:
         return "no reply"
@@ -304,8 +317,10 @@ def measure_abuses(base: str, pid: int, replies: int) -> None:
     for name, abuse in abuses:
         with PeakMemory(pid) as memory, abuse() as statuses:
             samples = user_replies(base, replies)
-        print(f"{name:40} user reply {_figures(samples)}   server peak RSS "
-              f"{memory.peak / 1e6:6.0f} MB   abuser's answers: {_counts(statuses)}")  # fmt: skip
+            health = health_p90(base, 40)
+        print(f"{name:40} user reply {_figures(samples)}   health p90 {health * 1000:4.0f} ms   "
+              f"server peak RSS {memory.peak / 1e6:4.0f} MB   abuser's answers: "
+              f"{_counts(statuses)}")  # fmt: skip
         _settle(base)
 
 

@@ -139,7 +139,7 @@ class GameService:
         control token).
 
         ``seed`` fixes the chance outcomes of a game with chance (default: a random seed).
-        A game between bots that nobody streams or reads stops after ``unwatched`` seconds.
+        A game between bots that nobody streams stops after ``unwatched`` seconds.
         """
         session = new_session(
             self.settings,
