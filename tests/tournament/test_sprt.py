@@ -1,4 +1,5 @@
-"""SPRT: the LLR against hand-computed values, and decisions on simulated results."""
+"""SPRT: the LLR against a direct maximisation, degenerate and lopsided samples, the
+Elo estimate, pairs from records, decisions on simulated results, and ``plyground sprt``."""
 
 from __future__ import annotations
 
@@ -6,28 +7,126 @@ import math
 import random
 
 import pytest
+from tournament_helpers import RecordFactory
 
+from cli_support import RunCli
+from plyground.arena.records.record import GameRecord
 from plyground.arena.stats.ratings import expected_score
-from plyground.arena.stats.sprt import Sprt, SprtDecision, llr
+from plyground.arena.stats.sprt import Sprt, SprtDecision, llr, paired_scores
 from plyground.core.errors import SettingsError
 
 
-def test_llr_trinomial_by_hand() -> None:
-    # 10 losses, 20 draws, 30 wins: mu = 2/3, var = 5/36 (8.333/60).
-    # s0 = 0.5, s1 = E(10 Elo) = 0.514387; LLR = 60/2 * ln((var + 1/36) / (var + 0.15228^2)).
-    assert llr([10, 20, 30], 0, 10) == pytest.approx(0.83756, abs=1e-4)
+def reference_llr(counts: list[int], elo0: float, elo1: float) -> float:
+    """The regularised GSPRT by direct numeric maximisation: each category's count plus
+    half a pseudo-count; under each hypothesis, the distribution of largest likelihood
+    whose mean is that hypothesis's expected score (scipy's SLSQP); the difference of
+    the two log-likelihoods, scaled from the regularised total back to the observed one."""
+    optimize = pytest.importorskip("scipy.optimize")
+    np = pytest.importorskip("numpy")
+    counts_r = np.array(counts, dtype=float) + 0.5
+    x = np.linspace(0.0, 1.0, len(counts))
+
+    def best(mean: float) -> float:
+        result = optimize.minimize(
+            lambda p: -float(np.sum(counts_r * np.log(p))),
+            np.full(len(counts), 1.0 / len(counts)),
+            method="SLSQP",
+            bounds=[(1e-12, 1.0)] * len(counts),
+            constraints=[
+                {"type": "eq", "fun": lambda p: float(np.sum(p) - 1.0)},
+                {"type": "eq", "fun": lambda p: float(np.dot(p, x) - mean)},
+            ],
+            options={"ftol": 1e-14, "maxiter": 1000},
+        )
+        assert result.success, result.message
+        return -float(result.fun)
+
+    s0 = 1.0 / (1.0 + 10.0 ** (-elo0 / 400.0))
+    s1 = 1.0 / (1.0 + 10.0 ** (-elo1 / 400.0))
+    return sum(counts) / float(counts_r.sum()) * (best(s1) - best(s0))
 
 
-def test_llr_pentanomial_by_hand() -> None:
-    # Pairs scoring 0, 1/4, 1/2, 3/4, 1: counts 5, 10, 30, 20, 5 (70 pairs);
-    # mu = 0.535714, var = 0.0612245; s0 = E(-5) = 0.492805, s1 = E(5) = 0.507195.
-    assert llr([5, 10, 30, 20, 5], -5, 5) == pytest.approx(0.57516, abs=1e-4)
+@pytest.mark.parametrize(
+    ("counts", "elo0", "elo1"),
+    [
+        ([0, 0, 4, 0, 0], 0, 20),
+        ([0, 0, 8, 0, 0], 0, 20),
+        ([0, 2, 10, 30, 20], 0, 20),
+        ([5, 10, 30, 20, 5], -5, 5),
+        ([3, 0, 0, 0, 9], 0, 50),
+        ([10, 20, 30], 0, 10),
+        ([40, 5, 2], -10, 10),
+    ],
+)
+def test_llr_agrees_with_a_direct_maximisation(counts: list[int], elo0: int, elo1: int) -> None:
+    assert llr(counts, elo0, elo1) == pytest.approx(reference_llr(counts, elo0, elo1), abs=2e-4)
+
+
+def test_degenerate_samples_do_not_decide_and_lopsided_ones_do() -> None:
+    test = Sprt(elo0=0, elo1=20)
+    for counts in ([0, 0, 4, 0, 0], [0, 0, 8, 0, 0]):
+        state = test.state(counts)
+        assert state.decision is SprtDecision.CONTINUE
+        assert test.lower < state.llr < test.upper  # the evidence, not only the minimum
+        assert state.split_note() is not None and "every pair split" in state.split_note()
+    lopsided = test.state([0, 2, 10, 30, 20])
+    assert lopsided.decision is SprtDecision.H1
+    assert lopsided.sentence("new", "old") == "new is 20 Elo stronger than old, or more"
+    assert lopsided.split_note() is None
+    # a thousand split pairs is evidence: the players are equal
+    assert test.state([0, 0, 1000, 0, 0]).decision is SprtDecision.H0
+
+
+def test_no_verdict_before_the_minimum() -> None:
+    test = Sprt(elo0=0, elo1=200)
+    early = test.state([0, 0, 0, 0, 9])
+    assert early.llr > test.upper and early.decision is SprtDecision.CONTINUE
+    assert "after 10 pairs at the earliest" in early.sentence()
+    assert test.state([0, 0, 0, 0, 10]).decision is SprtDecision.H1
+
+
+def test_the_limit_is_named() -> None:
+    state = Sprt(elo0=0, elo1=20).state([2, 5, 9, 6, 3])
+    assert state.outcome(limit=25) == "no decision (the limit)"
+    assert state.describe(limit=25).endswith("after 25 pairs: no decision (the limit)")
+    assert state.sentence(limit=25) == "no decision after 25 pairs (the limit)"
+    assert state.outcome(limit=30) == "continue"
+
+
+def test_elo_estimate_against_the_normal_interval() -> None:
+    counts = [3, 8, 20, 14, 5]
+    state = Sprt(elo0=0, elo1=20).state(counts)
+    n = sum(counts)
+    points = [0.0, 0.25, 0.5, 0.75, 1.0]
+    score = sum(c * v for c, v in zip(counts, points, strict=True)) / n
+    regular = [c + 0.5 for c in counts]
+    mean = sum(c * v for c, v in zip(regular, points, strict=True)) / sum(regular)
+    var = sum(c * (v - mean) ** 2 for c, v in zip(regular, points, strict=True)) / sum(regular)
+    high = score + 1.959964 * math.sqrt(var / n)
+    assert state.estimate.diff == pytest.approx(-400 * math.log10(1 / score - 1))
+    assert state.estimate.high == pytest.approx(-400 * math.log10(1 / high - 1), abs=1e-3)
 
 
 def test_llr_is_zero_without_results_and_antisymmetric() -> None:
     assert llr([0, 0, 0], 0, 5) == 0.0
     assert llr([3, 4, 3], -5, 5) == pytest.approx(0.0)
     assert llr([2, 4, 6], -5, 5) == pytest.approx(-llr([6, 4, 2], -5, 5))
+
+
+def test_pairs_are_counted_by_key_within_their_tournament(make_record: RecordFactory) -> None:
+    def game(tournament: str, key: str, seed: int, swapped: bool) -> GameRecord:
+        names = ("b", "a") if swapped else ("a", "b")
+        tags = {"tournament": tournament, "key": key}
+        return make_record(names=names, seed=seed, tags=tags)
+
+    records = [
+        game("t1", "r4/a/b/p0/g0", 1, False),
+        game("t1", "r4/a/b/p0/g1", 2, True),
+        game("t2", "r4/a/b/p0/g0", 3, False),  # no partner in t2: left out
+    ]
+    scores = paired_scores(records, "a", "b")
+    expected = records[0].score(0) + records[1].score(1)
+    assert scores == [expected]
 
 
 def test_bounds_and_settings() -> None:
@@ -49,6 +148,7 @@ def test_state_from_scores() -> None:
     assert state.llr == pytest.approx(llr([10, 20, 30], 0, 10))
     assert state.decision is SprtDecision.CONTINUE
     assert "after 60 games" in state.describe()
+    assert "W-D-L 30-20-10" in state.lines()[1]
     with pytest.raises(SettingsError, match=r"0\.3"):
         test.state_from_scores([0.3])
 
@@ -98,3 +198,31 @@ def test_error_rates_at_the_hypotheses() -> None:
     far = sum(_run(test, 150, rng)[1] for _ in range(30)) / 30
     near = sum(_run(test, 40, rng)[1] for _ in range(30)) / 30
     assert far < near
+
+
+def test_the_sprt_command_says_continue_h1_and_why(run_cli: RunCli) -> None:
+    for counts in ("0,0,4,0,0", "0,0,8,0,0"):
+        shown = run_cli(["sprt", "--ptnml", counts, "--elo", "0,20"])
+        assert shown.returncode == 0, shown.stderr
+        assert ": continue" in shown.stdout and "every pair split" in shown.stdout
+    shown = run_cli(["sprt", "--ptnml", "0,2,10,30,20", "--elo", "0,20"])
+    assert shown.returncode == 0, shown.stderr
+    llr_value = llr([0, 2, 10, 30, 20], 0, 20)
+    assert f"LLR {llr_value:.2f} (-2.94, 2.94) after 62 pairs: H1" in shown.stdout
+    assert "Elo +214 [" in shown.stdout and "new is 20 Elo stronger than old" in shown.stdout
+    shown = run_cli(["sprt", "--wdl", "20,10,70", "--elo", "0,20", "--alpha", "0.1"])
+    assert shown.returncode == 0, shown.stderr
+    assert "alpha=0.1 beta=0.05 (trinomial)" in shown.stdout
+    assert "after 100 games: H0" in shown.stdout and "new is not 20 Elo stronger" in shown.stdout
+
+
+def test_the_sprt_command_names_bad_input(run_cli: RunCli) -> None:
+    for args, problem in (
+        (["--ptnml", "1,2", "--elo", "0,20"], "expected 5 counts"),
+        (["--wdl", "1,-2,3", "--elo", "0,20"], "expected 3 counts of at least 0"),
+        (["--wdl", "1,2,3", "--elo", "20,0"], "elo0 < elo1"),
+        (["--wdl", "1,2,3", "--elo", "0,20", "--beta", "0.9"], "beta must be between"),
+    ):
+        shown = run_cli(["sprt", *args])
+        assert shown.returncode == 2 and problem in shown.stderr
+        assert "Traceback" not in shown.stderr

@@ -252,3 +252,21 @@ def test_user_errors_are_one_line(
         assert main(args) == 2, args
         err = capsys.readouterr().err
         assert message in err and len(err.strip().splitlines()) == 1, (args, err)
+
+
+def test_split_pairs_do_not_decide_and_report_agrees(run_cli: RunCli, tmp_path: Path) -> None:
+    # the same deterministic bot on both sides from the start position: every pair splits
+    db = tmp_path / "split.sqlite3"
+    players = ["a=alphabeta:depth=2", "b=alphabeta:depth=2"]
+    options = ["--pairs", "4", "--sprt", "0,20", "--time", "0.5", "--concurrency", "1"]
+    played = run_cli(["tournament", *players, *SMALL, *options, "--quiet", "--db", str(db)])
+    assert played.returncode == 0, played.stderr
+    text = " ".join(played.stdout.split())
+    assert "after 4 pairs: no decision (the limit)" in text
+    assert "no decision after 4 pairs (the limit)" in text
+    assert "every pair split: at this setting the colour decides" in text
+    llr_line = next(line for line in played.stdout.splitlines() if "LLR" in line)
+    reported = run_cli(["report", "--db", str(db), "--sprt", "0,20"])
+    assert reported.returncode == 0, reported.stderr
+    llr_text = llr_line[llr_line.index("LLR") :].split(": ")[0]
+    assert llr_text in reported.stdout and "every pair split" in reported.stdout

@@ -29,6 +29,7 @@ COMMANDS: tuple[str, ...] = (
     "plyground.cli.match",
     "plyground.cli.tournament",
     "plyground.cli.report",
+    "plyground.cli.sprt",
     "plyground.cli.tune",
     "plyground.cli.engine",
     "plyground.cli.serve",

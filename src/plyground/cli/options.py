@@ -19,6 +19,7 @@ from plyground.arena.players.player import AskMove, Player
 from plyground.arena.records.formats import write_jsonl
 from plyground.arena.records.record import GameRecord, Penalty
 from plyground.arena.runs.backends import BACKENDS
+from plyground.arena.stats.sprt import DEFAULT_ALPHA, DEFAULT_BETA
 from plyground.core.errors import SettingsError
 from plyground.core.files import whole_file
 from plyground.core.game import Game
@@ -33,6 +34,7 @@ __all__ = [
     "add_game_options",
     "add_run_options",
     "add_seed_option",
+    "add_sprt_error_options",
     "add_sprt_options",
     "add_stored_run_options",
     "echo_log",
@@ -296,8 +298,23 @@ def sprt_bounds(text: str) -> tuple[float, float]:
 def add_sprt_options(parser: argparse.ArgumentParser, help: str) -> None:
     """``--sprt ELO0,ELO1`` (``help`` says what it tests), ``--alpha``, ``--beta``."""
     parser.add_argument("--sprt", type=sprt_bounds, metavar="ELO0,ELO1", help=help)
-    parser.add_argument("--alpha", type=float, default=0.05, help="SPRT false positive rate")
-    parser.add_argument("--beta", type=float, default=0.05, help="SPRT false negative rate")
+    add_sprt_error_options(parser)
+
+
+def add_sprt_error_options(parser: argparse.ArgumentParser) -> None:
+    """``--alpha`` and ``--beta``, an SPRT's error rates, with the arena's defaults."""
+    parser.add_argument(
+        "--alpha",
+        type=float,
+        default=DEFAULT_ALPHA,
+        help="SPRT false positive rate (default: %(default)g)",
+    )
+    parser.add_argument(
+        "--beta",
+        type=float,
+        default=DEFAULT_BETA,
+        help="SPRT false negative rate (default: %(default)g)",
+    )
 
 
 def game_from_args(args: argparse.Namespace) -> Game:

@@ -17,7 +17,7 @@ from plyground.arena.records.formats import read_record_file, write_jsonl, write
 from plyground.arena.records.record import GameRecord
 from plyground.arena.records.solo_game import SoloGame
 from plyground.arena.reports.report import Absent, html_report, report_tables
-from plyground.arena.stats.sprt import Sprt
+from plyground.arena.stats.sprt import Sprt, paired_scores
 from plyground.arena.stats.summary import summarise
 from plyground.arena.storage.store import RecordStore, StoreError
 from plyground.arena.tournaments.engine_folders import ClassNotes
@@ -213,18 +213,18 @@ def _print_report(
 def _print_sprt(
     console: Console, records: list[GameRecord], players: list[str], args: argparse.Namespace
 ) -> None:
+    """The tournament's SPRT (colour-swapped pairs, as it counts them) of the first
+    player against the second."""
     low, high = args.sprt
     if len(players) < 2:
         raise SettingsError("an SPRT needs games between two players")
     first, second = players[0], players[1]
-    test = Sprt(elo0=low, elo1=high, alpha=args.alpha, beta=args.beta, pentanomial=False)
-    scores = [
-        r.score(0 if r.players[0].name == first else 1)
-        for r in records
-        if {p.name for p in r.players} == {first, second}
-    ]
-    state = test.state_from_scores(scores)
-    console.print(f"SPRT {first} vs {second} [{low:g}, {high:g}] (games): {state.describe()}")
+    test = Sprt(elo0=low, elo1=high, alpha=args.alpha, beta=args.beta)
+    state = test.state_from_scores(paired_scores(records, first, second))
+    lines = state.lines(first, second)
+    console.print(f"SPRT {first} vs {second} {test.text()}: {lines[0]}")
+    for line in lines[1:]:
+        console.print(f"  {line}")
 
 
 # -- experiments -----------------------------------------------------------------

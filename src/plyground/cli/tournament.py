@@ -342,17 +342,14 @@ def _run(args: argparse.Namespace) -> int:
             console.print(f"wrote {args.html}")
         state = tournament.sprt_state(records)
         if state is not None:
-            console.print(f"SPRT {_sprt_text(tournament.settings.sprt)}: {state.describe()}")
+            first, second = (e.name for e in tournament.settings.entrants)
+            lines = state.lines(first, second, limit=tournament.settings.most_pairs)
+            console.print(f"SPRT {state.test.text()}: {lines[0]}")
+            for line in lines[1:]:
+                console.print(f"  {line}")
         status = "complete" if row.finished else "not complete: continue with --resume"
         console.print(
             f"{played} games played; {row.played} of {row.planned} stored in {store.path} "
             f"as tournament {tournament.id} ({status})."
         )
     return 0
-
-
-def _sprt_text(test: Sprt | None) -> str:
-    if test is None:
-        return ""
-    model = "pentanomial" if test.pentanomial else "trinomial"
-    return f"[{test.elo0:g}, {test.elo1:g}] alpha={test.alpha:g} beta={test.beta:g} ({model})"

@@ -37,7 +37,7 @@ from plyground.arena.players.make import check_bots_play
 from plyground.arena.records.record import GameRecord
 from plyground.arena.runs.backends import Backend
 from plyground.arena.runs.jobs import Entrant, GameJob
-from plyground.arena.stats.sprt import Sprt, SprtDecision, SprtState
+from plyground.arena.stats.sprt import Sprt, SprtDecision, SprtState, paired_scores
 from plyground.arena.storage.store import RecordStore, StoreError, utc_now
 from plyground.arena.tournaments.engine_folders import ClassNotes
 from plyground.arena.tournaments.schedule import (
@@ -101,6 +101,8 @@ class TournamentSettings:
         if self.sprt is not None and len(self.entrants) != 2:
             names = ", ".join(e.name for e in self.entrants)
             raise SettingsError(f"an SPRT is between exactly two players, got: {names}")
+        if self.sprt is not None and not self.sprt.pentanomial:
+            raise SettingsError("a tournament's SPRT counts colour-swapped pairs (pentanomial)")
         game = load_game(self.game)
         if game.capabilities.players != 2:
             raise SettingsError(f"a tournament needs a two-player game; {game.spec!r} is not one")
@@ -110,6 +112,11 @@ class TournamentSettings:
     def kind(self) -> str:
         """``sprt``, ``round-robin`` or ``gauntlet``."""
         return "sprt" if self.sprt is not None else self.format.value
+
+    @property
+    def most_pairs(self) -> int:
+        """The colour-swapped pairs the schedule holds: an SPRT's limit."""
+        return len(self.schedule()) // 2
 
     def schedule(self) -> list[ScheduledGame]:
         """Every game, in playing order (for an SPRT: up to ``pairs`` pairs)."""
@@ -262,17 +269,9 @@ class Tournament:
         test = self.settings.sprt
         if test is None:
             return None
-        first = self.settings.entrants[0].name
-        pairs: dict[str, list[float]] = {}
-        for record in self.records() if records is None else records:
-            key = record.tags.get("key", "")
-            seat = 0 if record.players[0].name == first else 1
-            pairs.setdefault(key.rsplit("/", 1)[0], []).append(record.score(seat))
-        complete = [sum(scores) for scores in pairs.values() if len(scores) == 2]
-        if test.pentanomial:
-            return test.state_from_scores(complete)
-        singles = [s for scores in pairs.values() if len(scores) == 2 for s in scores]
-        return test.state_from_scores(singles)
+        first, second = (e.name for e in self.settings.entrants)
+        done = self.records() if records is None else records
+        return test.state_from_scores(paired_scores(done, first, second))
 
     def play(
         self,
