@@ -18,27 +18,22 @@ from rich.console import Console
 from rich.markup import escape
 
 from plyground.arena.play.run_options import RunOptions
-from plyground.arena.reports.report import Absent, html_report
 from plyground.arena.runs.jobs import Entrant
-from plyground.arena.stats.summary import Summary
 from plyground.arena.tournaments.engine_folders import (
     ClassNotes,
     engines_folder,
     find_engines,
     prepare,
 )
-from plyground.core.files import write_whole
 
 __all__ = [
     "COURSE_OPENINGS",
     "COURSE_TIME",
     "REPORT_NAME",
     "ClassRoll",
-    "absent_engines",
     "apply_course_defaults",
     "class_entrants",
     "class_report_path",
-    "write_report",
 ]
 
 COURSE_TIME = 5.0
@@ -98,21 +93,3 @@ def class_entrants(directory: str, run: RunOptions, console: Console) -> ClassRo
 def class_report_path(folder: str | Path) -> str:
     """Where a class tournament's report goes unless ``--html`` says: DIR/report.html."""
     return str(Path(folder) / REPORT_NAME)
-
-
-def absent_engines(notes: ClassNotes | None) -> list[Absent]:
-    """A class's engines left out, as the standings' rows without games."""
-    if notes is None:
-        return []
-    return [Absent(f.name, f.reason, f.author, f.log) for f in notes.left_out]
-
-
-def write_report(path: str, summary: Summary, title: str, notes: ClassNotes | None) -> None:
-    """The HTML report (standings, cross-table, rule breaks, time per move, plots),
-    with, for a class, each engine's author, the engines left out in the standings
-    with the reason and their logs; written whole or not at all."""
-    absent = absent_engines(notes)
-    authors = [] if notes is None else [f"{n}: by {a}" for n, a in notes.authors if a]
-    authors += [f"{f.name}: by {f.author}" for f in absent if f.author]
-    page = html_report(summary, title, authors, absent=absent)
-    write_whole(path, page)

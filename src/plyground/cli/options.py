@@ -32,6 +32,7 @@ __all__ = [
     "add_backend_options",
     "add_db_option",
     "add_game_options",
+    "add_page_options",
     "add_run_options",
     "add_seed_option",
     "add_sprt_error_options",
@@ -293,6 +294,14 @@ def sprt_bounds(text: str) -> tuple[float, float]:
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected ELO0,ELO1 like 0,10, got {text!r}") from None
     return low, high
+
+
+def add_page_options(parser: argparse.ArgumentParser, help: str) -> None:
+    """``--html FILE`` (``help`` says when it is written) and ``--title TEXT``."""
+    parser.add_argument("--html", metavar="FILE", help=help)
+    parser.add_argument(
+        "--title", metavar="TEXT", help="the HTML page's title (default: the tournament's name)"
+    )
 
 
 def add_sprt_options(parser: argparse.ArgumentParser, help: str) -> None:

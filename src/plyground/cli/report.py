@@ -16,10 +16,16 @@ from rich.table import Table
 from plyground.arena.records.formats import read_record_file, write_jsonl, write_text_record
 from plyground.arena.records.record import GameRecord
 from plyground.arena.records.solo_game import SoloGame
-from plyground.arena.reports.report import Absent, html_report, report_tables
+from plyground.arena.reports.report import (
+    Absent,
+    absent_engines,
+    html_report,
+    report_tables,
+    tournament_report,
+)
 from plyground.arena.stats.sprt import Sprt, paired_scores
 from plyground.arena.stats.summary import summarise
-from plyground.arena.storage.store import RecordStore, StoreError
+from plyground.arena.storage.store import RecordStore, StoreError, TournamentRow
 from plyground.arena.tournaments.engine_folders import ClassNotes
 from plyground.arena.tournaments.experiments import (
     EXPERIMENTS,
@@ -36,9 +42,8 @@ from plyground.arena.tournaments.tournament import (
     parse_entrant,
 )
 from plyground.arena.tuning.solo_fitness import by_player
-from plyground.cli.classroom import absent_engines
 from plyground.cli.groups import add_command
-from plyground.cli.options import add_db_option, add_sprt_options, run_options
+from plyground.cli.options import add_db_option, add_page_options, add_sprt_options, run_options
 from plyground.cli.outputs import check_output
 from plyground.cli.tournament import add_tournament_run_options, parse_rounds, run_tournament
 from plyground.core.errors import SettingsError, UnknownNameError
@@ -71,7 +76,7 @@ examples:
     scope = parser.add_mutually_exclusive_group()
     scope.add_argument("--tournament", metavar="ID", help="report on this tournament")
     scope.add_argument("--all", action="store_true", help="report on every stored game")
-    parser.add_argument("--html", metavar="FILE", help="also write an HTML page with plots")
+    add_page_options(parser, "also write an HTML page with plots")
     parser.add_argument(
         "--prior",
         type=float,
@@ -139,6 +144,7 @@ def _report(args: argparse.Namespace) -> int:
     with RecordStore(args.db, read_only=not args.experiment) as store:
         if args.experiment:
             return _experiment(args, store, console)
+        row: TournamentRow | None = None
         if args.all:
             records = [g.record for g in store.games()]
             title = f"all games in {store.path}"
@@ -161,7 +167,7 @@ def _report(args: argparse.Namespace) -> int:
             classroom = row.settings.get("classroom")
             notes = None if classroom is None else ClassNotes.from_dict(classroom)
             absent = absent_engines(notes)
-        _print_report(console, records, title, order, args, absent=absent)
+        _print_report(console, records, title, order, args, absent=absent, row=row)
     return 0
 
 
@@ -197,7 +203,10 @@ def _print_report(
     args: argparse.Namespace,
     *,
     absent: Sequence[Absent] = (),
+    row: TournamentRow | None = None,
 ) -> None:
+    """The tables (and SPRT) on the terminal; the page: a tournament's as the
+    tournament command writes it (``row``), or of every game."""
     summary = summarise(records, order, prior=args.prior)
     console.print(f"{title}: {summary.games} games")
     for table in report_tables(summary, absent):
@@ -205,7 +214,10 @@ def _print_report(
     if args.sprt:
         _print_sprt(console, records, summary.players, args)
     if args.html:
-        page = html_report(summary, title, absent=absent)
+        if row is None:
+            page = html_report(summary, args.title or title, absent=absent)
+        else:
+            page = tournament_report(row, summary, args.title)
         write_whole(args.html, page)
         console.print(f"wrote {args.html}")
 
@@ -272,7 +284,8 @@ def _experiment(args: argparse.Namespace, store: RecordStore, console: Console) 
     for table in report_tables(summary):
         console.print(table)
     if args.html:
-        page = html_report(summary, f"experiment {preset.name}", notes=[preset.description])
+        title = args.title or f"experiment {preset.name}"
+        page = html_report(summary, title, notes=[preset.description])
         write_whole(args.html, page)
         console.print(f"wrote {args.html}")
     return 0

@@ -15,7 +15,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from plyground.arena.play.run_options import DEFAULT_MEMORY_MB
 from plyground.arena.records.record import GameRecord
-from plyground.arena.reports.report import report_tables, standings_table
+from plyground.arena.reports.report import (
+    absent_engines,
+    report_tables,
+    standings_table,
+    tournament_report,
+)
 from plyground.arena.runs.backends import make_backend
 from plyground.arena.stats.sprt import Sprt, SprtState
 from plyground.arena.stats.summary import summarise
@@ -32,16 +37,15 @@ from plyground.arena.tournaments.tournament import (
 )
 from plyground.cli.classroom import (
     ClassRoll,
-    absent_engines,
     apply_course_defaults,
     class_entrants,
     class_report_path,
-    write_report,
 )
 from plyground.cli.groups import add_command
 from plyground.cli.options import (
     PLAYER_HELP,
     add_backend_options,
+    add_page_options,
     add_run_options,
     add_seed_option,
     add_sprt_options,
@@ -52,6 +56,7 @@ from plyground.cli.options import (
 )
 from plyground.cli.outputs import check_output
 from plyground.core.errors import SettingsError
+from plyground.core.files import write_whole
 
 __all__ = [
     "add_tournament_run_options",
@@ -168,9 +173,7 @@ examples:
         "reference; at the course's settings (5 s a move, start position, paired colours), "
         "each player in its own process; the report goes to DIR/report.html",
     )
-    parser.add_argument(
-        "--html", metavar="FILE", help="write the HTML report (tables and plots) here at the end"
-    )
+    add_page_options(parser, "write the HTML report (tables and plots) here at the end")
     add_sprt_options(parser, "an SPRT between two players: H0 elo=ELO0 against H1 elo=ELO1")
     add_tournament_run_options(
         parser, time_default=None, what="tournament", time_help="1; 5 with --engines"
@@ -337,8 +340,7 @@ def _run(args: argparse.Namespace) -> int:
         for table in report_tables(summary, absent):
             console.print(table)
         if args.html is not None:
-            title = f"tournament {tournament.id}"
-            write_report(args.html, summary, title, tournament.settings.classroom)
+            write_whole(args.html, tournament_report(row, summary, args.title))
             console.print(f"wrote {args.html}")
         state = tournament.sprt_state(records)
         if state is not None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,8 +23,19 @@ from rich.table import Table
 from plyground.arena.records.record import RuleBreakKind
 from plyground.arena.reports.plots import summary_plots
 from plyground.arena.stats.summary import Summary
+from plyground.arena.storage.store import TournamentRow
+from plyground.arena.tournaments.engine_folders import ClassNotes
+from plyground.arena.tournaments.tournament import settings_lines
 
-__all__ = ["Absent", "html_report", "report_tables", "standings_table"]
+__all__ = [
+    "PLOTS_HINT",
+    "Absent",
+    "absent_engines",
+    "html_report",
+    "report_tables",
+    "standings_table",
+    "tournament_report",
+]
 
 
 @dataclass(frozen=True)
@@ -53,15 +64,21 @@ def _breaks(counts: dict[str, int] | Any) -> str:
 
 
 def standings_table(
-    summary: Summary, title: str = "standings", absent: Sequence[Absent] = ()
+    summary: Summary,
+    title: str = "standings",
+    absent: Sequence[Absent] = (),
+    authors: Mapping[str, str] | None = None,
 ) -> Table:
-    """Rank, player, Elo ± 95%, games, points, score, W-D-L, time and depth per move,
-    rule breaks; then each of ``absent`` ranked below every player that played (all
-    at the same rank), with no games and a last column saying why."""
+    """Rank, player, (with ``authors``: who wrote it,) Elo ± 95%, games, points, score,
+    W-D-L, time and depth per move, rule breaks; then each of ``absent`` ranked below
+    every player that played (all at the same rank), with no games and a last column
+    saying why."""
     table = Table(title=title)
+    by = [("author", "left")] if authors is not None else []
     for header, justify in (
         ("#", "right"),
         ("player", "left"),
+        *by,
         ("Elo", "right"),
         ("±95%", "right"),
         ("games", "right"),
@@ -80,9 +97,11 @@ def standings_table(
     standings = summary.standings()
     for rank, stats in enumerate(standings, 1):
         rated = stats.name in ratings.players and stats.games > 0
+        author = [] if authors is None else [authors.get(stats.name, "")]
         table.add_row(
             str(rank),
             stats.name,
+            *author,
             _number(ratings.rating(stats.name), signed=True) if rated else "-",
             _number(ratings.margin(stats.name)) if rated else "-",
             str(stats.games),
@@ -99,6 +118,7 @@ def standings_table(
         table.add_row(
             str(len(standings) + 1),
             player.name,
+            *([] if authors is None else [player.author]),
             "-",
             "-",
             "0",
@@ -172,28 +192,95 @@ def report_tables(summary: Summary, absent: Sequence[Absent] = ()) -> list[Table
 
 
 def _html_table(table: Table) -> str:
-    headers = "".join(f"<th>{html.escape(str(c.header))}</th>" for c in table.columns)
-    columns = [list(c.cells) for c in table.columns]
+    """``table`` as HTML: its title, and its cells aligned as its columns say."""
+
+    def cell(tag: str, text: object, justify: str) -> str:
+        side = " class=l" if justify == "left" else ""
+        return f"<{tag}{side}>{html.escape(str(text))}</{tag}>"
+
+    headers = "".join(cell("th", c.header, c.justify) for c in table.columns)
+    columns = [(list(c.cells), c.justify) for c in table.columns]
     rows = []
     for index in range(table.row_count):
-        cells = "".join(f"<td>{html.escape(str(column[index]))}</td>" for column in columns)
+        cells = "".join(cell("td", texts[index], justify) for texts, justify in columns)
         rows.append(f"<tr>{cells}</tr>")
     title = html.escape(str(table.title or ""))
     return (
-        f"<h2>{title}</h2>\n<table><thead><tr>{headers}</tr></thead>"
-        f"<tbody>{''.join(rows)}</tbody></table>"
+        f"<h2>{title}</h2>\n<div class=wide><table><thead><tr>{headers}"
+        f"</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
     )
 
 
 _STYLE = """
-body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 70em; color: #222; }
+body { font-family: system-ui, sans-serif; margin: 2em auto; padding: 0 1em;
+       max-width: 76em; color: #222; }
+.wide { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
-th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: right; }
-th:first-child, td:first-child, td:nth-child(2) { text-align: left; }
+th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: right; white-space: nowrap; }
+th.l, td.l { text-align: left; }
+td.text, th.text { text-align: left; white-space: normal; min-width: 12em; }
+h1, dd { overflow-wrap: anywhere; }
 th { background: #f2f2f2; }
-figure { display: inline-block; margin: 0 1.5em 1.5em 0; }
+dl.settings { display: grid; grid-template-columns: max-content 1fr; gap: 0.2em 1em; }
+dl.settings dt { font-weight: bold; }
+dl.settings dd { margin: 0; }
+pre { overflow-x: auto; background: #f7f7f7; padding: 0.5em; }
+figure { display: inline-block; margin: 0 1.5em 1.5em 0; max-width: 100%; }
+figure img { max-width: 100%; height: auto; }
 figcaption { font-weight: bold; }
 """
+
+PLOTS_HINT = "pip install 'plyground[report]' adds the plots (matplotlib) to this page."
+"""What a page written without matplotlib says instead of its plots."""
+
+
+def _text_table(title: str, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """A table whose last column is running text (it wraps; the other columns do not)."""
+
+    def row(cells: Sequence[str], tag: str) -> str:
+        last = len(cells) - 1
+        return (
+            "<tr>"
+            + "".join(
+                f"<{tag} class={'text' if i == last else 'l'}>{html.escape(cell)}</{tag}>"
+                for i, cell in enumerate(cells)
+            )
+            + "</tr>"
+        )
+
+    body = "".join(row(cells, "td") for cells in rows)
+    return (
+        f"<h2>{html.escape(title)}</h2>\n<div class=wide><table><thead>{row(headers, 'th')}"
+        f"</thead><tbody>{body}</tbody></table></div>"
+    )
+
+
+def _rule_break_details(summary: Summary) -> str | None:
+    """Each player's rule breaks by kind: how many, and the first one's detail."""
+    rows = []
+    for name in summary.players:
+        stats = summary.stats[name]
+        for kind, count in sorted(stats.rule_breaks.items()):
+            first = stats.first_rule_breaks.get(kind)
+            detail = "" if first is None else f"ply {first.ply + 1}: {first.detail}"
+            rows.append((name, kind, str(count), detail))
+    if not rows:
+        return None
+    return _text_table(
+        "rule breaks, with the first of each kind", ("player", "kind", "count", "first"), rows
+    )
+
+
+def _plots(summary: Summary) -> list[str]:
+    try:
+        plots = summary_plots(summary)
+    except ImportError:
+        return [f'<p class="hint">{html.escape(PLOTS_HINT)}</p>']
+    return [
+        f"<figure><figcaption>{html.escape(caption)}</figcaption>"
+        f'<img alt="{html.escape(caption)}" src="data:image/png;base64,{data}"></figure>'
+        for caption, data in plots
+    ]
 
 
 def html_report(
@@ -201,33 +288,66 @@ def html_report(
     title: str,
     notes: Sequence[str] = (),
     absent: Sequence[Absent] = (),
+    *,
+    date: str = "",
+    settings: Sequence[tuple[str, str]] = (),
+    authors: Mapping[str, str] | None = None,
 ) -> str:
-    """A self-contained HTML page: the report's tables and its plots (base64 PNG).
-
-    ``absent`` players (that did not play) are rows of the standings with the
-    reason; the logs of those that have one follow the tables.
-    """
+    """A self-contained HTML page: the date and settings, the report's tables (with an
+    author column when ``authors`` is given), each player's rule breaks, the players
+    left out in a section of their own (with reasons and logs), and the plots
+    (base64 PNG; without matplotlib, a line saying how to add them)."""
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{html.escape(title)}</title><style>{_STYLE}</style></head><body>",
         f"<h1>{html.escape(title)}</h1>",
-        f"<p>{summary.games} games.</p>",
     ]
+    facts = [("date", date)] if date else []
+    facts += [*settings, ("games", str(summary.games))]
+    parts.append('<dl class="settings">')
+    parts.extend(f"<dt>{html.escape(k)}</dt><dd>{html.escape(v)}</dd>" for k, v in facts)
+    parts.append("</dl>")
     parts.extend(f"<p>{html.escape(note)}</p>" for note in notes)
-    parts.extend(_html_table(table) for table in report_tables(summary, absent))
-    logged = [player for player in absent if player.log]
-    if logged:
-        parts.append("<h2>logs of the players left out</h2>")
-        for player in logged:
-            by = f" (by {player.author})" if player.author else ""
-            parts.append(f"<h3>{html.escape(f'{player.name}{by}: {player.reason}')}</h3>")
-            parts.append(f"<pre>{html.escape(player.log)}</pre>")
+    tables = report_tables(summary)
+    tables[0] = standings_table(summary, authors=authors)
+    parts.extend(_html_table(table) for table in tables)
+    details = _rule_break_details(summary)
+    if details is not None:
+        parts.append(details)
+    if absent:
+        rows = [(a.name, a.author, a.reason) for a in absent]
+        parts.append(_text_table("left out", ("engine", "author", "why"), rows))
+        for player in absent:
+            if player.log:
+                parts.append(f"<h3>{html.escape(f'log of {player.name}')}</h3>")
+                parts.append(f"<pre>{html.escape(player.log)}</pre>")
     parts.append("<h2>plots</h2>")
-    for caption, data in summary_plots(summary):
-        parts.append(
-            f"<figure><figcaption>{html.escape(caption)}</figcaption>"
-            f'<img alt="{html.escape(caption)}" src="data:image/png;base64,{data}"></figure>'
-        )
+    parts.extend(_plots(summary))
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
+
+
+def absent_engines(notes: ClassNotes | None) -> list[Absent]:
+    """A class's engines left out, as the standings' rows without games."""
+    if notes is None:
+        return []
+    return [Absent(f.name, f.reason, f.author, f.log) for f in notes.left_out]
+
+
+def tournament_report(row: TournamentRow, summary: Summary, title: str | None = None) -> str:
+    """The page of a stored tournament, as ``tournament --html`` and ``report --html``
+    both write it: ``title`` (default: the tournament's name), the date it was made,
+    its settings, and, for a class, the authors and the engines left out."""
+    classroom = row.settings.get("classroom")
+    notes = None if classroom is None else ClassNotes.from_dict(classroom)
+    authors = None if notes is None else {name: author for name, author in notes.authors}
+    return html_report(
+        summary,
+        row.id if title is None else title,
+        absent=absent_engines(notes),
+        date=row.created.replace("T", " ").replace("+00:00", " UTC"),
+        settings=settings_lines(row.settings),
+        authors=authors,
+    )

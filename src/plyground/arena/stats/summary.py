@@ -12,7 +12,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from plyground.arena.records.record import GameRecord
+from plyground.arena.records.record import GameRecord, RuleBreak
 from plyground.arena.stats.ratings import Outcome, RatingTable, fit_ratings
 
 __all__ = ["PlayerStats", "Summary", "summarise"]
@@ -31,6 +31,8 @@ class PlayerStats:
     losses: int = 0
     points: float = 0.0
     rule_breaks: Counter[str] = field(default_factory=Counter)
+    first_rule_breaks: dict[str, RuleBreak] = field(default_factory=dict)
+    """The first rule break of each kind (by kind's name), for its detail."""
     moves: int = 0
     move_time: float = 0.0
     searched_moves: int = 0
@@ -57,6 +59,7 @@ class PlayerStats:
         for rule_break in record.rule_breaks:
             if rule_break.player == seat:
                 self.rule_breaks[rule_break.kind.value] += 1
+                self.first_rule_breaks.setdefault(rule_break.kind.value, rule_break)
         own_ply = 0
         for move in record.moves:
             if move.player != seat:

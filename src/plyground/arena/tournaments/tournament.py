@@ -60,6 +60,7 @@ __all__ = [
     "check_names",
     "describe",
     "parse_entrant",
+    "settings_lines",
 ]
 
 _LABEL = re.compile(r"(?P<label>[A-Za-z0-9_.+\-]+)=(?P<spec>.+)")
@@ -342,6 +343,43 @@ def describe(settings: TournamentSettings) -> str:
         f"{settings.openings} opening plies, {settings.run.time:g} s/move, seed {settings.seed}"
     )
     return text
+
+
+_POLICIES = {
+    "random-move": "a random legal move is played for a bot that breaks a rule (times out, "
+    "crashes, answers an illegal move), and the game goes on",
+    "forfeit": "a bot that breaks a rule loses the game",
+}
+
+
+def settings_lines(data: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """What a report says of a tournament's settings, read from their stored form
+    (:meth:`TournamentSettings.to_dict`): game, rounds, time per move, rule-break policy,
+    pairs, openings, seed, and the SPRT if any. Keys it does not find are left out."""
+    lines: list[tuple[str, str]] = []
+    if "game" in data:
+        lines.append(("game", str(data["game"])))
+    if "rounds" in data:
+        rounds = ", ".join("the game's own" if r is None else str(r) for r in data["rounds"])
+        lines.append(("rounds", rounds))
+    if "time" in data:
+        lines.append(("time per move", f"{float(data['time']):g} s"))
+    if "policy" in data:
+        policy = str(data["policy"])
+        lines.append(("rule breaks", f"{policy}: {_POLICIES.get(policy, policy)}"))
+    if "pairs" in data:
+        pairs = f"{data['pairs']} colour-swapped pair(s) per pairing and round count"
+        lines.append(("pairs", pairs))
+    if "openings" in data:
+        openings = int(data["openings"])
+        start = "the start position" if openings == 0 else f"{openings} random plies"
+        lines.append(("openings", f"each pair starts from {start}"))
+    if "seed" in data:
+        lines.append(("seed", str(data["seed"])))
+    sprt = data.get("sprt")
+    if isinstance(sprt, Mapping):
+        lines.append(("SPRT", Sprt(**sprt).text()))
+    return lines
 
 
 def check_names(entrants: Sequence[Entrant]) -> None:

@@ -1,0 +1,166 @@
+"""The report page a teacher posts: written by ``plyground report --html`` from a stored
+class tournament (title, date, settings, authors, rule breaks, engines left out), the
+same without matplotlib (no plots, a line saying how to add them), and looked at in
+Chromium at laptop and phone size without overflowing sideways."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tournament_helpers import RecordFactory, RunCli
+
+from cli_support import ROOT
+from extras_support import without
+from plyground.arena.play.run_options import RunOptions
+from plyground.arena.records.record import Penalty
+from plyground.arena.runs.jobs import Entrant
+from plyground.arena.storage.store import RecordStore
+from plyground.arena.tournaments.engine_folders import ClassNotes, LeftOut
+from plyground.arena.tournaments.tournament import TournamentSettings
+
+CHROMIUM = Path("/usr/bin/chromium")
+SHOTS = ROOT / "artifacts" / "report"
+LONG_REASON = (
+    "build 'javac -d out src/main/java/edu/course/ai/StudentBot.java' failed with status 1: "
+    "src/main/java/edu/course/ai/StudentBot.java:42: error: cannot find symbol"
+)
+
+
+def _class_db(tmp_path: Path, make_record: RecordFactory) -> Path:
+    """A stored class tournament: Ada (by Ada Lovelace) against greedy, Ada timing out
+    now and then; Zed, whose build failed with a long message, left out."""
+    notes = ClassNotes(
+        str(tmp_path / "class"),
+        authors=(("Ada", "Ada Lovelace"),),
+        left_out=(LeftOut(tmp_path / "zed", "Zed", "Zed Zimmermann", LONG_REASON, "error\n"),),
+    )
+    settings = TournamentSettings(
+        entrants=(Entrant("Ada", "greedy"), Entrant("greedy", "greedy")),
+        game="adjacency(size=6,rounds=4)",
+        pairs=2,
+        openings=0,
+        run=RunOptions(time=2.0, policy=Penalty.FORFEIT),
+        classroom=notes,
+    )
+    db = tmp_path / "class.sqlite3"
+    with RecordStore(db) as store:
+        store.create_tournament("class-5b-week3", "round-robin", settings.to_dict(), 4)
+        for pair in range(2):
+            for swapped in (False, True):
+                key = f"r4/Ada/greedy/p{pair}/g{int(swapped)}"
+                names = ("greedy", "Ada") if swapped else ("Ada", "greedy")
+                record = make_record(
+                    "greedy",
+                    "random",
+                    seed=2 * pair + int(swapped),
+                    names=names,
+                    timeout_at=2 if swapped else 1,  # Ada's first own move
+                    tags={"tournament": "class-5b-week3", "key": key},
+                )
+                store.add_game(record, "class-5b-week3", key)
+    return db
+
+
+def _cells(page: str, heading: str) -> list[list[str]]:
+    table = page.split(f"<h2>{heading}</h2>", 1)[1].split("</table>", 1)[0]
+    rows = re.findall(r"<tr>(.*?)</tr>", table.split("<tbody>", 1)[1])
+    return [[html.unescape(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row)] for row in rows]
+
+
+def test_the_page_says_what_a_class_needs(
+    run_cli: RunCli, tmp_path: Path, make_record: RecordFactory
+) -> None:
+    db = _class_db(tmp_path, make_record)
+    page_path = tmp_path / "page.html"
+    shown = run_cli(["report", "--db", str(db), "--html", str(page_path)])
+    assert shown.returncode == 0, shown.stderr
+    page = page_path.read_text()
+    assert "<title>class-5b-week3</title>" in page and "<h1>class-5b-week3</h1>" in page
+    for setting in (
+        "<dt>game</dt><dd>adjacency(size=6,rounds=4)</dd>",
+        "<dt>time per move</dt><dd>2 s</dd>",
+        "<dt>rule breaks</dt><dd>forfeit: a bot that breaks a rule loses the game</dd>",
+        "<dt>pairs</dt><dd>2 colour-swapped pair(s)",
+        "<dt>openings</dt><dd>each pair starts from the start position</dd>",
+        "<dt>date</dt><dd>20",
+    ):
+        assert setting in page
+    standings = _cells(page, "standings")
+    assert {row[1]: row[2] for row in standings} == {"Ada": "Ada Lovelace", "greedy": ""}
+    breaks = _cells(page, "rule breaks, with the first of each kind")
+    assert breaks[0][:3] == ["Ada", "timeout", "4"]
+    assert breaks[0][3].startswith("ply ") and 'no "move" after 0.25 s' in breaks[0][3]
+    assert _cells(page, "left out") == [["Zed", "Zed Zimmermann", LONG_REASON]]
+    assert "Zed" not in str(standings)
+
+    titled = run_cli(
+        ["report", "--db", str(db), "--html", str(page_path), "--title", "Class 5B: week 3"]
+    )
+    assert titled.returncode == 0, titled.stderr
+    assert "<h1>Class 5B: week 3</h1>" in page_path.read_text()
+
+
+def test_without_matplotlib_the_page_has_no_plots_and_says_how_to_add_them(
+    tmp_path: Path, make_record: RecordFactory
+) -> None:
+    import subprocess
+    import sys
+
+    db = _class_db(tmp_path, make_record)
+    page_path = tmp_path / "plain.html"
+    env = without(["matplotlib"], tmp_path / "no-matplotlib")
+    shown = subprocess.run(
+        [sys.executable, "-m", "plyground", "report", "--db", str(db), "--html", str(page_path)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert shown.returncode == 0 and "Traceback" not in shown.stderr, shown.stderr
+    page = page_path.read_text()
+    assert "data:image/png" not in page
+    assert html.escape("pip install 'plyground[report]' adds the plots") in page
+    assert "<h2>standings</h2>" in page
+
+
+@pytest.mark.parametrize(("label", "viewport"), [("laptop", (1366, 850)), ("phone", (390, 844))])
+def test_the_page_fits_a_laptop_and_a_phone(
+    run_cli: RunCli,
+    tmp_path: Path,
+    make_record: RecordFactory,
+    label: str,
+    viewport: tuple[int, int],
+) -> None:
+    width, height = viewport
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is missing: the browser tests never download a browser")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    db = _class_db(tmp_path, make_record)
+    page_path = tmp_path / "page.html"
+    assert run_cli(["report", "--db", str(db), "--html", str(page_path)]).returncode == 0
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
+        )
+        try:
+            tab: Any = browser.new_page(viewport={"width": width, "height": height})
+            tab.goto(page_path.as_uri())
+            tab.screenshot(path=str(SHOTS / f"report-{label}.png"), full_page=True)
+            overflow = tab.evaluate(
+                "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+            )
+            assert overflow <= 0, f"the page is {overflow} px wider than a {label}"
+            # the standings' rows stay on one line each (nothing squeezes them)
+            heights = tab.evaluate(
+                "[...document.querySelectorAll('h2 + .wide tbody tr')]"
+                ".slice(0, 2).map(row => row.getBoundingClientRect().height)"
+            )
+            assert heights and max(heights) < 40, heights
+        finally:
+            browser.close()
