@@ -97,6 +97,16 @@ def test_a_hanging_engine_is_killed_with_its_children_and_the_game_completes() -
     assert all(m.elapsed >= 0.2 for m in penalty_moves)
 
 
+def test_out_of_restarts_keeps_the_kind_and_names_the_player() -> None:
+    engine = fake("hang", restarts=0, name="Ada")
+    record = play(engine, time=0.2)
+    assert [b.kind for b in record.rule_breaks] == [RuleBreakKind.TIMEOUT] * 2
+    first, second = (b.detail for b in record.rule_breaks)
+    assert first.startswith("engine 'Ada' no bestmove within")
+    assert second == "engine 'Ada' is down after a timeout and out of restarts for this game"
+    assert len(engine.pids) == 1, "no restart is left"
+
+
 def test_an_engine_that_dies_is_recorded_as_a_crash() -> None:
     record = play(fake("die"))
     kinds = [b.kind for b in record.rule_breaks]

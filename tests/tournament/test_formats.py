@@ -7,6 +7,9 @@ import io
 import pytest
 from tournament_helpers import RecordFactory
 
+from plyground.arena.play.referee import Referee
+from plyground.arena.players.bot_player import BotPlayer
+from plyground.arena.players.player import InfoCallback, Reply, RuleBreakError
 from plyground.arena.records.formats import (
     read_jsonl,
     read_records,
@@ -14,9 +17,12 @@ from plyground.arena.records.formats import (
     write_jsonl,
     write_text_record,
 )
-from plyground.arena.records.record import GameRecord, PlayerInfo, Termination
+from plyground.arena.records.record import GameRecord, PlayerInfo, RuleBreakKind, Termination
+from plyground.bots import make_bot
 from plyground.core.errors import ParseError
-from plyground.core.limits import SearchInfo
+from plyground.core.game import State
+from plyground.core.limits import Limit, SearchInfo
+from plyground.games import load_game
 
 
 def test_text_round_trip_is_exact(make_record: RecordFactory) -> None:
@@ -115,3 +121,30 @@ def test_bad_jsonl_is_named() -> None:
         list(read_jsonl('{"game": "adjacency"}\n'))
     with pytest.raises(ParseError, match="neither"):
         read_records("garbage")
+
+
+class _FallsOverOnce(BotPlayer):
+    """greedy, whose second move is a crash: the referee plays a random move for it."""
+
+    moves = 0
+
+    def think(self, state: State, limit: Limit, grace: float, on_info: InfoCallback) -> Reply:
+        self.moves += 1
+        if self.moves == 2:
+            raise RuleBreakError(RuleBreakKind.CRASH, "my bot fell over")
+        return super().think(state, limit, grace, on_info)
+
+
+def test_a_rule_break_has_the_ply_number_of_its_move_line() -> None:
+    game = load_game("adjacency(size=4,rounds=2)")
+    players = [BotPlayer(make_bot("greedy")), _FallsOverOnce(make_bot("greedy"))]
+    record = Referee(game, time=1.0, seed=3).play(players)
+    (rule_break,) = record.rule_breaks
+    assert record.moves[rule_break.ply].rule_break is RuleBreakKind.CRASH
+    text = write_text_record(record)
+    header = next(line for line in text.splitlines() if line.startswith("[RuleBreak"))
+    number = header.split('"')[1].split()[0]
+    marked = next(line for line in text.splitlines() if "rb=" in line)
+    assert number == "4" and marked.startswith(f"{number}. O ")  # O's second move
+    (again,) = read_text_records(text)
+    assert again.rule_breaks == record.rule_breaks

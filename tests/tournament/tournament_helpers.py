@@ -51,7 +51,7 @@ def played_record(
             )
             breaks.append(
                 RuleBreak(
-                    ply,
+                    ply - 1,  # the index of the move in the record
                     player,
                     RuleBreakKind.TIMEOUT,
                     'no "move" after 0.25 s',

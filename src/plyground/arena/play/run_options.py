@@ -82,10 +82,11 @@ class RunOptions:
         log: Callable[[str], None] | None = None,
         ask: AskMove | None = None,
         cwd: str | None = None,
+        name: str | None = None,
     ) -> Player:
         """The player ``spec`` names (see :func:`~plyground.arena.players.make.make_player`),
         run as these options say; ``log`` hears an engine's stderr lines, ``cwd`` is
-        the folder an engine runs in."""
+        the folder an engine runs in, ``name`` what its rule breaks call it."""
         runs_apart = self.isolate or spec.strip().startswith(ENGINE_PREFIX)
         return make_player(
             spec,
@@ -96,6 +97,7 @@ class RunOptions:
             log=log,
             seed=seed,
             cwd=cwd,
+            name=name,
         )
 
     def to_dict(self) -> dict[str, Any]:

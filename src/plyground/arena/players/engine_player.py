@@ -41,7 +41,9 @@ class EnginePlayer(Player):
     line over the line limit is skipped; any other is garbage. At a timeout,
     a crash or a garbage line the engine and every process it started are
     killed, and the engine is started again on its next turn (at most
-    ``restarts`` times per game). ``memory_mb`` caps the
+    ``restarts`` times per game; after that each of its moves is a rule break of
+    the kind that brought it down). ``name`` is what its rule breaks call it
+    (a tournament's player name; default: its ``hello`` name). ``memory_mb`` caps the
     engine's address space (``RLIMIT_AS``). Its stderr is drained (the last
     lines are quoted in rule-break details; ``log`` hears every line).
     """
@@ -57,6 +59,7 @@ class EnginePlayer(Player):
         cwd: str | None = None,
         log: Callable[[str], None] | None = None,
         identity: PlayerInfo | None = None,
+        name: str | None = None,
     ) -> None:
         argv = shlex.split(command) if isinstance(command, str) else list(command)
         if not argv:
@@ -76,6 +79,9 @@ class EnginePlayer(Player):
         self._process: EngineProcess | None = None
         self._game: Game | None = None
         self._restarts_left = restarts
+        self._down: RuleBreakKind = RuleBreakKind.CRASH
+        """The kind of the rule break that last brought the engine down."""
+        self._name = name
         self._starts = 0
         self.pids: list[int] = []
         """Every process id this player started (for checks that none is left behind)."""
@@ -157,9 +163,15 @@ class EnginePlayer(Player):
         with contextlib.suppress(OSError):
             process.send(f"newgame {game.spec}")
 
+    @property
+    def label(self) -> str:
+        """The engine's name in its rule breaks: the player's name, or its ``hello`` name."""
+        return self._name or self._info.name
+
     def new_game(self, game: Game) -> None:
         self._game = game
         self._restarts_left = self.restarts
+        self._down = RuleBreakKind.CRASH
         if self._process is not None and self._process.alive():
             self._send_newgame(self._process, game)
 
@@ -169,13 +181,15 @@ class EnginePlayer(Player):
         if self._starts > 0:
             if self._restarts_left <= 0:
                 raise RuleBreakError(
-                    RuleBreakKind.CRASH,
-                    f"engine {self.command!r} is down and out of restarts for this game",
+                    self._down,
+                    f"engine {self.label!r} is down after a {self._down.value} and out of "
+                    "restarts for this game",
                 )
             self._restarts_left -= 1
         try:
             self.start()
         except EngineError as error:
+            self._down = RuleBreakKind.CRASH
             raise RuleBreakError(RuleBreakKind.CRASH, str(error)) from None
         assert self._process is not None
         return self._process
@@ -234,7 +248,8 @@ class EnginePlayer(Player):
         elapsed = time.perf_counter() - begin
         hint = process.stderr_hint()
         self._stop(polite=False)
-        raise RuleBreakError(kind, f"engine {self._info.name!r} {what}{hint}", elapsed)
+        self._down = kind
+        raise RuleBreakError(kind, f"engine {self.label!r} {what}{hint}", elapsed)
 
     def _stop(self, polite: bool) -> None:
         if self._process is not None:

@@ -122,13 +122,14 @@ def make_player(
     log: Callable[[str], None] | None = None,
     seed: int | None = None,
     cwd: str | None = None,
+    name: str | None = None,
 ) -> Player:
     """A player from its text: ``human``, a bot spec (``alphabeta:time=2``) or
     ``engine:COMMAND`` (``engine:./mybot --fast``).
 
     ``isolate`` runs a bot in its own process; ``seed`` goes to a bot with a
     seed setting that its spec leaves unset; ``cwd`` is the folder an engine
-    runs in. Raises ParseError,
+    runs in; ``name`` is what a process's rule breaks call it. Raises ParseError,
     UnknownNameError or SettingsError naming the problem.
     """
     text = spec.strip()
@@ -144,7 +145,7 @@ def make_player(
             raise ParseError(f"bad engine command {command!r}: {error}") from None
         if not argv:
             raise ParseError(f"{spec!r} names no command: write engine:'COMMAND ARGS'")
-        return EnginePlayer(argv, startup=startup, memory_mb=memory_mb, log=log, cwd=cwd)
+        return EnginePlayer(argv, startup=startup, memory_mb=memory_mb, log=log, cwd=cwd, name=name)
     if isolate:
-        return isolated_bot(text, seed, startup=startup, memory_mb=memory_mb, log=log)
+        return isolated_bot(text, seed, startup=startup, memory_mb=memory_mb, log=log, name=name)
     return BotPlayer(make_seeded_bot(text, seed))

@@ -22,7 +22,8 @@ moves joined by commas). ``rb=KIND`` marks a move the referee chose after a
 rule break. Seats are named by the game's player names (``X``, ``O``); the
 tags ``Start``, ``Final``, ``Returns``, ``Winner``, ``Termination``,
 ``Started``, ``Duration`` and one ``RuleBreak`` per rule break
-(``"<ply> <player> <kind> <penalty> <detail>"``) carry the rest, and
+(``"<ply> <player> <kind> <penalty> <detail>"``, the ply numbered as the move
+list numbers it, from 1) carry the rest, and
 ``Tag.<name>`` the record's tags (names percent-encoded). A file holds any number of records,
 separated by blank lines. :func:`read_text_records` reads back exactly what
 :func:`write_text_record` wrote: ``to_dict()`` of both are equal.
@@ -132,7 +133,7 @@ def write_text_record(record: GameRecord) -> str:
     for rule_break in record.rule_breaks:
         detail = _quote(rule_break.detail)
         lines.append(
-            f'[RuleBreak "{rule_break.ply} {names[rule_break.player]} {rule_break.kind.value} '
+            f'[RuleBreak "{rule_break.ply + 1} {names[rule_break.player]} {rule_break.kind.value} '
             f'{rule_break.penalty.value} {detail}"]'
         )
     for key, value in record.tags.items():
@@ -260,16 +261,17 @@ class _Seats:
             ) from None
 
     def rule_breaks(self, raw_values: Sequence[str]) -> tuple[RuleBreak, ...]:
-        """The ``[RuleBreak PLY SEAT KIND PENALTY DETAIL]`` tags' values, read."""
+        """The ``[RuleBreak PLY SEAT KIND PENALTY DETAIL]`` tags' values, read (PLY
+        counted from 1, as the move list counts)."""
         rule_breaks = []
         for raw in raw_values:
             parts = raw.split(" ", 4)
-            if len(parts) < 4:
+            if len(parts) < 4 or not parts[0].isdigit() or int(parts[0]) < 1:
                 raise ParseError(f"{self.where}: bad RuleBreak {raw!r}")
             try:
                 rule_breaks.append(
                     RuleBreak(
-                        ply=int(parts[0]),
+                        ply=int(parts[0]) - 1,
                         player=self.seat(parts[1]),
                         kind=RuleBreakKind(parts[2]),
                         penalty=Penalty(parts[3]),

@@ -100,6 +100,8 @@ class RuleBreak:
     """One rule break: on which ply, by whom, what kind, what the referee did."""
 
     ply: int
+    """The index of the move it cost in the record's ``moves`` (0 for the first); shown
+    to people as the ply number ``ply + 1``, as move lists count."""
     player: int
     kind: RuleBreakKind
     detail: str

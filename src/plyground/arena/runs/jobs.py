@@ -98,7 +98,13 @@ def play_job(job: GameJob) -> dict[str, Any]:
         for seat, entrant in enumerate(job.seats):
             log = stderr_log(entrant.name) if job.run.engine_log else None
             players.append(
-                job.run.player(entrant.spec, seed=job.bot_seeds[seat], log=log, cwd=entrant.cwd)
+                job.run.player(
+                    entrant.spec,
+                    seed=job.bot_seeds[seat],
+                    log=log,
+                    cwd=entrant.cwd,
+                    name=entrant.name,
+                )
             )
         record = job.run.referee(game).play(players, job.start, tags=job.tags, seed=job.seed)
     finally:
