@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,8 +12,9 @@ from analysis_records import playout, record_of
 
 from cli_support import RunCli
 from plyground.arena.analysis.analyser import Analyser, AnalysisSettings
-from plyground.arena.analysis.annotation import annotate
+from plyground.arena.analysis.annotation import annotate, summarise_players
 from plyground.arena.records.formats import write_jsonl, write_text_record
+from plyground.arena.records.record import GameRecord, Penalty, RuleBreak, RuleBreakKind
 from plyground.arena.storage.store import RecordStore
 from plyground.cli.main import main
 from plyground.games.adjacency.rules import parse_position
@@ -125,3 +127,58 @@ def test_bad_input_is_one_line_and_exit_2(
         lines_out = err.strip().splitlines()
         assert len(lines_out) == 1 and message in lines_out[0], (args, err)
     assert not (tmp_path / "none.sqlite3").exists()  # nothing created by a refusal
+
+
+def _with_penalty(record: GameRecord, index: int, kind: RuleBreakKind) -> GameRecord:
+    """``record`` with its ``index``-th move played by the referee after a rule break."""
+    moves = list(record.moves)
+    moves[index] = replace(moves[index], rule_break=kind)
+    rule_break = RuleBreak(index, moves[index].player, kind, "fell over", Penalty.RANDOM_MOVE)
+    return replace(record, moves=tuple(moves), rule_breaks=(rule_break,))
+
+
+def test_penalty_moves_are_marked_and_not_charged(
+    run_cli: RunCli, tmp_path: Path, games: list
+) -> None:
+    plain = annotate(games[0], Analyser(AnalysisSettings()))
+    # ann's worst move becomes a penalty move: it no longer counts against her
+    worst = max((m for m in plain.moves if m.player == 0), key=lambda m: m.loss)
+    assert worst.loss > 0
+    record = _with_penalty(games[0], worst.ply, RuleBreakKind.TIMEOUT)
+    path = tmp_path / "penalty.txt"
+    path.write_text(write_text_record(record))
+    shown = run_cli(["analyse", str(path), "--json"])
+    assert shown.returncode == 0, shown.stderr
+    data = json.loads(shown.stdout)
+    kinds = [m["rule_break"] for m in data["moves"]]
+    assert kinds[worst.ply] == "timeout" and kinds.count(None) == len(kinds) - 1
+    ann = next(s for s in data["summary"] if s["name"] == "ann")
+    before = next(s for s in plain.summary if s.name == "ann")
+    assert ann["moves"] == before.moves - 1 and ann["rule_breaks"] == 1
+    assert ann["mean_loss"] == pytest.approx((before.total_loss - worst.loss) / ann["moves"], 1e-3)
+    assert worst.ply not in data["worst"]
+    table = run_cli(["analyse", str(path)])
+    assert f"{worst.ply + 1} " in table.stdout and "penalty (timeout)" in table.stdout
+
+
+def test_a_whole_tournament_per_player(run_cli: RunCli, tmp_path: Path, games: list) -> None:
+    db = tmp_path / "class.sqlite3"
+    penalised = _with_penalty(games[1], 1, RuleBreakKind.CRASH)  # the second move: O's
+    with RecordStore(db) as store:
+        store.create_tournament("class", "round-robin", {}, 2)
+        store.add_game(games[0], "class", "k0")
+        store.add_game(penalised, "class", "k1")
+    shown = run_cli(["analyse", "--db", str(db), "--tournament", "class", "--per-player", "--json"])
+    assert shown.returncode == 0, shown.stderr
+    data = json.loads(shown.stdout)
+    analyses = [annotate(r, Analyser(AnalysisSettings())) for r in (games[0], penalised)]
+    expected = [s.to_dict() for s in summarise_players(analyses)]
+    assert data == {"games": 2, "players": expected}
+    bob = next(p for p in data["players"] if p["name"] == "bob")
+    own = sum(1 for r in (games[0], penalised) for m in r.moves if m.player == 1)
+    assert bob["games"] == 2 and bob["rule_breaks"] == 1 and bob["moves"] == own - 1
+    table = run_cli(["analyse", "--db", str(db), "--tournament", "class", "--per-player"])
+    assert table.returncode == 0, table.stderr
+    assert "each player over 2 games" in table.stdout and "rule breaks" in table.stdout
+    refused = run_cli(["analyse", "--db", str(db), "--per-player", "--index", "1"])
+    assert refused.returncode == 2 and "--per-player analyses them all" in refused.stderr

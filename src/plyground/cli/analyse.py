@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console
@@ -24,7 +25,12 @@ from plyground.arena.analysis.analyser import (
     json_number,
     margin_text,
 )
-from plyground.arena.analysis.annotation import GameAnalysis, annotate
+from plyground.arena.analysis.annotation import (
+    GameAnalysis,
+    PlayerSummary,
+    annotate,
+    summarise_players,
+)
 from plyground.arena.records.formats import read_record_file
 from plyground.arena.records.record import GameRecord
 from plyground.arena.storage.store import RecordStore
@@ -50,12 +56,17 @@ X's marks minus O's, with best play afterwards): exact where the solver
 proves every move of the position within --time, else the alpha-beta
 engine's estimate (all moves searched to one depth); the marks the move
 lost against the best move; a blunder mark from --blunder marks lost; and
-each player's accuracy (share of best moves, mean marks lost). Or, with
+each player's accuracy (share of best moves, mean marks lost). Moves the
+referee played for a player after a rule break are marked and left out of
+accuracy, marks lost and blunders. With --per-player, every game of the
+file or database (or --tournament) is analysed and each player's figures
+over all of them are printed: feedback for each student. Or, with
 --position, the value of every move in one position.""",
         epilog="""\
 examples:
   plyground analyse games.txt --index 2
   plyground analyse --db records.sqlite3 --tournament web
+  plyground analyse --db records.sqlite3 --tournament class-5b --per-player --time 0.2
   plyground analyse --position '6OO/6OO/8/8/O7/OO3X2/OO6/XX6 X 12' --json""",
     )
     parser.add_argument("file", nargs="?", metavar="FILE", help="a record file (text or JSONL)")
@@ -68,6 +79,12 @@ examples:
         type=int,
         metavar="N",
         help="which game of the file or database, from 1 in export order (default: the last)",
+    )
+    parser.add_argument(
+        "--per-player",
+        action="store_true",
+        help="analyse every game and print each player's accuracy, marks lost per move, "
+        "blunders and rule breaks over them",
     )
     parser.add_argument("--position", metavar="TEXT", help="analyse this position instead")
     parser.add_argument(
@@ -114,18 +131,9 @@ def _analyse(args: argparse.Namespace) -> int:
     settings = _settings(args)
     analyser = Analyser(settings)
     if args.position is not None:
-        if args.index is not None:
-            raise SettingsError("--index picks a game; it does not go with --position")
-        if args.game is None:  # the game the marks and plies add up to, for its weights
-            state: State = likely_game(parse_position(args.position)).parse_state(args.position)
-        else:
-            state = load_game(args.game).parse_state(args.position)
-        values = analyser.position(state)
-        if args.json:
-            print(json.dumps(values.to_dict()))
-        else:
-            _print_position(values)
-        return 0
+        return _analyse_position(args, analyser)
+    if args.per_player:
+        return _analyse_players(args, analyser)
     record = _record(args)
     analysis = _annotate(record, analyser, show=not args.json)
     if args.json:
@@ -135,8 +143,39 @@ def _analyse(args: argparse.Namespace) -> int:
     return 0
 
 
-def _record(args: argparse.Namespace) -> GameRecord:
-    """The game the arguments name: the ``--index``-th (default the last) of its source."""
+def _analyse_position(args: argparse.Namespace, analyser: Analyser) -> int:
+    """``--position``: every move's value in one position."""
+    if args.index is not None or args.per_player:
+        option = "--index" if args.index is not None else "--per-player"
+        raise SettingsError(f"{option} is about games; it does not go with --position")
+    if args.game is None:  # the game the marks and plies add up to, for its weights
+        state: State = likely_game(parse_position(args.position)).parse_state(args.position)
+    else:
+        state = load_game(args.game).parse_state(args.position)
+    values = analyser.position(state)
+    if args.json:
+        print(json.dumps(values.to_dict()))
+    else:
+        _print_position(values)
+    return 0
+
+
+def _analyse_players(args: argparse.Namespace, analyser: Analyser) -> int:
+    """``--per-player``: every game analysed, each player's figures over them."""
+    if args.index is not None:
+        raise SettingsError("--index picks one game; --per-player analyses them all")
+    records, where = _records(args)
+    players = summarise_players(_annotate_all(records, analyser, show=not args.json))
+    if args.json:
+        print(json.dumps({"games": len(records), "players": [p.to_dict() for p in players]}))
+    else:
+        _print_players(players, f"{len(records)} games in {where}", analyser.settings)
+    return 0
+
+
+def _records(args: argparse.Namespace) -> tuple[list[GameRecord], str]:
+    """The games of the source the arguments name, and how to name it; ParseError
+    when there are none."""
     if args.file is not None:
         records = read_record_file(args.file)
         where = repr(args.file)
@@ -150,6 +189,12 @@ def _record(args: argparse.Namespace) -> GameRecord:
             )
     if not records:
         raise ParseError(f"no games in {where}")
+    return records, where
+
+
+def _record(args: argparse.Namespace) -> GameRecord:
+    """The game the arguments name: the ``--index``-th (default the last) of its source."""
+    records, where = _records(args)
     index = len(records) if args.index is None else args.index
     if not 1 <= index <= len(records):
         raise SettingsError(
@@ -173,6 +218,30 @@ def _annotate(record: GameRecord, analyser: Analyser, *, show: bool) -> GameAnal
     with progress:
         task = progress.add_task("positions", total=len(record.moves))
         return annotate(record, analyser, lambda done, total: progress.update(task, completed=done))
+
+
+def _annotate_all(
+    records: list[GameRecord], analyser: Analyser, *, show: bool
+) -> list[GameAnalysis]:
+    """Analyse every game, with a progress bar (games) on a terminal."""
+    if not (show and sys.stderr.isatty()):
+        return [annotate(record, analyser) for record in records]
+    progress = Progress(
+        TextColumn("[bold]analysing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("games"),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    analyses = []
+    with progress:
+        task = progress.add_task("games", total=len(records))
+        for record in records:
+            analyses.append(annotate(record, analyser))
+            progress.advance(task)
+    return analyses
 
 
 def _marks(value: float) -> str:
@@ -221,6 +290,8 @@ def _print_game(analysis: GameAnalysis) -> None:
         table.add_column(column)
     for move in analysis.moves:
         mark = "blunder" if move.blunder else ""
+        if move.rule_break is not None:
+            mark = f"penalty ({move.rule_break})"
         best = " ".join(move.best[:4]) + (" ..." if len(move.best) > 4 else "")
         source = move.source if move.exact else f"engine d{move.depth}"
         loss = "" if move.loss == 0 else _marks(move.loss)
@@ -229,20 +300,46 @@ def _print_game(analysis: GameAnalysis) -> None:
             str(move.ply + 1), name, move.move, margin_text(move.value), best, loss, mark, source
         )
     console.print(table)
-    summary = Table(title="accuracy")
-    for column in ("player", "moves", "best moves", "accuracy", "mean loss", "blunders"):
-        summary.add_column(column)
-    for player in analysis.summary:
-        summary.add_row(
+    console.print(_accuracy_table(analysis.summary, "accuracy"))
+    if any(move.rule_break is not None for move in analysis.moves):
+        console.print(
+            "penalty: a move the referee played after a rule break; not counted in accuracy, "
+            "mean loss or blunders"
+        )
+    console.print(
+        f"{analysis.exact_moves} of {len(analysis.moves)} moves valued exactly; "
+        f"blunder: {analysis.settings.blunder:g} marks or more lost"
+    )
+
+
+def _accuracy_table(players: Sequence[PlayerSummary], title: str, games: bool = False) -> Table:
+    """Each player's own moves, best moves, accuracy, mean marks lost, blunders and
+    rule breaks (penalty moves, apart from the rest)."""
+    table = Table(title=title)
+    columns = ["player", *(["games"] if games else []), "moves", "best moves", "accuracy"]
+    for column in (*columns, "mean loss", "blunders", "rule breaks"):
+        table.add_column(column, justify="left" if column == "player" else "right")
+    for player in players:
+        table.add_row(
             player.name,
+            *([str(player.games)] if games else []),
             str(player.moves),
             str(player.best_moves),
             f"{100 * player.accuracy:.0f}%",
             f"{player.mean_loss:.2f}",
             str(player.blunders),
+            str(player.rule_breaks),
         )
-    console.print(summary)
+    return table
+
+
+def _print_players(
+    players: Sequence[PlayerSummary], where: str, settings: AnalysisSettings
+) -> None:
+    console = _console()
+    console.print(_accuracy_table(players, f"each player over {where}", games=True))
     console.print(
-        f"{analysis.exact_moves} of {len(analysis.moves)} moves valued exactly; "
-        f"blunder: {analysis.settings.blunder:g} marks or more lost"
+        f"accuracy: share of a player's own moves that were best; mean loss: marks lost per "
+        f"own move; blunder: {settings.blunder:g} marks or more lost; rule breaks: moves the "
+        "referee played for the player (left out of the rest)"
     )

@@ -8,6 +8,12 @@ the mover's side; a move losing at least the blunder threshold is a
 *blunder*. The summary gives each player's accuracy: the share of best
 moves (loss 0) and the mean marks lost per move.
 
+A move the referee chose after a rule break (a *penalty move*: the player
+timed out, crashed, answered nonsense) is valued like the others and marked
+with the rule break's kind, but it is not the player's choice: it counts
+towards neither accuracy, marks lost nor blunders, only towards the
+player's rule breaks.
+
 Positions are analysed from the end of the game back to its start, so the
 exact solver is tried where it can finish (late positions, few plies left);
 once one position does not solve within the budget, earlier positions (more
@@ -16,8 +22,8 @@ plies left) go straight to the engine rather than spend the budget twice.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from plyground.arena.analysis.analyser import (
@@ -29,7 +35,14 @@ from plyground.arena.analysis.analyser import (
 )
 from plyground.arena.records.record import GameRecord
 
-__all__ = ["GameAnalysis", "MoveAnalysis", "PlayerSummary", "annotate", "summarise_moves"]
+__all__ = [
+    "GameAnalysis",
+    "MoveAnalysis",
+    "PlayerSummary",
+    "annotate",
+    "summarise_moves",
+    "summarise_players",
+]
 
 
 @dataclass(frozen=True)
@@ -51,6 +64,9 @@ class MoveAnalysis:
     depth: int
     booked: bool = False
     """True when the opening book proves the move's value."""
+    rule_break: str | None = None
+    """The kind of rule break (``timeout``, ``crash``...) when the referee chose this
+    move as a penalty; None for the player's own move."""
 
     @property
     def source(self) -> str:
@@ -69,6 +85,7 @@ class MoveAnalysis:
             "blunder": self.blunder,
             "source": self.source,
             "depth": self.depth,
+            "rule_break": self.rule_break,
         }
 
 
@@ -82,6 +99,9 @@ class PlayerSummary:
     best_moves: int
     blunders: int
     total_loss: float
+    rule_breaks: int = 0
+    """Penalty moves: played for the player after a rule break, not counted in ``moves``."""
+    games: int = 1
 
     @property
     def accuracy(self) -> float:
@@ -102,6 +122,8 @@ class PlayerSummary:
             "accuracy": round(self.accuracy, 4),
             "mean_loss": round(self.mean_loss, 3),
             "blunders": self.blunders,
+            "rule_breaks": self.rule_breaks,
+            "games": self.games,
         }
 
 
@@ -125,7 +147,7 @@ class GameAnalysis:
 
     def worst(self, count: int = 3) -> list[MoveAnalysis]:
         """The moves that lost most (only those that lost something), worst first."""
-        losing = [move for move in self.moves if move.loss > 0]
+        losing = [move for move in self.moves if move.loss > 0 and move.rule_break is None]
         return sorted(losing, key=lambda move: (-move.loss, move.ply))[:count]
 
     def to_dict(self) -> dict[str, Any]:
@@ -143,10 +165,11 @@ class GameAnalysis:
 
 
 def summarise_moves(moves: list[MoveAnalysis], names: tuple[str, ...]) -> tuple[PlayerSummary, ...]:
-    """Each player's accuracy over ``moves``."""
+    """Each player's accuracy over ``moves`` (its own moves; penalty moves apart)."""
     summaries = []
     for player, name in enumerate(names):
-        own = [move for move in moves if move.player == player]
+        seat = [move for move in moves if move.player == player]
+        own = [move for move in seat if move.rule_break is None]
         summaries.append(
             PlayerSummary(
                 player=player,
@@ -155,12 +178,38 @@ def summarise_moves(moves: list[MoveAnalysis], names: tuple[str, ...]) -> tuple[
                 best_moves=sum(move.loss == 0 for move in own),
                 blunders=sum(move.blunder for move in own),
                 total_loss=sum(move.loss for move in own),
+                rule_breaks=len(seat) - len(own),
             )
         )
     return tuple(summaries)
 
 
-def _move_analysis(ply: int, values: PositionValues, move: str, blunder: float) -> MoveAnalysis:
+def summarise_players(analyses: Iterable[GameAnalysis]) -> tuple[PlayerSummary, ...]:
+    """Each player's figures over many games, players known by name (in the order first
+    seen; ``player`` is that order): games, own moves, best moves, blunders, marks lost
+    and rule breaks added up, so accuracy and mean loss are per move over every game."""
+    totals: dict[str, PlayerSummary] = {}
+    for analysis in analyses:
+        for summary in analysis.summary:
+            before = totals.get(summary.name)
+            if before is None:
+                totals[summary.name] = replace(summary, player=len(totals), games=1)
+                continue
+            totals[summary.name] = replace(
+                before,
+                moves=before.moves + summary.moves,
+                best_moves=before.best_moves + summary.best_moves,
+                blunders=before.blunders + summary.blunders,
+                total_loss=before.total_loss + summary.total_loss,
+                rule_breaks=before.rule_breaks + summary.rule_breaks,
+                games=before.games + 1,
+            )
+    return tuple(totals.values())
+
+
+def _move_analysis(
+    ply: int, values: PositionValues, move: str, blunder: float, rule_break: str | None
+) -> MoveAnalysis:
     loss = values.loss(move)
     return MoveAnalysis(
         ply=ply,
@@ -170,10 +219,11 @@ def _move_analysis(ply: int, values: PositionValues, move: str, blunder: float) 
         best_value=values.best_value,
         best=values.best,
         loss=loss,
-        blunder=loss >= blunder,
+        blunder=rule_break is None and loss >= blunder,
         exact=values.is_exact(move),
         depth=values.depth,
         booked=move in values.booked,
+        rule_break=rule_break,
     )
 
 
@@ -200,9 +250,10 @@ def annotate(
         if on_progress is not None:
             on_progress(done, total)
     blunder = analyser.settings.blunder
-    moves = [
-        _move_analysis(ply, found[ply], record.moves[ply].move, blunder) for ply in range(total)
-    ]
+    moves = []
+    for ply, played in enumerate(record.moves):
+        kind = None if played.rule_break is None else played.rule_break.value
+        moves.append(_move_analysis(ply, found[ply], played.move, blunder, kind))
     names = tuple(player.name for player in record.players)
     return GameAnalysis(
         game=record.game,
