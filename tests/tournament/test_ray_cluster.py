@@ -195,3 +195,5 @@ def test_a_driver_without_the_token_is_told_the_cause_and_the_fix(
     assert last.startswith("plyground tournament: error: the Ray cluster at")
     assert "InvalidAuthToken" in last and "RAY_AUTH_MODE=token" in last
     assert "Traceback" not in result.stderr
+    with RecordStore(tmp_path / "t.sqlite3") as store:  # nothing for a --resume to pick
+        assert store.tournaments() == []

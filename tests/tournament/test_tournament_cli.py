@@ -177,6 +177,8 @@ def test_report_export_import(run_cli: RunCli, make_record: RecordFactory, tmp_p
         copy = tmp_path / f"copy-{fmt}.sqlite3"
         imported = run_cli(["records", "import", str(out), "--db", str(copy)])
         assert "12 games imported" in imported.stdout
+        copied = run_cli(["records", "list", "--db", str(copy)])
+        assert "12/12" in copied.stdout and "imported" in copied.stdout  # complete
         with RecordStore(db) as original, RecordStore(copy) as other:
             assert [g.record.to_dict() for g in original.games("r")] == [
                 g.record.to_dict() for g in other.games("r")
@@ -270,3 +272,34 @@ def test_split_pairs_do_not_decide_and_report_agrees(run_cli: RunCli, tmp_path: 
     assert reported.returncode == 0, reported.stderr
     llr_text = llr_line[llr_line.index("LLR") :].split(": ")[0]
     assert llr_text in reported.stdout and "every pair split" in reported.stdout
+
+
+def test_resume_keeps_the_first_runs_page_title_and_concurrency(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    db, page = tmp_path / "keep.sqlite3", tmp_path / "out" / "page.html"
+    page.parent.mkdir()
+    players = ["ada+1=greedy", "random"]  # '+' is percent-encoded in the stored key
+    options = ["--pairs", "2", "--time", "0.2", "--name", "keep", "--db", str(db)]
+    page_options = ["--html", str(page), "--title", "Week 3", "--concurrency", "2"]
+    first = run_cli(["tournament", *players, *SMALL, *options, *page_options])
+    assert first.returncode == 0, first.stderr
+    assert "adjacency at 2 rounds" in first.stdout
+    assert "up to about 2 s: 4 games x 4 moves x 0.2 s a move / 2 at once" in first.stdout
+    assert "(r2/ada+1/random/p0/g0)" in first.stdout  # the key as written
+    with RecordStore(db) as store:
+        specs = {p.spec for g in store.games("keep") for p in g.record.players}
+    assert all(spec.startswith(("greedy(time=0.2,", "random(time=0.2,")) for spec in specs), specs
+    # two games lost: the resume plays them, at two at once, and writes the page it was asked for
+    with sqlite3.connect(db) as connection:
+        connection.execute("DELETE FROM games WHERE key LIKE '%/p1/%'")
+        connection.execute("UPDATE tournaments SET finished = NULL")
+    page.unlink()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    resumed = run_cli(["tournament", "--resume", "--db", str(db)], cwd=elsewhere)
+    assert resumed.returncode == 0, resumed.stderr
+    assert "/ 2 at once" in resumed.stdout and "2 games played" in resumed.stdout
+    assert "<h1>Week 3</h1>" in page.read_text() and not list(elsewhere.iterdir())
+    refused = run_cli(["tournament", "--resume", "keep", "--policy", "forfeit", "--db", str(db)])
+    assert refused.returncode == 2 and "leave out --policy" in refused.stderr

@@ -145,9 +145,9 @@ def add_run_options(
     rules.add_argument(
         "--policy",
         choices=[p.value for p in Penalty],
-        default=Penalty.RANDOM_MOVE.value,
+        default=None,
         help="what a rule break (timeout, illegal or garbage answer, crash) costs: "
-        "a random move is played instead, or the game is lost (default: %(default)s)",
+        f"a random move is played instead, or the game is lost (default: {RunOptions.policy})",
     )
     engines = parser.add_argument_group("engines (engine:COMMAND players, and bots with --isolate)")
     if isolate:
@@ -182,7 +182,7 @@ def run_options(args: argparse.Namespace) -> RunOptions:
     return RunOptions(
         time=args.time,
         grace=args.grace,
-        policy=Penalty(args.policy),
+        policy=RunOptions.policy if args.policy is None else Penalty(args.policy),
         isolate=getattr(args, "isolate", False),
         memory_mb=args.memory,
         startup=args.startup,

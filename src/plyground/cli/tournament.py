@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import math
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from rich.console import Console, Group
 from rich.live import Live
@@ -21,18 +24,20 @@ from plyground.arena.reports.report import (
     standings_table,
     tournament_report,
 )
-from plyground.arena.runs.backends import make_backend
+from plyground.arena.runs.backends import Backend, make_backend
 from plyground.arena.stats.sprt import Sprt, SprtState
 from plyground.arena.stats.summary import summarise
 from plyground.arena.storage.store import RecordStore
 from plyground.arena.storage.store_errors import StoreError, resumable
-from plyground.arena.tournaments.schedule import TournamentFormat
+from plyground.arena.tournaments.schedule import TournamentFormat, own_rounds
 from plyground.arena.tournaments.tournament import (
+    RunChoices,
     Tournament,
     TournamentObserver,
     TournamentSettings,
     check_names,
     describe,
+    estimate_seconds,
     parse_entrant,
 )
 from plyground.cli.classroom import (
@@ -201,7 +206,7 @@ def _settings(args: argparse.Namespace, console: Console) -> TournamentSettings:
     settings = TournamentSettings(
         entrants=entrants,
         game=args.game,
-        rounds=tuple(args.rounds) if args.rounds else (None,),
+        rounds=tuple(args.rounds) if args.rounds else (own_rounds(args.game),),
         format=TournamentFormat.GAUNTLET if args.gauntlet else TournamentFormat.ROUND_ROBIN,
         pairs=args.pairs,
         openings=args.openings,
@@ -209,6 +214,11 @@ def _settings(args: argparse.Namespace, console: Console) -> TournamentSettings:
         run=run,
         sprt=sprt,
         classroom=roll.notes,
+        choices=RunChoices(
+            html=None if args.html is None else str(Path(args.html).resolve()),
+            title=args.title,
+            concurrency=args.concurrency,
+        ),
     )
     return settings
 
@@ -217,9 +227,10 @@ class LiveProgress(TournamentObserver):
     """Games done, ETA and the current standings: live on a terminal, a line per game
     otherwise."""
 
-    def __init__(self, console: Console, quiet: bool = False) -> None:
+    def __init__(self, console: Console, quiet: bool = False, concurrency: int = 1) -> None:
         self.console = console
         self.quiet = quiet
+        self.concurrency = concurrency
         self.records: list[GameRecord] = []
         self.live: Live | None = None
         self.progress = Progress(
@@ -242,6 +253,9 @@ class LiveProgress(TournamentObserver):
         self.console.print(f"tournament {tournament.id}: {describe(tournament.settings)}")
         if done:
             self.console.print(f"{len(done)} of {total} games already stored; playing the rest")
+        missing = tournament.missing()
+        if missing:
+            self.console.print(_duration_text(tournament, missing, self.concurrency))
         if self.console.is_terminal:
             self.live = Live(self._view(), console=self.console, refresh_per_second=4)
             self.live.start()
@@ -267,7 +281,7 @@ class LiveProgress(TournamentObserver):
         else:
             names = " - ".join(p.name for p in record.players)
             breaks = f", {len(record.rule_breaks)} rule break(s)" if record.rule_breaks else ""
-            key = record.tags.get("key", "")
+            key = unquote(record.tags.get("key", ""))
             self.console.print(f"[{done}/{total}] {names} {record.result} ({key}{breaks})")
 
     def sprt_updated(self, state: SprtState) -> None:
@@ -281,6 +295,21 @@ class LiveProgress(TournamentObserver):
             self.live.update(self._view())
             self.live.stop()
             self.live = None
+
+
+def _duration_text(tournament: Tournament, missing: Sequence[Any], concurrency: int) -> str:
+    """``up to about 1 h 20 min: 56 games x 16 moves x 5 s a move / 1 at once``."""
+    time_per_move = tournament.settings.run.time
+    seconds = estimate_seconds(missing, time_per_move, concurrency)
+    moves = round(seconds * max(1, concurrency) / time_per_move / len(missing))
+    hours, minutes = divmod(math.ceil(seconds / 60), 60)
+    length = f"{hours} h {minutes} min" if hours else f"{minutes} min"
+    if seconds < 60:
+        length = f"{math.ceil(seconds)} s"
+    return (
+        f"up to about {length}: {len(missing)} games x {moves} moves x {time_per_move:g} s "
+        f"a move / {concurrency} at once"
+    )
 
 
 @contextlib.contextmanager
@@ -304,34 +333,74 @@ def resumable_run(
         stop()
 
 
-def run_tournament(tournament: Tournament, args: argparse.Namespace, console: Console) -> int:
-    """Play what is missing of ``tournament`` with the run options of ``args``."""
-    observer = LiveProgress(console, quiet=args.quiet)
-    backend = make_backend(args.backend, args.concurrency, args.address)
-    with resumable_run("tournament", tournament.id, tournament.store, observer.stop), backend:
-        return tournament.play(backend, observer)
+def run_tournament(
+    tournament: Tournament,
+    args: argparse.Namespace,
+    console: Console,
+    backend: Backend | None = None,
+) -> int:
+    """Play what is missing of ``tournament`` with the run options of ``args`` (on
+    ``backend`` when given, else on the one they name); says first how long it may take."""
+    own = backend is None
+    if backend is None:
+        backend = make_backend(args.backend, args.concurrency, args.address)
+    observer = LiveProgress(console, quiet=args.quiet, concurrency=backend.concurrency)
+    with resumable_run("tournament", tournament.id, tournament.store, observer.stop):
+        if not own:
+            return tournament.play(backend, observer)
+        with backend:
+            return tournament.play(backend, observer)
+
+
+_KEPT_BY_RESUME = ("time", "policy", "openings", "sprt", "rounds", "gauntlet")
+"""Options that decide how the games are played: a resume plays by the stored ones."""
+
+
+def _resumed(store: RecordStore, args: argparse.Namespace) -> Tournament:
+    """The tournament ``--resume`` names, with this run's outputs and concurrency filled
+    from the first run's where this run gives none."""
+    given = [f"--{name}" for name in _KEPT_BY_RESUME if getattr(args, name, None)]
+    if given:
+        raise SettingsError(
+            "--resume plays the stored tournament by its own settings; "
+            f"leave out {', '.join(given)}"
+        )
+    tournament = Tournament.resume(store, args.resume or None)
+    choices = tournament.settings.choices
+    classroom = tournament.settings.classroom
+    if args.html is None:  # where the first run wrote it
+        args.html = choices.html
+        if args.html is None and classroom is not None:
+            args.html = class_report_path(classroom.folder)
+        check_output(args.html, "--html")
+    if args.title is None:
+        args.title = choices.title
+    if args.concurrency is None:
+        args.concurrency = choices.concurrency
+    return tournament
 
 
 def _run(args: argparse.Namespace) -> int:
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
-    apply_course_defaults(args)
-    check_output(args.html, "--html")
-    if args.resume is not None and (args.players or args.engines):
+    resume = args.resume is not None
+    if resume and (args.players or args.engines):
         raise SettingsError(
             "--resume continues a stored tournament with its own players; give none"
         )
+    if not resume:
+        apply_course_defaults(args)
+    check_output(args.html, "--html")
     # bad players or settings are refused before a database is made for them
-    settings = None if args.resume is not None else _settings(args, console)
-    with RecordStore(args.db, must_exist=args.resume is not None) as store:
-        if settings is None:
-            tournament = Tournament.resume(store, args.resume or None)
-            classroom = tournament.settings.classroom
-            if classroom is not None and args.html is None:  # as the first run wrote it
-                args.html = class_report_path(classroom.folder)
-                check_output(args.html, "--html")
-        else:
-            tournament = Tournament.create(store, settings, args.name)
-        played = run_tournament(tournament, args, console)
+    settings = None if resume else _settings(args, console)
+    with RecordStore(args.db, must_exist=resume) as store:
+        tournament = _resumed(store, args) if settings is None else None
+        # a backend that cannot start (Ray refusing the connection) stops here, before a
+        # new tournament is stored for a later --resume to find
+        with make_backend(args.backend, args.concurrency, args.address) as backend:
+            if tournament is None:
+                assert settings is not None
+                tournament = Tournament.create(store, settings, args.name)
+            played = run_tournament(tournament, args, console, backend)
         records = tournament.records()
         row = store.tournament(tournament.id)
         console.print()

@@ -86,7 +86,8 @@ class RunOptions:
     ) -> Player:
         """The player ``spec`` names (see :func:`~plyground.arena.players.make.make_player`),
         run as these options say; ``log`` hears an engine's stderr lines, ``cwd`` is
-        the folder an engine runs in, ``name`` what its rule breaks call it."""
+        the folder an engine runs in, ``name`` what its rule breaks call it; a bot
+        whose spec leaves its time unset thinks (and is recorded) at ``time``."""
         runs_apart = self.isolate or spec.strip().startswith(ENGINE_PREFIX)
         return make_player(
             spec,
@@ -98,6 +99,7 @@ class RunOptions:
             seed=seed,
             cwd=cwd,
             name=name,
+            time=self.time,
         )
 
     def to_dict(self) -> dict[str, Any]:

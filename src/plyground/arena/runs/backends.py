@@ -76,6 +76,9 @@ class BackendError(PlygroundError):
 class Backend(ABC):
     """Performs tasks and yields ``(task, result)`` as they finish; :meth:`close` ends it."""
 
+    concurrency: int = 1
+    """How many tasks run at once."""
+
     @abstractmethod
     def results(self, tasks: Iterable[T]) -> Iterator[tuple[T, Any]]:
         """Perform every task (pulled lazily from ``tasks``) in a worker; stop early by

@@ -382,19 +382,31 @@ class RecordStore(SqliteFile):
         """Store many ``(record, tournament_id, key)`` in one transaction.
 
         Returns ``(added, skipped)``; a game whose key is already stored is skipped.
+        A tournament not stored yet is made, of kind ``imported``, complete with the
+        games it is given: its planned games are the games stored under it.
         """
         added = skipped = 0
+        imported: set[str] = set()
         with self._transaction() as db:
             for record, tournament_id, key in records:
                 if tournament_id is not None and not self._has_tournament(db, tournament_id):
+                    now = utc_now()
                     db.execute(
-                        "INSERT INTO tournaments (id, created, kind, settings) VALUES (?, ?, ?, ?)",
-                        (tournament_id, utc_now(), "imported", "{}"),
+                        "INSERT INTO tournaments (id, created, kind, settings, finished) "
+                        "VALUES (?, ?, ?, ?, ?)",
+                        (tournament_id, now, "imported", "{}", now),
                     )
+                    imported.add(tournament_id)
                 if self._insert(db, record, tournament_id, key) is None:
                     skipped += 1
                 else:
                     added += 1
+            for tournament_id in imported:
+                db.execute(
+                    "UPDATE tournaments SET planned = "
+                    "(SELECT COUNT(*) FROM games WHERE tournament_id = ?) WHERE id = ?",
+                    (tournament_id, tournament_id),
+                )
         return added, skipped
 
     @staticmethod

@@ -42,6 +42,7 @@ __all__ = [
     "game_at_rounds",
     "make_schedule",
     "make_start_positions",
+    "own_rounds",
 ]
 
 
@@ -73,6 +74,13 @@ def derive_seed(*parts: object) -> int:
     """A 63-bit seed from any parts, stable across runs, machines and Python versions."""
     digest = hashlib.sha256(repr(parts).encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 1
+
+
+def own_rounds(game_spec: str) -> int | None:
+    """The round count ``game_spec`` plays at (its ``rounds`` setting, default or
+    given); None for a game without rounds."""
+    rounds = load_game(game_spec).settings.get("rounds")
+    return None if rounds is None else int(rounds)
 
 
 def game_at_rounds(game_spec: str, rounds: int | None) -> str:

@@ -26,6 +26,7 @@ until the SPRT decides (or ``pairs`` pairs are played) and stops there.
 from __future__ import annotations
 
 import os
+import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -54,11 +55,14 @@ from plyground.games import load_game
 
 __all__ = [
     "Entrant",
+    "RunChoices",
     "Tournament",
     "TournamentObserver",
     "TournamentSettings",
     "check_names",
     "describe",
+    "estimate_seconds",
+    "game_plies",
     "parse_entrant",
     "settings_lines",
 ]
@@ -82,6 +86,29 @@ def parse_entrant(text: str) -> Entrant:
 
 
 @dataclass(frozen=True)
+class RunChoices:
+    """What the first run was asked beyond the games, which a resume keeps: where the
+    HTML report goes (an absolute path) and its title, and how many games run at once."""
+
+    html: str | None = None
+    title: str | None = None
+    concurrency: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-friendly; :meth:`from_dict` reads it back."""
+        return {"html": self.html, "title": self.title, "concurrency": self.concurrency}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> RunChoices:
+        concurrency = data.get("concurrency")
+        return cls(
+            html=data.get("html"),
+            title=data.get("title"),
+            concurrency=None if concurrency is None else int(concurrency),
+        )
+
+
+@dataclass(frozen=True)
 class TournamentSettings:
     """Everything that fixes a tournament's schedule and games (stored with it)."""
 
@@ -97,6 +124,8 @@ class TournamentSettings:
     sprt: Sprt | None = None
     classroom: ClassNotes | None = None
     """For a class tournament (``--engines DIR``): the authors and the engines left out."""
+    choices: RunChoices = field(default_factory=RunChoices)
+    """The report and concurrency asked for, kept by a resume."""
 
     def __post_init__(self) -> None:
         if self.sprt is not None and len(self.entrants) != 2:
@@ -152,6 +181,7 @@ class TournamentSettings:
                 "pentanomial": self.sprt.pentanomial,
             },
             **({} if self.classroom is None else {"classroom": self.classroom.to_dict()}),
+            **({} if self.choices == RunChoices() else {"choices": self.choices.to_dict()}),
         }
 
     @classmethod
@@ -171,6 +201,7 @@ class TournamentSettings:
                 run=RunOptions.from_dict(data),
                 sprt=None if sprt is None else Sprt(**sprt),
                 classroom=None if classroom is None else ClassNotes.from_dict(classroom),
+                choices=RunChoices.from_dict(data.get("choices") or {}),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise StoreError(f"stored tournament settings are not readable: {error!r}") from None
@@ -327,6 +358,30 @@ class Tournament:
         if finished:
             self.store.finish_tournament(self.id)
         return played
+
+
+def game_plies(game_spec: str, cap: int = 2000) -> int:
+    """How many plies a game of ``game_spec`` lasts: a seeded random playout's length
+    (exact for games of fixed length such as adjacency; at most ``cap``)."""
+    rng = random.Random(0)
+    state = load_game(game_spec).initial_state()
+    plies = 0
+    while not state.is_terminal() and plies < cap:
+        state = state.play(rng.choice(list(state.legal_moves())))
+        plies += 1
+    return plies
+
+
+def estimate_seconds(games: Sequence[ScheduledGame], time: float, concurrency: int) -> float:
+    """The most a run of ``games`` should take: each game's plies at ``time`` a move,
+    ``concurrency`` games at once (the referee's grace and start-ups aside)."""
+    plies: dict[str, int] = {}
+    total = 0.0
+    for game in games:
+        if game.game not in plies:
+            plies[game.game] = game_plies(game.game)
+        total += plies[game.game] * time
+    return total / max(1, concurrency)
 
 
 def _pair_complete(done: Sequence[GameRecord], key: str) -> bool:
