@@ -17,7 +17,7 @@ from rich.live import Live
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from plyground.arena.reports.plots import plot_fitness
+from plyground.arena.reports.plots import INSTALL_PLOTS, PlotsUnavailableError, plot_fitness
 from plyground.arena.runs.backends import make_backend
 from plyground.arena.storage.store import RecordStore
 from plyground.arena.tournaments.tournament import Entrant, parse_entrant
@@ -408,18 +408,23 @@ def _run(args: argparse.Namespace) -> int:
     # a bad bot or setting is refused before a database is made for it
     settings = None if args.resume is not None else _settings(args)
     with RecordStore(args.db, must_exist=args.resume is not None) as store:
+        resumed = None
         if settings is None:
-            run = TuningRun.resume(store, args.resume or None, args.generations)
-        else:
-            run = TuningRun.create(store, settings, args.name)
-        observer = LiveTuning(console, args.quiet, args.budget)
-        deadline = None if args.budget is None else time.monotonic() + args.budget
-        backend = make_backend(args.backend, args.concurrency, args.address)
-        with resumable_run("tune", run.id, store, observer.stop), backend:
-            observer.begin(run)
-            complete = run.evolve(backend, observer, deadline)
-            observer.stop()
-            _finish(run, args, console, complete, backend)
+            resumed = TuningRun.resume(store, args.resume or None, args.generations)
+        # a backend that cannot start stops here, before a new run is stored
+        with make_backend(args.backend, args.concurrency, args.address) as backend:
+            if resumed is None:
+                assert settings is not None
+                run = TuningRun.create(store, settings, args.name)
+            else:
+                run = resumed
+            observer = LiveTuning(console, args.quiet, args.budget)
+            deadline = None if args.budget is None else time.monotonic() + args.budget
+            with resumable_run("tune", run.id, store, observer.stop):
+                observer.begin(run)
+                complete = run.evolve(backend, observer, deadline)
+                observer.stop()
+                _finish(run, args, console, complete, backend)
     return 0
 
 
@@ -447,8 +452,11 @@ def _finish(
     console.print(f"best: {best.id} ({_weights_text(best)}) {rating_text}")
     console.print(f"weights written to {output} (load with weights={output})")
     plot = Path(args.plot) if args.plot else output.with_suffix(".png")
-    plot = plot_fitness(results, plot, f"tuning {run.settings.bot} on {run.settings.game_spec}")
-    console.print(f"fitness plot written to {plot}")
+    try:
+        title = f"tuning {run.settings.bot} on {run.settings.game_spec}"
+        console.print(f"fitness plot written to {plot_fitness(results, plot, title)}")
+    except PlotsUnavailableError:
+        console.print(f"no fitness plot: {INSTALL_PLOTS} adds it", markup=False)
     if args.confirm > 0 and run.settings.solo:
         _confirm_solo(run, best, args, console, backend)
     elif args.confirm > 0:

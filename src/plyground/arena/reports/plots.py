@@ -15,19 +15,38 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from plyground.arena.stats.summary import Summary
+from plyground.core.errors import PlygroundError
 from plyground.core.files import whole_file
 
 if TYPE_CHECKING:
     from plyground.arena.tuning.run import GenerationResult
 
-__all__ = ["plot_fitness", "png_base64", "save_png", "summary_plots"]
+__all__ = [
+    "INSTALL_PLOTS",
+    "PlotsUnavailableError",
+    "plot_fitness",
+    "png_base64",
+    "save_png",
+    "summary_plots",
+]
 
 _DPI = 110
 
 
+INSTALL_PLOTS = "pip install 'plyground[report]'"
+"""What adds matplotlib, and so the plots, to a plain install."""
+
+
+class PlotsUnavailableError(PlygroundError):
+    """matplotlib is not installed: no plot can be drawn."""
+
+
 def _pyplot() -> Any:
-    """matplotlib's pyplot, drawing off screen."""
-    import matplotlib
+    """matplotlib's pyplot, drawing off screen; PlotsUnavailableError without matplotlib."""
+    try:
+        import matplotlib
+    except ImportError:
+        raise PlotsUnavailableError(f"the plots need matplotlib: {INSTALL_PLOTS}") from None
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt

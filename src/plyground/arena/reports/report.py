@@ -21,7 +21,7 @@ from typing import Any
 from rich.table import Table
 
 from plyground.arena.records.record import RuleBreakKind
-from plyground.arena.reports.plots import summary_plots
+from plyground.arena.reports.plots import INSTALL_PLOTS, PlotsUnavailableError, summary_plots
 from plyground.arena.stats.summary import Summary
 from plyground.arena.storage.store import TournamentRow
 from plyground.arena.tournaments.engine_folders import ClassNotes
@@ -230,7 +230,7 @@ figure img { max-width: 100%; height: auto; }
 figcaption { font-weight: bold; }
 """
 
-PLOTS_HINT = "pip install 'plyground[report]' adds the plots (matplotlib) to this page."
+PLOTS_HINT = f"{INSTALL_PLOTS} adds the plots (matplotlib) to this page."
 """What a page written without matplotlib says instead of its plots."""
 
 
@@ -274,7 +274,7 @@ def _rule_break_details(summary: Summary) -> str | None:
 def _plots(summary: Summary) -> list[str]:
     try:
         plots = summary_plots(summary)
-    except ImportError:
+    except PlotsUnavailableError:
         return [f'<p class="hint">{html.escape(PLOTS_HINT)}</p>']
     return [
         f"<figure><figcaption>{html.escape(caption)}</figcaption>"
