@@ -1,10 +1,11 @@
 """An environment in which optional dependencies are missing, for the tests that check
 a command says so in a sentence instead of a traceback.
 
-:func:`without` writes a ``sitecustomize.py`` that puts a finder first on
-``sys.meta_path`` refusing the named top-level packages (and their submodules)
-with ``ModuleNotFoundError``, as an install without them would; every Python
-process started with the returned environment (and its children) loads it.
+:func:`without` writes a ``sitecustomize.py`` that wraps every finder on
+``sys.meta_path`` so that none finds the named top-level packages (or their
+submodules): importing them raises ``ModuleNotFoundError`` and
+``importlib.util.find_spec`` returns None, as in an install without them. Every
+Python process started with the returned environment (and its children) loads it.
 """
 
 from __future__ import annotations
@@ -18,26 +19,34 @@ from cli_support import plyground_env
 __all__ = ["without"]
 
 _BLOCKER = """\
-import importlib.abc
 import sys
 
 _MISSING = {missing!r}
 
 
-class _Missing(importlib.abc.MetaPathFinder):
+class _Hiding:
+    # a finder of sys.meta_path that no longer finds the missing packages
+
+    def __init__(self, finder):
+        self._finder = finder
+
     def find_spec(self, name, path=None, target=None):
         if name.partition(".")[0] in _MISSING:
-            raise ModuleNotFoundError(f"No module named {{name!r}}", name=name)
-        return None
+            return None
+        find = getattr(self._finder, "find_spec", None)
+        return None if find is None else find(name, path, target)
+
+    def __getattr__(self, attribute):
+        return getattr(self._finder, attribute)
 
 
-sys.meta_path.insert(0, _Missing())
+sys.meta_path[:] = [_Hiding(finder) for finder in sys.meta_path]
 """
 
 
 def without(packages: Sequence[str], folder: Path) -> dict[str, str]:
     """The environment of a plyground subprocess in which ``packages`` cannot be
-    imported (``folder`` receives the ``sitecustomize.py`` that refuses them)."""
+    imported (``folder`` receives the ``sitecustomize.py`` that hides them)."""
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "sitecustomize.py").write_text(_BLOCKER.format(missing=tuple(packages)))
     env = plyground_env()
