@@ -4,12 +4,14 @@ bots."""
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from plyground.algorithms.search.minimax import minimax
-from plyground.arena.analysis.hints import HINT_SECONDS, Hinter
+from plyground.arena.analysis.hints import HINT_SECONDS, AnalysisHints, Hinter
 from plyground.core.errors import IllegalMoveError, UnknownNameError
 from plyground.core.game import State
 from plyground.games import load_game
@@ -85,7 +87,7 @@ def test_the_2048_hint_refuses_a_spawn_and_a_game_without_hints() -> None:
 def test_the_adjacency_hints_two_stages_fit_in_its_time(seconds: float) -> None:
     """A hint may solve and then search, each for its stage budget: both fit in the time a
     hint is given, and a stage never gets more than the analysis's hint budget."""
-    analyser = Hinter(seconds)._adjacency_analyser()
+    analyser = AnalysisHints(seconds).analyser()
     stage = analyser.settings.time
     assert 2 * stage <= seconds and stage == min(HINT_SECONDS, seconds / 2)
 
@@ -96,5 +98,5 @@ def test_preparing_makes_the_adjacency_hints_tables_for_the_game() -> None:
     game = load_game("adjacency(size=6,rounds=5,first=X)")
     hinter = Hinter(2.0)
     hinter.prepare(game)
-    analyser = hinter._adjacency_analyser()
+    analyser = cast(AnalysisHints, hinter.source(game)).analyser()
     assert analyser._solver is not None and analyser._engine_game == game

@@ -11,6 +11,7 @@ from plyground.bots.base import TIME_SETTING, Bot, Decision
 from plyground.bots.user import is_user_bot, make_user_bot, user_bot_class
 from plyground.core.registry import Registry
 from plyground.core.settings import parse_spec
+from plyground.games import game_profile
 
 __all__ = [
     "BOTS",
@@ -37,18 +38,10 @@ BOTS.add("morris", "plyground.bots.morris:MorrisBot")
 BOTS.add("mcts", "plyground.bots.mcts:MCTSBot")
 
 
-# game name -> the strongest bot for it, which front ends offer by default.
-_STRONGEST: dict[str, str] = {
-    "adjacency": "alphabeta",
-    "tictactoe": "perfect",
-    "morris": "morris",
-    "2048": "2048",
-}
-
-
 def strongest_bot(game_name: str) -> str:
-    """The name of the strongest bot for a game (``alphabeta`` for a game not listed)."""
-    return _STRONGEST.get(game_name, "alphabeta")
+    """The strongest bot for a game, which front ends offer by default (its profile's
+    ``strongest_bot``; ``alphabeta`` for a game whose profile names none)."""
+    return game_profile(game_name).strongest_bot
 
 
 def bot_names() -> list[str]:

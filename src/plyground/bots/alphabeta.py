@@ -3,7 +3,7 @@
 Two engines behind one bot:
 
 * ``engine=auto`` (the default) uses a game's accelerated (compiled) search
-  where it has one, listed in :data:`_ACCELERATED` (the adjacency game:
+  where its profile names one (``search``; the adjacency game's:
   :class:`~plyground.games.adjacency.engine.AdjacencyEngine`), and the
   reference search elsewhere;
 * ``engine=reference`` always uses the game-agnostic, readable
@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import ClassVar, Protocol
 
 from plyground.algorithms.search.alphabeta import AlphaBeta
@@ -38,10 +37,11 @@ from plyground.core.errors import SettingsError
 from plyground.core.evaluation import Evaluator
 from plyground.core.game import Game, Move, State
 from plyground.core.limits import Limit, SearchInfo
-from plyground.core.registry import Registry
+from plyground.core.profile import Compiled
+from plyground.core.registry import load_target
 from plyground.core.settings import Setting
 
-__all__ = ["AcceleratedSearch", "AlphaBetaBot", "accelerated_games"]
+__all__ = ["AcceleratedFactory", "AcceleratedSearch", "AlphaBetaBot"]
 
 
 class _Answer(Protocol):
@@ -64,42 +64,19 @@ class AcceleratedSearch(Protocol):
         """Forget what earlier searches learned."""
 
 
-def _adjacency_engine(evaluator: Evaluator, table: int, features: str | None) -> AcceleratedSearch:
-    from plyground.games.adjacency.engine import AdjacencyEngine, SearchFeatures, warm_up
-    from plyground.games.adjacency.evaluation import AdjacencyEvaluator
-
-    assert isinstance(evaluator, AdjacencyEvaluator)
-    engine = AdjacencyEngine(evaluator.weights, table, SearchFeatures().with_text(features))
-    warm_up()
-    search: AcceleratedSearch = engine  # type: ignore[assignment]
-    return search
-
-
 AcceleratedFactory = Callable[[Evaluator, int, str | None], AcceleratedSearch]
-"""Makes a game's accelerated search from (evaluator, table entries, features
-text or None), ready to search: its kernels compiled or loaded from the disk cache."""
+"""Makes a game's accelerated search (the ``make`` of its profile's ``search``) from
+(evaluator, table entries, features text or None), ready to search: its kernels
+compiled or loaded from the disk cache."""
 
 
-@dataclass(frozen=True)
-class Accelerated:
-    """A game's accelerated search: ``make`` it, and where its kernels'
-    :class:`~plyground.core.warming.Warmup` is (``"module:warm_up"``). The
-    game's compiled modules (and numba) are imported only when needed."""
-
-    make: AcceleratedFactory
-    warm_up: str
-
-
-_ACCELERATED: Registry[Accelerated] = Registry("accelerated alpha-beta")
-"""game name -> its accelerated search."""
-_ACCELERATED.add(
-    "adjacency", Accelerated(_adjacency_engine, "plyground.games.adjacency.engine:warm_up")
-)
-
-
-def accelerated_games() -> list[str]:
-    """Names of the games with an accelerated alpha-beta."""
-    return _ACCELERATED.names()
+def _make_search(
+    compiled: Compiled, evaluator: Evaluator, table: int, features: str | None
+) -> AcceleratedSearch:
+    """The accelerated search ``compiled`` makes, its module imported only now (it imports
+    numba: a bot imports it as part of a load, never inside a short move)."""
+    make: AcceleratedFactory = load_target(compiled.make)
+    return make(evaluator, table, features)
 
 
 class AlphaBetaBot(Bot):
@@ -174,7 +151,7 @@ class AlphaBetaBot(Bot):
             return self._search
         evaluator = evaluator_for(game, self._weights)
         auto = self._settings["engine"] == "auto"
-        accelerated = _ACCELERATED.find(game.name) if auto else None
+        accelerated = game.PROFILE.search if auto else None
         features = self._settings["features"]
         if accelerated is None:
             if features:
@@ -189,7 +166,7 @@ class AlphaBetaBot(Bot):
                 table = self._settings["table"]
 
                 def make() -> None:
-                    self._made[game] = accelerated.make(evaluator, table, features)
+                    self._made[game] = _make_search(accelerated, evaluator, table, features)
 
                 loader = self._loaders[game] = KernelLoader(accelerated.warm_up, prepare=make)
             if limit is not None and not loader.ready(limit):
@@ -198,7 +175,8 @@ class AlphaBetaBot(Bot):
                 return self._stand_in[1]
             loader.wait()  # (at once when the search is made)
             made = self._made.pop(game, None)  # (none when this game came back: made again)
-            self._search = made or accelerated.make(evaluator, self._settings["table"], features)
+            table = self._settings["table"]
+            self._search = made or _make_search(accelerated, evaluator, table, features)
             self._stand_in = None
         self._game = game
         return self._search

@@ -1,6 +1,7 @@
 """Opening books: per game, where a bot finds a position's proven best moves.
 
-A game with a book registers a lookup here: ``lookup(state)`` returns
+A game with a book names its lookup in its profile (``book``,
+:class:`~plyground.core.profile.GameProfile`): ``lookup(state)`` returns
 ``(moves, value, depth)``: the position's best moves, every one achieving
 ``value`` (exact, for the side to move) over the ``depth`` plies to the end
 of the game; or None when the position is not in the book. The
@@ -14,9 +15,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from plyground.core.game import Move, State
-from plyground.core.registry import Registry
+from plyground.core.registry import load_target
 
-__all__ = ["BOOKS", "BookAnswer", "BookLookup", "booked_moves"]
+__all__ = ["BookAnswer", "BookLookup", "booked_moves"]
 
 
 @dataclass(frozen=True)
@@ -32,12 +33,12 @@ class BookAnswer:
 BookLookup = Callable[[State], tuple[Sequence[Move], float, int] | None]
 """state -> (every best move, the exact value for the side to move, plies to the end), or None."""
 
-BOOKS: Registry[BookLookup] = Registry("opening book")
-BOOKS.add("adjacency", "plyground.games.adjacency.book:book_moves")
-
 
 def booked_moves(state: State) -> BookAnswer | None:
     """The book's answer for ``state``, or None (the game has no book, or not booked)."""
-    lookup = BOOKS.find(state.game.name)
-    found = None if lookup is None else lookup(state)
+    target = state.game.PROFILE.book
+    if target is None:
+        return None
+    lookup: BookLookup = load_target(target)
+    found = lookup(state)
     return None if found is None else BookAnswer(*found)

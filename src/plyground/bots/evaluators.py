@@ -1,8 +1,9 @@
-"""Which evaluation a search bot uses for which game.
+"""Which evaluation a search bot uses for which game, and evaluation weights as text.
 
-Games own their heuristic knowledge (``plyground.games.<game>.evaluation``);
-this table only connects a game name to it, loaded on first use. A game not
-listed here is searched with the rules-only :class:`Evaluator`.
+Games own their heuristic knowledge (``plyground.games.<game>.evaluation``)
+and name its maker in their profile (``evaluator``,
+:class:`~plyground.core.profile.GameProfile`), imported on first use. A game
+without one is searched with the rules-only :class:`Evaluator`.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any, TypeVar
 from plyground.core.errors import SettingsError
 from plyground.core.evaluation import Evaluator, TunableWeight
 from plyground.core.game import Game
-from plyground.core.registry import Registry
+from plyground.core.registry import load_target
 
 __all__ = ["evaluator_for", "inline_weights", "load_weights", "tunable_weights"]
 
@@ -25,38 +26,6 @@ W = TypeVar("W", bound=Mapping[str, float])
 
 _INLINE_ITEM = r"\s*[A-Za-z_][A-Za-z0-9_.]*\s*:\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*"
 _INLINE = re.compile(rf"{_INLINE_ITEM}(?:;{_INLINE_ITEM})*;?\s*")
-
-
-def _adjacency(weights: dict[str, float] | None, game: Game) -> Evaluator:
-    from plyground.games.adjacency.evaluation import (
-        AdjacencyEvaluator,
-        AdjacencyWeights,
-        default_weights,
-    )
-
-    if weights is None:
-        return AdjacencyEvaluator(default_weights(game))
-    return AdjacencyEvaluator(AdjacencyWeights.from_dict(weights))
-
-
-def _g2048(weights: dict[str, float] | None, game: Game) -> Evaluator:
-    from plyground.games.g2048.evaluation import G2048Evaluator, G2048Weights
-
-    return G2048Evaluator(G2048Weights.from_dict(weights))
-
-
-def _tictactoe(weights: dict[str, float] | None, game: Game) -> Evaluator:
-    from plyground.games.tictactoe.evaluation import TicTacToeEvaluator
-
-    if weights:
-        raise SettingsError(f"game 'tictactoe' has no evaluation weights, got {weights!r}")
-    return TicTacToeEvaluator()
-
-
-def _morris(weights: dict[str, float] | None, game: Game) -> Evaluator:
-    from plyground.games.morris.evaluation import MorrisEvaluator, MorrisWeights
-
-    return MorrisEvaluator(MorrisWeights.from_dict(weights or {}))
 
 
 def inline_weights(weights: Mapping[str, float]) -> str:
@@ -124,28 +93,22 @@ def _finite(weights: W, source: str) -> W:
 EvaluatorFactory = Callable[[dict[str, float] | None, Game], Evaluator]
 """Makes a game's evaluator from a dict of weights (None: the defaults) and the game."""
 
-_EVALUATORS: Registry[EvaluatorFactory] = Registry("evaluation")
-"""game name -> the factory of its evaluation (each imports the game's module on first use)."""
-_EVALUATORS.add("adjacency", _adjacency)
-_EVALUATORS.add("2048", _g2048)
-_EVALUATORS.add("tictactoe", _tictactoe)
-_EVALUATORS.add("morris", _morris)
-
 
 def tunable_weights(game: Game) -> tuple[TunableWeight, ...]:
-    """The weights the evaluation registered for ``game`` declares for tuning (maybe none)."""
+    """The weights the evaluation of ``game`` declares for tuning (maybe none)."""
     return evaluator_for(game).tunable_weights()
 
 
 def evaluator_for(game: Game, weights: dict[str, float] | None = None) -> Evaluator:
-    """The evaluation registered for ``game`` (rules only when none is).
+    """The evaluation ``game``'s profile names (rules only when it names none).
 
     Without ``weights`` it has the game's measured defaults, which may depend
     on the game's settings (the adjacency game's length).
     """
-    factory = _EVALUATORS.find(game.name)
-    if factory is None:
+    target = game.PROFILE.evaluator
+    if target is None:
         if weights:
             raise SettingsError(f"game {game.name!r} has no weighted evaluation")
         return Evaluator()
+    factory: EvaluatorFactory = load_target(target)
     return factory(weights, game)

@@ -5,14 +5,15 @@ It is :class:`~plyground.algorithms.search.mcts.MCTS` with the game's
 evaluator (its move order guides expansion and ``playout=guided``; its
 values serve ``value=evaluator``) and settings. Two playout engines:
 
-* ``engine=auto`` (the default) uses a game's compiled playouts where it has
-  them, listed in :data:`_PLAYOUT_KERNELS` (the adjacency game:
+* ``engine=auto`` (the default) uses a game's compiled playouts where its
+  profile names them (``playouts``; the adjacency game's:
   :class:`~plyground.games.adjacency.playout.AdjacencyPlayouts`);
 * ``engine=reference`` always plays out with the readable
   :class:`~plyground.algorithms.search.playouts.RandomPlayouts`.
 
-Settings left unset take the game's default from :data:`_GAME_DEFAULTS`
-(the adjacency game's value and exploration are measured in docs/mcts.md).
+Settings left unset take the game's default from its profile (``mcts``; the
+adjacency game's value and exploration are measured in docs/mcts.md), else
+the defaults for two-player games or for one-player games.
 The tree is kept between moves of one game.
 """
 
@@ -31,7 +32,7 @@ from plyground.bots.loading import KernelLoader
 from plyground.core.errors import SettingsError
 from plyground.core.game import CHANCE, Game, State
 from plyground.core.limits import Limit
-from plyground.core.registry import Registry
+from plyground.core.registry import load_target
 from plyground.core.settings import Setting
 
 __all__ = ["MCTSBot"]
@@ -39,23 +40,10 @@ __all__ = ["MCTSBot"]
 PlayoutsFactory = Callable[[bool, float, int | None], Playouts]
 """Makes a game's compiled playouts from (guided, epsilon, seed or None)."""
 
-_PLAYOUT_KERNELS: Registry[PlayoutsFactory] = Registry("compiled playouts")
-"""game name -> its compiled playouts (the module is imported on first use)."""
-_PLAYOUT_KERNELS.add("adjacency", "plyground.games.adjacency.playout:AdjacencyPlayouts")
-_PLAYOUT_WARM_UPS = {"adjacency": "plyground.games.adjacency.playout:warm_up"}
-"""game name -> where the warm-up of its compiled playouts' kernels is (imported when needed:
-:class:`~plyground.bots.loading.KernelLoader`)."""
-
-# game name -> defaults of the settings left unset (the rest: _FALLBACK_*); a
-# default cutoff applies only when the value is the evaluator's (adjacency: docs/mcts.md).
-_GAME_DEFAULTS: dict[str, dict[str, Any]] = {
-    "adjacency": {"value": "evaluator", "cutoff": 0, "exploration": 0.3, "playout": "guided"},
-    "tictactoe": {"value": "outcome", "exploration": 1.0, "playout": "uniform"},
-    "morris": {"value": "outcome", "exploration": 1.0, "playout": "guided"},
-    "2048": {"value": "returns", "exploration": 1.0, "playout": "uniform"},
-}
 _WARM_UP_ITERATIONS = 128
 """Iterations searched from the start by :meth:`MCTSBot.new_game`, then forgotten."""
+# the defaults of a game whose profile has none (a game's default cutoff applies only when
+# the value is the evaluator's)
 _FALLBACK_TWO_PLAYERS = {"value": "outcome", "exploration": 1.0, "playout": "uniform"}
 _FALLBACK_ONE_PLAYER = {"value": "returns", "exploration": 1.0, "playout": "uniform"}
 
@@ -169,7 +157,7 @@ class MCTSBot(Bot):
     def game_settings(self, game: Game) -> dict[str, Any]:
         """The settings used for ``game``: this bot's, with the game's defaults filled in."""
         fallback = _FALLBACK_TWO_PLAYERS if game.capabilities.players == 2 else _FALLBACK_ONE_PLAYER
-        defaults = _GAME_DEFAULTS.get(game.name, fallback)
+        defaults = game.PROFILE.mcts or fallback
         chosen = dict(self._settings)
         for key, value in defaults.items():
             if chosen[key] is None and key != "cutoff":
@@ -182,8 +170,9 @@ class MCTSBot(Bot):
         self, game: Game, chosen: dict[str, Any], evaluator: Any, *, compiled: bool
     ) -> Playouts:
         guided = chosen["playout"] == "guided"
-        factory = _PLAYOUT_KERNELS.find(game.name) if compiled else None
-        if factory is not None:
+        found = game.PROFILE.playouts if compiled else None
+        if found is not None:
+            factory: PlayoutsFactory = load_target(found.make)
             seed = None if chosen["seed"] is None else self.rng.getrandbits(64)
             kernel = factory(guided, chosen["epsilon"], seed)
             kernel.playout(game.initial_state(), 1)  # compile or load the kernel now
@@ -193,7 +182,8 @@ class MCTSBot(Bot):
     def _loading(self, game: Game, chosen: dict[str, Any], limit: Limit | None) -> bool:
         """True when ``game``'s compiled playouts are wanted but cannot be loaded (and a
         search made with them) within ``limit``: that then happens in the background."""
-        if chosen["engine"] != "auto" or game.name not in _PLAYOUT_WARM_UPS:
+        playouts = game.PROFILE.playouts
+        if chosen["engine"] != "auto" or playouts is None:
             return False
         loader = self._loaders.get(game)
         if loader is None:
@@ -201,7 +191,7 @@ class MCTSBot(Bot):
             def make() -> None:
                 self._made[game] = self._warmed(self._make(game, chosen, compiled=True), game)
 
-            loader = self._loaders[game] = KernelLoader(_PLAYOUT_WARM_UPS[game.name], make)
+            loader = self._loaders[game] = KernelLoader(playouts.warm_up, make)
         if limit is None:
             loader.wait()
             return False

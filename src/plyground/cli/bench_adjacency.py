@@ -139,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    from plyground.games.kernels import warm_all
+    from plyground.games.warmups import warm_all
 
     if args.solve:
         from plyground.cli.bench_solve import SOLVE_POSITIONS, run_solve

@@ -42,8 +42,10 @@ def register(subparsers: Any) -> None:
     games = subparsers.add_parser(
         "games",
         help="list the games with their settings",
-        description="List every registered game and its settings "
-        "(load one as NAME(key=value,...), e.g. 'adjacency(size=6,rounds=10)').",
+        description="List every registered game, its settings "
+        "(load one as NAME(key=value,...), e.g. 'adjacency(size=6,rounds=10)'), "
+        "its strongest bot (what 'plyground play' and the web app offer first) "
+        "and whether it has hints.",
     )
     games.set_defaults(handler=_list_games)
 
@@ -71,9 +73,13 @@ def _list_games(args: argparse.Namespace) -> int:
     table.add_column("name", style="bold")
     table.add_column("what it is")
     table.add_column("settings")
+    table.add_column("strongest bot")
+    table.add_column("hints")
     for name in game_names():
         cls = game_class(name)
-        table.add_row(name, cls.DESCRIPTION, "\n".join(s.describe() for s in cls.SETTINGS))
+        settings = "\n".join(s.describe() for s in cls.SETTINGS)
+        hints = "yes" if cls.PROFILE.hint is not None else "no"
+        table.add_row(name, cls.DESCRIPTION, settings, cls.PROFILE.strongest_bot, hints)
     console = Console()
     console.print(table)
     console.print(LEARNING, markup=False, highlight=False)

@@ -112,10 +112,8 @@ class TerminalView(GameObserver):
 
     @property
     def hints(self) -> bool:
-        """True when 'hint' works in this game."""
-        from plyground.arena.analysis.hints import HINT_GAMES
-
-        return self.game.name in HINT_GAMES
+        """True when 'hint' works in this game (its profile names a hint source)."""
+        return self.game.PROFILE.hint is not None
 
     # -- helpers -------------------------------------------------------------
     def seat(self, player: int) -> str:
@@ -320,10 +318,10 @@ Play a game in the terminal. By default you are X and the strongest bot
 engine, so you can also watch two bots, or play a friend on one keyboard.
 
 Type a move as a cell (d5). Commands: 'undo' takes back your last move,
-'hint' gives the best moves of your position and how they are known (the
-adjacency game: the opening book, an exact solve, or the engine's estimate,
-as docs/analysis.md says; tic-tac-toe: exact; Morris: the morris bot's
-search), 'moves' lists the legal moves, 'quit' stops. A bad or occupied cell
+'hint' gives the best moves of your position and how they are known (in
+the games 'plyground games' lists with a hint; the adjacency game: the
+opening book, an exact solve, or the engine's estimate, as docs/analysis.md
+says), 'moves' lists the legal moves, 'quit' stops. A bad or occupied cell
 is explained and you are asked again.
 
 {PLAYER_HELP}""",
@@ -342,14 +340,13 @@ examples:
         nargs="?",
         metavar="GAME",
         help="the game to play, with settings if you like (default adjacency; "
-        "same as --game): adjacency, tictactoe, morris, 2048, 'adjacency(size=6)'",
+        "same as --game): a name 'plyground games' lists, or e.g. 'adjacency(size=6)'",
     )
     parser.add_argument("--x", default=HUMAN, metavar="PLAYER", help="first seat (default: human)")
     parser.add_argument(
         "--o",
         metavar="PLAYER",
-        help="second seat (default: the strongest bot for the game: alphabeta for adjacency, "
-        "perfect for tictactoe, morris for morris)",
+        help="second seat (default: the game's strongest bot, which 'plyground games' lists)",
     )
     parser.add_argument("--position", metavar="TEXT", help="start from this position text instead")
     parser.add_argument("--json", metavar="FILE", help="write the game record (JSON Lines)")

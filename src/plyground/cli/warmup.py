@@ -1,6 +1,6 @@
 """``plyground warmup``: compile every numba kernel now (or load it from the disk cache).
 
-What is warmed is listed in :data:`plyground.games.kernels.KERNELS`.
+What is warmed is every game's ``warm_ups`` (:func:`plyground.games.warmups.warm_ups`).
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from plyground.games.kernels import KERNELS, warm_all
+from plyground.games.warmups import warm_all, warm_ups
 
 __all__ = ["register"]
 
@@ -28,7 +28,8 @@ def _run(args: argparse.Namespace) -> int:
     if args.quiet:
         warm_all()
         return 0
-    print(f"warming {len(KERNELS)} kernel groups (a first run compiles; later runs load the cache)")
+    groups = len(warm_ups())
+    print(f"warming {groups} kernel groups (a first run compiles; later runs load the cache)")
 
     def report(label: str, seconds: float) -> None:
         print(f"  {label:<24} {seconds:6.2f} s", flush=True)

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import ClassVar, TypeAlias
 
 from plyground.core.errors import IllegalMoveError
+from plyground.core.profile import NO_PROFILE, GameProfile
 from plyground.core.settings import Configured
 
 __all__ = ["CHANCE", "TERMINAL", "Capabilities", "Game", "Move", "State", "ValueState"]
@@ -55,6 +56,8 @@ class Game(Configured, ABC):
     """The ``module:attr`` target of the game's :class:`~plyground.core.encoding.Encoding`
     class (made with the game: ``Encoding(game)``), which numbers its moves and draws its
     positions as arrays for learning libraries (docs/rl.md); None when it has none."""
+    PROFILE: ClassVar[GameProfile] = NO_PROFILE
+    """What the layers above look up for this game (:mod:`plyground.core.profile`)."""
 
     @property
     def capabilities(self) -> Capabilities:

@@ -44,7 +44,7 @@ from plyground.core.errors import PlygroundError
 from plyground.core.game import State
 from plyground.core.limits import Limit, SearchInfo
 from plyground.games import load_game
-from plyground.games.kernels import warm_all
+from plyground.games.warmups import warm_all
 from plyground.web.scheduling import FairScheduler
 from plyground.web.views import view_for
 

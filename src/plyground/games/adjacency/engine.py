@@ -23,11 +23,12 @@ from collections.abc import Callable, Iterator
 import numpy as np
 
 from plyground.core.deepening import EngineResult, last_result
+from plyground.core.evaluation import Evaluator
 from plyground.core.limits import Limit, SearchInfo
 from plyground.core.search_memory import SearchMemory
 from plyground.core.warming import warming
 from plyground.games.adjacency.endgame import EndgamePlanner
-from plyground.games.adjacency.evaluation import AdjacencyWeights
+from plyground.games.adjacency.evaluation import AdjacencyEvaluator, AdjacencyWeights
 from plyground.games.adjacency.features import F_ASPIRATION, SearchFeatures
 from plyground.games.adjacency.kernels import new_context, relative_masks, set_weights
 from plyground.games.adjacency.rules import AdjacencyState
@@ -47,7 +48,14 @@ from plyground.games.adjacency.solver import SolveResult
 ASPIRATION_WINDOW = 1.0
 """Half-width of the first aspiration window, in marks; it doubles on each fail."""
 
-__all__ = ["AdjacencyEngine", "EngineResult", "SearchFeatures", "search_depth", "warm_up"]
+__all__ = [
+    "AdjacencyEngine",
+    "EngineResult",
+    "SearchFeatures",
+    "make_engine",
+    "search_depth",
+    "warm_up",
+]
 
 
 def search_depth(
@@ -266,3 +274,13 @@ def warm_up() -> None:
     warm_solver()
     engine = AdjacencyEngine(table_size=1 << 10)
     engine.search(AdjacencyGame(size=4, rounds=3).initial_state(), Limit(depth=5))
+
+
+def make_engine(evaluator: Evaluator, table: int, features: str | None) -> AdjacencyEngine:
+    """The compiled search the ``alphabeta`` bot uses (the profile's ``search``), evaluating
+    with ``evaluator``'s weights, with ``table`` entries and ``features`` switched as the
+    text says; its kernels compiled or loaded from the disk cache."""
+    assert isinstance(evaluator, AdjacencyEvaluator)
+    engine = AdjacencyEngine(evaluator.weights, table, SearchFeatures().with_text(features))
+    warm_up()
+    return engine

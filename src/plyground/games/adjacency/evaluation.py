@@ -32,7 +32,13 @@ from plyground.core.game import Game, Move, State
 from plyground.games.adjacency.bits import best_gain, cells_by_gain, neighbourhood
 from plyground.games.adjacency.rules import AdjacencyState, X
 
-__all__ = ["LONG_GAME_WEIGHTS", "AdjacencyEvaluator", "AdjacencyWeights", "default_weights"]
+__all__ = [
+    "LONG_GAME_WEIGHTS",
+    "AdjacencyEvaluator",
+    "AdjacencyWeights",
+    "default_weights",
+    "make_evaluator",
+]
 
 
 @dataclass(frozen=True)
@@ -107,3 +113,11 @@ class AdjacencyEvaluator(Evaluator):
         assert isinstance(state, AdjacencyState)
         own, theirs = (state.x, state.o) if state.side == X else (state.o, state.x)
         return cells_by_gain(theirs, state.geometry.full & ~(own | theirs), state.geometry.size)
+
+
+def make_evaluator(weights: dict[str, float] | None, game: Game) -> AdjacencyEvaluator:
+    """The evaluation of ``game`` (its profile's ``evaluator``): with ``weights`` by name,
+    or without them the measured defaults for the game's length (:func:`default_weights`)."""
+    if weights is None:
+        return AdjacencyEvaluator(default_weights(game))
+    return AdjacencyEvaluator(AdjacencyWeights.from_dict(weights))

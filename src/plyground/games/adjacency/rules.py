@@ -18,6 +18,7 @@ from plyground.core.errors import IllegalMoveError, ParseError, SettingsError
 from plyground.core.game import TERMINAL, Capabilities, Game, Move, ValueState
 from plyground.core.gridtext import format_rows, parse_bounded, parse_rows, quote, split_fields
 from plyground.core.settings import Setting
+from plyground.games.adjacency.profile import PROFILE
 
 __all__ = [
     "MAX_SIZE",
@@ -127,6 +128,7 @@ class AdjacencyGame(Game):
     CAPABILITIES = Capabilities(players=2, chance=False, zero_sum=True)
     PLAYER_NAMES = ("X", "O")
     ENCODING = "plyground.games.adjacency.learning:AdjacencyEncoding"
+    PROFILE = PROFILE
     SETTINGS: ClassVar[tuple[Setting, ...]] = (
         Setting("size", int, 8, "board side", minimum=MIN_SIZE, maximum=MAX_SIZE),
         Setting("rounds", int, None, "rounds (default 8, or the maximum if smaller)", minimum=1),

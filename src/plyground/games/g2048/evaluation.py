@@ -39,10 +39,17 @@ from plyground.core.evaluation import (
     weight,
     weights_from_dict,
 )
-from plyground.core.game import State
+from plyground.core.game import Game, State
 from plyground.games.g2048.rules import G2048State
 
-__all__ = ["G2048Evaluator", "G2048Weights", "board_value", "line_table", "line_value"]
+__all__ = [
+    "G2048Evaluator",
+    "G2048Weights",
+    "board_value",
+    "line_table",
+    "line_value",
+    "make_evaluator",
+]
 
 
 @dataclass(frozen=True)
@@ -184,3 +191,9 @@ class G2048Evaluator(Evaluator):
         every set by its games' scores.
         """
         return declared_weights(G2048Weights)
+
+
+def make_evaluator(weights: dict[str, float] | None, game: Game) -> G2048Evaluator:
+    """The evaluation of 2048 (its profile's ``evaluator``), with ``weights`` by name
+    over the defaults."""
+    return G2048Evaluator(G2048Weights.from_dict(weights))

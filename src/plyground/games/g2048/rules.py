@@ -40,6 +40,7 @@ from plyground.core.errors import IllegalMoveError, ParseError
 from plyground.core.game import CHANCE, TERMINAL, Capabilities, Game, Move, ValueState
 from plyground.core.gridtext import parse_bounded, quote, split_fields
 from plyground.core.settings import Setting
+from plyground.games.g2048.profile import PROFILE
 
 __all__ = [
     "CELLS",
@@ -167,6 +168,7 @@ class G2048Game(Game):
     CAPABILITIES = Capabilities(players=1, chance=True, zero_sum=False)
     PLAYER_NAMES = ("player",)
     ENCODING = "plyground.games.g2048.learning:G2048Encoding"
+    PROFILE = PROFILE
     SETTINGS: ClassVar[tuple[Setting, ...]] = ()
 
     def initial_state(self) -> G2048State:

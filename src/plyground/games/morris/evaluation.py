@@ -55,7 +55,7 @@ from typing import cast
 
 from plyground.core.errors import SettingsError
 from plyground.core.evaluation import Evaluator, TunableWeight, by_distance
-from plyground.core.game import Move, State
+from plyground.core.game import Game, Move, State
 from plyground.games.morris.board import (
     _TO_H0,
     _TO_H1,
@@ -83,6 +83,7 @@ __all__ = [
     "MorrisEvaluator",
     "MorrisWeights",
     "PhaseWeights",
+    "make_evaluator",
     "phase_of",
     "relations",
 ]
@@ -457,3 +458,9 @@ class MorrisEvaluator(Evaluator):
         quiet = [m for m in ints if m < _TAKES]
         blocks = [m for m in quiet if threats >> (m & 31) & 1]
         return takes + blocks + [m for m in quiet if not threats >> (m & 31) & 1]
+
+
+def make_evaluator(weights: dict[str, float] | None, game: Game) -> MorrisEvaluator:
+    """The evaluation of Morris (its profile's ``evaluator``), with ``weights`` by name
+    over the defaults."""
+    return MorrisEvaluator(MorrisWeights.from_dict(weights or {}))

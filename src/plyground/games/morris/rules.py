@@ -80,6 +80,7 @@ from plyground.games.morris.notation import (
     parse_rows,
     rows_text,
 )
+from plyground.games.morris.profile import PROFILE
 
 __all__ = [
     "BLACK",
@@ -108,6 +109,7 @@ class MorrisGame(Game):
     CAPABILITIES = Capabilities(players=2, chance=False, zero_sum=True)
     PLAYER_NAMES = ("White", "Black")
     ENCODING = "plyground.games.morris.learning:MorrisEncoding"
+    PROFILE = PROFILE
     SETTINGS: ClassVar[tuple[Setting, ...]] = (
         Setting(
             "repetition",

@@ -25,6 +25,7 @@ from plyground.core.errors import IllegalMoveError, ParseError
 from plyground.core.game import TERMINAL, Capabilities, Game, Move, ValueState
 from plyground.core.gridtext import parse_bounded, quote
 from plyground.core.settings import Setting
+from plyground.games.queens.profile import PROFILE
 
 __all__ = [
     "MAX_SIZE",
@@ -94,6 +95,7 @@ class QueensGame(Game):
     CAPABILITIES = Capabilities(players=1, chance=False, zero_sum=False)
     PLAYER_NAMES = ("solver",)
     ENCODING = "plyground.games.queens.learning:QueensEncoding"
+    PROFILE = PROFILE
     SETTINGS: ClassVar[tuple[Setting, ...]] = (
         Setting("size", int, 8, "board side: the number of queens", minimum=1, maximum=MAX_SIZE),
     )

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from plyground.core.errors import SettingsError
 from plyground.core.evaluation import Evaluator, by_distance
-from plyground.core.game import Move, State
+from plyground.core.game import Game, Move, State
 from plyground.games.tictactoe.rules import LINES, TicTacToeState, X
 
-__all__ = ["WIN", "TicTacToeEvaluator"]
+__all__ = ["WIN", "TicTacToeEvaluator", "make_evaluator"]
 
 WIN = 10
 """The score of a win at the root; one less per ply."""
@@ -58,3 +59,10 @@ class TicTacToeEvaluator(Evaluator):
             return urgency, _PREFERENCE.index(cell)
 
         return sorted(moves, key=rank)
+
+
+def make_evaluator(weights: dict[str, float] | None, game: Game) -> TicTacToeEvaluator:
+    """The evaluation of tic-tac-toe (its profile's ``evaluator``), which has no weights."""
+    if weights:
+        raise SettingsError(f"game {game.name!r} has no evaluation weights, got {weights!r}")
+    return TicTacToeEvaluator()

@@ -20,6 +20,7 @@ from plyground.core.game import TERMINAL, Capabilities, Game, Move, ValueState
 from plyground.core.gridtext import format_rows, parse_rows, quote, split_fields
 from plyground.core.settings import Setting
 from plyground.games.adjacency.rules import parse_cell
+from plyground.games.tictactoe.profile import PROFILE
 
 __all__ = ["CELLS", "FULL", "LINES", "O", "TicTacToeGame", "TicTacToeState", "X"]
 
@@ -63,6 +64,7 @@ class TicTacToeGame(Game):
     DESCRIPTION = "Tic-tac-toe: 3x3, X first, three in a row wins"
     CAPABILITIES = Capabilities(players=2, chance=False, zero_sum=True)
     PLAYER_NAMES = ("X", "O")
+    PROFILE = PROFILE
     SETTINGS: ClassVar[tuple[Setting, ...]] = ()
     ENCODING = "plyground.games.tictactoe.learning:TicTacToeEncoding"
 

@@ -16,37 +16,52 @@ own account (``State.move_effects``) or else the token difference
 a worker process (:meth:`BoardView.run_tool`).
 
 Everything here reads the core contract and the games' own tables; no rule
-is decided here. The vocabulary is :mod:`plyground.web.views.board`; each game's view
-is a module of this package. A new game adds a view module and one line to ``_VIEWS``, a
-:class:`~plyground.core.registry.Registry` like the games' and bots'.
+is decided here. The vocabulary is :mod:`plyground.web.views.board`; each
+built-in game's view is a module of this package, named by the game's profile
+(``view``, :class:`~plyground.core.profile.GameProfile`); a game whose profile
+names none (an installed package's game may name its own) is drawn by
+:class:`~plyground.web.views.generic.GenericView`. So the page can show every
+game there is.
 """
 
 from __future__ import annotations
 
-from plyground.core.registry import Registry
+import warnings
+
+from plyground.core.errors import PluginError, UnknownNameError
+from plyground.core.registry import load_target
+from plyground.games import GAMES, game_class, game_names
 from plyground.web.views import board
 from plyground.web.views.board import *  # noqa: F403 - the vocabulary is the package's API
 from plyground.web.views.board import BoardView
+from plyground.web.views.generic import GenericView
 
 __all__ = ["view_for", "viewable_games"]
 __all__ += board.__all__
 
-_VIEWS: Registry[type[BoardView]] = Registry(
-    "view", unknown="game {name!r} cannot be played in the browser"
-)
-"""Every game the page can draw, by name; a game the page can show adds one line here."""
-_VIEWS.add("adjacency", "plyground.web.views.adjacency:AdjacencyView")
-_VIEWS.add("tictactoe", "plyground.web.views.tictactoe:TicTacToeView")
-_VIEWS.add("morris", "plyground.web.views.morris:MorrisView")
-_VIEWS.add("2048", "plyground.web.views.g2048:G2048View")
-_VIEWS.add("queens", "plyground.web.views.queens:QueensView")
-
 
 def viewable_games() -> list[str]:
-    """The games the page can draw."""
-    return _VIEWS.names()
+    """The games the page can draw: every game whose class loads (an installed package that
+    fails to load is left out, with a warning naming it)."""
+    found = []
+    for name in game_names():
+        try:
+            game_class(name)
+        except PluginError as error:
+            warnings.warn(str(error), stacklevel=2)
+            continue
+        found.append(name)
+    return found
 
 
 def view_for(name: str) -> BoardView:
-    """The view of game ``name``; UnknownNameError lists the games the page can show."""
-    return _VIEWS.get(name)()
+    """The view of game ``name``: its profile's, or the generic one; UnknownNameError lists
+    the games the page can show."""
+    if name not in GAMES:
+        known = ", ".join(viewable_games())
+        raise UnknownNameError(f"game {name!r} cannot be played in the browser (known: {known})")
+    target = game_class(name).PROFILE.view
+    if target is None:
+        return GenericView()
+    view: type[BoardView] = load_target(target)
+    return view()

@@ -1,0 +1,75 @@
+"""A game's profile: what the layers above the games look up for one game, declared once.
+
+A game package declares a :class:`GameProfile` beside its game (the game
+class's ``PROFILE``): its evaluation, opening book, compiled search and
+playouts, the warm-ups of its kernels, its strongest bot, its MCTS
+defaults, its hint and its web view. Every entry is a lazy
+``"module:attr"`` target (:func:`~plyground.core.registry.load_target`),
+imported only by the layer that asks for it, so declaring a profile imports
+nothing but core and loading a game never loads its kernels. A game without
+a profile (:data:`NO_PROFILE`, the default of every game) is searched with
+the rules-only evaluation, played by ``alphabeta`` at its strongest, and
+drawn by the page's generic view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+__all__ = ["NO_PROFILE", "Compiled", "GameProfile"]
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """A compiled engine of a game: the target that ``make`` s it, and the target of
+    its kernels' :func:`~plyground.core.warming.warming` warm-up (what a bot loads,
+    in the background if need be, before the engine may answer a move)."""
+
+    make: str
+    warm_up: str
+
+
+@dataclass(frozen=True)
+class GameProfile:
+    """What the layers above look up for one game; every target is ``"module:attr"``.
+
+    * ``evaluator``: ``make(weights, game) -> Evaluator`` (weights a dict or None
+      for the defaults), the evaluation every search bot uses
+      (:func:`plyground.bots.evaluators.evaluator_for`); none: the rules only;
+    * ``book``: ``lookup(state) -> (moves, value, depth) | None``, the opening
+      book the ``alphabeta`` bot plays from (:mod:`plyground.bots.books`);
+    * ``search``: the compiled alpha-beta, ``make(evaluator, table, features)``
+      (:mod:`plyground.bots.alphabeta`);
+    * ``playouts``: the compiled MCTS playouts, ``make(guided, epsilon, seed)``
+      (:mod:`plyground.bots.mcts`);
+    * ``warm_ups``: label -> warm-up of each kernel module, run by
+      ``plyground warmup`` and each web worker (:mod:`plyground.games.warmups`);
+    * ``strongest_bot``: the bot front ends offer first (a bot spec);
+    * ``mcts``: the ``mcts`` bot's defaults for the settings left unset;
+    * ``hint``: a hint source class, made with the seconds a hint may take
+      (:mod:`plyground.arena.analysis.hints`); none: the game has no hints;
+    * ``view``: the web page's view class (:mod:`plyground.web.views`); none:
+      the page's generic view.
+    """
+
+    evaluator: str | None = None
+    book: str | None = None
+    search: Compiled | None = None
+    playouts: Compiled | None = None
+    warm_ups: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    strongest_bot: str = "alphabeta"
+    mcts: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    hint: str | None = None
+    view: str | None = None
+
+    def __post_init__(self) -> None:
+        # read-only copies: a profile is shared by every game of its class
+        object.__setattr__(self, "warm_ups", MappingProxyType(dict(self.warm_ups)))
+        object.__setattr__(self, "mcts", MappingProxyType(dict(self.mcts)))
+
+
+NO_PROFILE = GameProfile()
+"""The profile of a game that declares none."""
