@@ -1,18 +1,14 @@
 """Installed packages add games and bots through entry points (docs/plugins.md).
 
-The example package in ``entry_point_pkg`` is installed by hand: its source
-and a ``*.dist-info`` (metadata and the ``entry_points.txt`` its pyproject
-declares) go into a temporary directory on the path, which is all
-``importlib.metadata`` needs to find it.
+The example package in ``entry_point_pkg`` is installed by hand into a
+temporary directory on the path (:mod:`plugin_support`).
 """
 
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
-import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,32 +16,16 @@ import pytest
 
 import plyground
 from cli_support import plyground_env
+from plugin_support import install, install_example
 from plyground.bots import BOTS
 from plyground.core import PluginError, Registry, UnknownNameError
 from plyground.games import GAMES
-
-EXAMPLE = Path(__file__).parent / "entry_point_pkg"
-
-
-def install(site: Path, name: str, version: str, groups: dict[str, dict[str, str]]) -> None:
-    """Write the ``.dist-info`` of distribution ``name`` declaring ``groups`` into ``site``."""
-    info = site / f"{name.replace('-', '_')}-{version}.dist-info"
-    info.mkdir()
-    metadata = f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
-    (info / "METADATA").write_text(metadata, encoding="utf-8")
-    lines = []
-    for group, points in groups.items():
-        lines += [f"[{group}]", *(f"{key} = {value}" for key, value in points.items()), ""]
-    (info / "entry_points.txt").write_text("\n".join(lines), encoding="utf-8")
 
 
 @pytest.fixture
 def site(tmp_path: Path) -> Path:
     """A directory holding the example package, installed as its pyproject says."""
-    project = tomllib.loads((EXAMPLE / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    shutil.copytree(EXAMPLE / "src" / "plyground_example", tmp_path / "plyground_example")
-    install(tmp_path, project["name"], project["version"], project["entry-points"])
-    return tmp_path
+    return install_example(tmp_path)
 
 
 @pytest.fixture

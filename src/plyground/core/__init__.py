@@ -12,6 +12,7 @@ from plyground.core.errors import (
 from plyground.core.evaluation import Evaluator, TunableWeight, declared_weights, weight
 from plyground.core.game import CHANCE, TERMINAL, Capabilities, Game, Move, State
 from plyground.core.limits import Clock, Limit, SearchInfo
+from plyground.core.profile import Compiled, GameProfile
 from plyground.core.registry import Registry, load_target
 from plyground.core.settings import Setting, format_spec, parse_spec, resolve_settings
 
@@ -20,9 +21,11 @@ __all__ = [
     "TERMINAL",
     "Capabilities",
     "Clock",
+    "Compiled",
     "EngineError",
     "Evaluator",
     "Game",
+    "GameProfile",
     "IllegalMoveError",
     "Limit",
     "Move",

@@ -7,7 +7,8 @@ empty cells) the page draws that grid, its cells named as on a chessboard
 (``a1`` bottom left), and a move whose text names a cell is a click on it.
 Every other move is a button: one for each such move of the start position
 (a move that is legal only later has no button; such a game needs a view of
-its own, docs/plugins.md). The position text is always a status line.
+its own, docs/plugins.md). The position text is always a status line; a
+position whose board is not the start's size shows no pieces.
 """
 
 from __future__ import annotations
@@ -51,10 +52,10 @@ def grid_rows(text: str) -> list[list[str]] | None:
     width = len(rows[0])
     if not 0 < width <= MAX_SIDE or len(rows) > MAX_SIDE:
         return None
-    if any(len(row) != width for row in rows) or not any(c for row in rows for c in row):
-        return None  # rows of unequal width, or only digits (a number, not a board)
-    if len(rows) == 1 and width == 1:
+    if any(len(row) != width for row in rows):
         return None
+    if len(rows) == 1 and not any(row[0] for row in rows) and "/" not in field:
+        return None  # one row, all empty: a number, not a board
     return rows
 
 
@@ -87,7 +88,10 @@ class GenericView(BoardView):
 
     def tokens(self, state: State) -> list[str]:
         rows = grid_rows(state.text())
-        return [cell for row in rows for cell in row] if rows else []
+        start = grid_rows(state.game.initial_state().text())
+        size = len(start) * len(start[0]) if start else 0
+        tokens = [cell for row in rows for cell in row] if rows else []
+        return tokens if len(tokens) == size else [""] * size
 
     def status(self, state: State) -> list[tuple[str, str]]:
         return [("Position", state.text())]

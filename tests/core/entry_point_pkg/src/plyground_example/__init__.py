@@ -11,6 +11,7 @@ from plyground.core import (
     TERMINAL,
     Capabilities,
     Game,
+    GameProfile,
     Limit,
     Move,
     ParseError,
@@ -28,6 +29,9 @@ class NimGame(Game):
     NAME = "nim"
     DESCRIPTION = "one-pile Nim: take 1 to most stones, the last to take wins"
     CAPABILITIES = Capabilities(players=2)
+    PROFILE = GameProfile(strongest_bot="nimsum")
+    """What plyground looks up for Nim: its strongest bot (the rest: the defaults; the
+    web page draws it with its generic view, the moves as buttons)."""
     SETTINGS: ClassVar[tuple[Setting, ...]] = (
         Setting("stones", int, 10, "stones in the pile", minimum=1, maximum=1000),
         Setting("most", int, 3, "most stones taken in one turn", minimum=1, maximum=100),
