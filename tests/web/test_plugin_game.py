@@ -27,7 +27,7 @@ def _api(url: str, body: Json | None = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(url, data=data, method="GET" if body is None else "POST")
     request.add_header("Content-Type", "application/json")
-    with urllib.request.urlopen(request, timeout=10) as response:
+    with urllib.request.urlopen(request, timeout=120) as response:  # a busy machine is slow
         return json.loads(response.read())
 
 
