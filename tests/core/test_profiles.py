@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from plyground.arena.hints import HintSource, hint_games
+from plyground.arena.analysis.hints import HintSource, hint_games
 from plyground.bots import make_bot, strongest_bot
 from plyground.bots.evaluators import evaluator_for
 from plyground.core.evaluation import Evaluator
