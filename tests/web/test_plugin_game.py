@@ -18,8 +18,10 @@ import pytest
 from web_helpers import WORKERS_READY, Json, plyground_env, served, wait_for
 
 from plugin_support import install_example
+from plyground.core.errors import PluginError
+from plyground.core.profile import GameProfile
 from plyground.games import load_game
-from plyground.web.views import view_for
+from plyground.web.views import view_for, viewable_games
 from plyground.web.views.generic import GenericView, grid_rows
 
 
@@ -84,3 +86,16 @@ def test_the_generic_view_draws_a_board_game_as_its_own_view_does(spec: str) -> 
         assert shown == dict(zip(own.layout(game).names, own.tokens(state), strict=True))
         assert generic.legal(state) == own.legal(state)
         state = state.play(rng.choice(list(state.legal_moves())))
+
+
+def test_a_game_whose_view_fails_to_load_is_left_out_with_a_warning(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A package's bad view target costs its own game the page, never the others' (nor a
+    server error): the start form lists the rest, and starting it is refused by name."""
+    queens = type(load_game("queens"))
+    monkeypatch.setattr(queens, "PROFILE", GameProfile(view="plyground_missing.view:QueensView"))
+    with pytest.warns(UserWarning, match=r"the view of game 'queens' failed to load"):
+        assert viewable_games() == ["adjacency", "tictactoe", "morris", "2048"]
+    with pytest.raises(PluginError, match="ModuleNotFoundError"):
+        view_for("queens")

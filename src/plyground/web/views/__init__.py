@@ -41,12 +41,12 @@ __all__ += board.__all__
 
 
 def viewable_games() -> list[str]:
-    """The games the page can draw: every game whose class loads (an installed package that
-    fails to load is left out, with a warning naming it)."""
+    """The games the page can draw: every game whose class and view load (an installed
+    package's game that fails to is left out, with a warning naming it)."""
     found = []
     for name in game_names():
         try:
-            game_class(name)
+            view_for(name)
         except PluginError as error:
             warnings.warn(str(error), stacklevel=2)
             continue
@@ -58,10 +58,15 @@ def view_for(name: str) -> BoardView:
     """The view of game ``name``: its profile's, or the generic one; UnknownNameError lists
     the games the page can show."""
     if name not in GAMES:
-        known = ", ".join(viewable_games())
+        known = ", ".join(game_names())
         raise UnknownNameError(f"game {name!r} cannot be played in the browser (known: {known})")
     target = game_class(name).PROFILE.view
     if target is None:
         return GenericView()
-    view: type[BoardView] = load_target(target)
+    try:
+        view: type[BoardView] = load_target(target)
+    except (ImportError, AttributeError) as error:  # an installed package's view target
+        raise PluginError(
+            f"the view of game {name!r} failed to load ({target}): {type(error).__name__}: {error}"
+        ) from error
     return view()
