@@ -3,7 +3,7 @@
 A game package declares a :class:`GameProfile` beside its game (the game
 class's ``PROFILE``): its evaluation, opening book, compiled search and
 playouts, the warm-ups of its kernels, its strongest bot, its MCTS
-defaults, its hint and its web view. Every entry is a lazy
+defaults, its hint, its web view and its OpenSpiel parameters. Every entry is a lazy
 ``"module:attr"`` target (:func:`~plyground.core.registry.load_target`),
 imported only by the layer that asks for it, so declaring a profile imports
 nothing but core and loading a game never loads its kernels. A game without
@@ -52,7 +52,10 @@ class GameProfile:
     * ``hint``: a hint source class, made with the seconds a hint may take
       (:mod:`plyground.arena.analysis.hints`); none: the game has no hints;
     * ``view``: the web page's view class (:mod:`plyground.web.views`); none:
-      the page's generic view.
+      the page's generic view;
+    * ``openspiel``: the settings OpenSpiel may set, with their defaults, when
+      :mod:`plyground.rl.openspiel` registers the game as ``plyground_<name>``
+      (empty: none); none: the game is not registered.
     """
 
     evaluator: str | None = None
@@ -64,11 +67,14 @@ class GameProfile:
     mcts: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     hint: str | None = None
     view: str | None = None
+    openspiel: Mapping[str, Any] | None = None
 
     def __post_init__(self) -> None:
         # read-only copies: a profile is shared by every game of its class
         object.__setattr__(self, "warm_ups", MappingProxyType(dict(self.warm_ups)))
         object.__setattr__(self, "mcts", MappingProxyType(dict(self.mcts)))
+        if self.openspiel is not None:
+            object.__setattr__(self, "openspiel", MappingProxyType(dict(self.openspiel)))
 
 
 NO_PROFILE = GameProfile()

@@ -1,10 +1,13 @@
 """plyground's games as OpenSpiel Python games: ``import plyground.rl.openspiel`` registers
 them, then ``pyspiel.load_game("plyground_adjacency", {"size": 6, "rounds": 4})``.
 
-Registered: ``plyground_adjacency`` (parameters ``size``, ``rounds``),
-``plyground_tictactoe``, ``plyground_morris`` and ``plyground_2048`` (with its
-spawns as chance nodes). Each is a thin adapter: an OpenSpiel state holds one
-plyground :class:`~plyground.core.game.State` and applies an action by
+Registered: every game whose profile gives its OpenSpiel parameters
+(``openspiel``, :class:`~plyground.core.profile.GameProfile`), installed
+packages' games too: ``plyground_adjacency`` (parameters ``size``,
+``rounds``), ``plyground_tictactoe``, ``plyground_morris`` and
+``plyground_2048`` (with its spawns as chance nodes). Each is a thin
+adapter: an OpenSpiel state holds one plyground
+:class:`~plyground.core.game.State` and applies an action by
 ``State.play``; actions, observation tensors and the game's bounds come from
 the game's :class:`~plyground.core.encoding.Encoding`. A two-player game
 pays its returns at the end only (OpenSpiel's terminal rewards, which its MCTS
@@ -20,10 +23,10 @@ from typing import Any
 import numpy as np
 
 from plyground.core.encoding import Encoding, encoding_of
-from plyground.core.errors import SettingsError
+from plyground.core.errors import PluginError, SettingsError
 from plyground.core.game import CHANCE, TERMINAL, Game, State
 from plyground.core.settings import format_spec
-from plyground.games import load_game
+from plyground.games import game_names, game_profile, load_game
 from plyground.rl.extra import require
 
 require("pyspiel", "OpenSpiel")
@@ -32,18 +35,28 @@ from open_spiel.python.observation import IIGObserverForPublicInfoGame  # noqa: 
 
 __all__ = ["SPIEL_GAMES", "SpielGame", "SpielState", "spiel_game", "spiel_name"]
 
-SPIEL_GAMES: dict[str, tuple[str, dict[str, Any]]] = {
-    "plyground_adjacency": ("adjacency", {"size": 6, "rounds": 4}),
-    "plyground_tictactoe": ("tictactoe", {}),
-    "plyground_morris": ("morris", {}),
-    "plyground_2048": ("2048", {}),
-}
-"""OpenSpiel name -> (plyground game, its parameters with their defaults)."""
-
 
 def spiel_name(game_name: str) -> str:
     """The OpenSpiel name plyground's game ``game_name`` is registered under."""
     return f"plyground_{game_name}"
+
+
+def _spiel_games() -> dict[str, tuple[str, dict[str, Any]]]:
+    """Every game whose profile gives its OpenSpiel parameters (a package that fails to
+    load gives none)."""
+    found: dict[str, tuple[str, dict[str, Any]]] = {}
+    for name in game_names():
+        try:
+            params = game_profile(name).openspiel
+        except PluginError:
+            continue
+        if params is not None:
+            found[spiel_name(name)] = (name, dict(params))
+    return found
+
+
+SPIEL_GAMES = _spiel_games()
+"""OpenSpiel name -> (plyground game, its parameters with their defaults)."""
 
 
 def spiel_game(rules: Game) -> SpielGame:

@@ -41,7 +41,6 @@ class SpielMCTSBot(Bot):
         Setting("uct_c", float, 2.0, "UCT exploration constant", minimum=0.0),
         SEED_SETTING,
     )
-    GAMES: ClassVar[tuple[str, ...] | None] = ("adjacency", "tictactoe", "morris")
 
     def __init__(self, **settings: object) -> None:
         super().__init__(**settings)
@@ -79,4 +78,5 @@ class SpielMCTSBot(Bot):
         return Decision(move, info)
 
     def supports(self, game: Game) -> bool:
-        return game.name in (self.GAMES or ())
+        """Two-player games registered with OpenSpiel (their profile gives ``openspiel``)."""
+        return game.capabilities.players == 2 and game.PROFILE.openspiel is not None

@@ -27,4 +27,5 @@ PROFILE = GameProfile(
     mcts={"value": "evaluator", "cutoff": 0, "exploration": 0.3, "playout": "guided"},
     hint="plyground.arena.analysis.hints:AnalysisHints",
     view="plyground.web.views.adjacency:AdjacencyView",
+    openspiel={"size": 6, "rounds": 4},
 )

@@ -17,4 +17,5 @@ PROFILE = GameProfile(
     mcts={"value": "outcome", "exploration": 1.0, "playout": "guided"},
     hint="plyground.arena.analysis.hints:MorrisHints",
     view="plyground.web.views.morris:MorrisView",
+    openspiel={},
 )

@@ -12,4 +12,5 @@ PROFILE = GameProfile(
     mcts={"value": "outcome", "exploration": 1.0, "playout": "uniform"},
     hint="plyground.arena.analysis.hints:PerfectHints",
     view="plyground.web.views.tictactoe:TicTacToeView",
+    openspiel={},
 )
