@@ -37,6 +37,8 @@ from typing import Any
 
 from plyground.arena.analysis.analyser import Analyser, AnalysisSettings, PositionValues
 from plyground.arena.analysis.annotation import annotate
+from plyground.arena.players.bot_player import described_error
+from plyground.arena.players.move_types import wrong_move_type
 from plyground.arena.records.record import GameRecord
 from plyground.bots import Bot, make_bot
 from plyground.core.collection import collection_paused
@@ -108,12 +110,14 @@ class AnalysisJob:
 
 @dataclass(frozen=True)
 class ThinkAnswer:
-    """A worker's answer: the move text and the last search info, or the error raised."""
+    """A worker's answer: the move text and the last search info, or the error raised
+    (``illegal`` when the error is a move of the wrong type, else a crash)."""
 
     move: str | None
     info: dict[str, Any] | None
     elapsed: float
     error: str | None = None
+    illegal: bool = False
 
 
 @dataclass(frozen=True)
@@ -213,13 +217,17 @@ def _think(job: ThinkJob) -> ThinkAnswer:
         except _AbandonedError:
             worker.bots.pop((job.bot, job.game), None)  # its tables may be half updated
             return ThinkAnswer(None, None, time.perf_counter() - start, error="abandoned")
+        problem = wrong_move_type(state, decision.move)
+        if problem:
+            return ThinkAnswer(None, None, time.perf_counter() - start, problem, illegal=True)
         return ThinkAnswer(
             move=state.move_text(decision.move),
             info=decision.info.to_dict(),
             elapsed=time.perf_counter() - start,
         )
-    except Exception as error:  # a crashing bot is a rule break, reported to the referee
-        return ThinkAnswer(None, None, time.perf_counter() - start, error=_described(error))
+    except (Exception, SystemExit) as error:  # a crashing bot is a rule break for the referee
+        detail = f"the bot raised {described_error(error)}"
+        return ThinkAnswer(None, None, time.perf_counter() - start, error=detail)
 
 
 def _described(error: BaseException) -> str:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import queue
 import threading
 import time
 from typing import Any
 
+from plyground.arena.players.move_types import wrong_move_type
 from plyground.arena.players.player import InfoCallback, Player, Reply, RuleBreakError
 from plyground.arena.records.record import PlayerInfo, RuleBreakKind
 from plyground.bots import Bot, Decision
@@ -15,7 +18,7 @@ from plyground.core.errors import raised_at, user_traceback
 from plyground.core.game import Game, State
 from plyground.core.limits import Limit, SearchInfo
 
-__all__ = ["BotPlayer"]
+__all__ = ["BotPlayer", "described_error"]
 
 
 class _Job:
@@ -31,15 +34,24 @@ class _Job:
         self.events.put(("info", info))
 
 
+class _Stopped(BaseException):
+    """Raised inside an abandoned worker thread to end the bot's overrunning ``choose``."""
+
+
 class BotPlayer(Player):
-    """A bot in this process, run in one daemon worker thread.
+    """A bot in this process, run in a daemon worker thread.
 
     The worker runs one request at a time; the referee waits for the answer
     with a deadline, passing on search reports as they come (on the
     referee's thread). Python's cyclic garbage collector is paused from a
-    timed request until its answer is timed. A bot that overruns its deadline is abandoned for
-    that move; a later request waits behind it and is also timed, so a
-    hung bot costs each of its moves the limit plus the grace.
+    timed request until its answer is timed. A bot that overruns its
+    deadline is abandoned for that move: its worker is told to stop (an
+    exception raised in it at its next Python instruction; a call into C,
+    such as a sleep or a compiled kernel, ends first) and the next move
+    starts on a fresh worker, so one slow move is one timeout. Anything
+    ``choose`` raises, ``SystemExit`` included, is a crash with its message.
+    A bot that must be killable whatever it runs plays in its own process
+    (``isolate``, :func:`~plyground.arena.players.make.isolated_bot`).
     """
 
     def __init__(self, bot: Bot, name: str | None = None) -> None:
@@ -56,8 +68,9 @@ class BotPlayer(Player):
 
     def start(self) -> None:
         if self._thread is None:
+            self._jobs = queue.Queue()
             self._thread = threading.Thread(
-                target=self._work, name=f"bot-{self.bot.name}", daemon=True
+                target=self._work, args=(self._jobs,), name=f"bot-{self.bot.name}", daemon=True
             )
             self._thread.start()
 
@@ -66,21 +79,33 @@ class BotPlayer(Player):
         try:
             self.bot.new_game(game)
         except Exception as error:  # a bot's bug is the player's rule break
-            self._broken = f"the bot's new_game raised {_described(error)}"
+            self._broken = f"the bot's new_game raised {described_error(error)}"
         else:
             self._broken = ""
 
-    def _work(self) -> None:
+    def _work(self, jobs: queue.Queue[_Job | None]) -> None:
         while True:
-            job = self._jobs.get()
+            job = jobs.get()
             if job is None:
                 return
             try:
                 decision = self.bot.choose(job.state, job.limit, job.report)
-            except Exception as error:  # a bot's bug is the player's rule break
+            except _Stopped:
+                return
+            except BaseException as error:  # sys.exit in a bot is its crash
                 job.events.put(("error", error))
             else:
                 job.events.put(("done", decision))
+
+    def _abandon_worker(self) -> None:
+        """Give up the worker busy with an overrun move: tell it to stop, start afresh."""
+        thread, self._thread = self._thread, None
+        if thread is not None and thread.ident is not None:
+            self._jobs.put(None)  # it ends after its move if the stop does not reach it
+            with contextlib.suppress(ValueError, TypeError):
+                ctypes.pythonapi.PyThreadState_SetAsyncExc(
+                    ctypes.c_ulong(thread.ident), ctypes.py_object(_Stopped)
+                )
 
     def think(self, state: State, limit: Limit, grace: float, on_info: InfoCallback) -> Reply:
         if self._broken:
@@ -107,6 +132,7 @@ class BotPlayer(Player):
                 kind, value = job.events.get(timeout=wait)
             except queue.Empty:
                 elapsed = time.perf_counter() - begin
+                self._abandon_worker()
                 raise RuleBreakError(
                     RuleBreakKind.TIMEOUT,
                     f"no move after {elapsed:.2f} s (limit {limit.time:g} s)",
@@ -118,7 +144,7 @@ class BotPlayer(Player):
             elif kind == "error":
                 raise RuleBreakError(
                     RuleBreakKind.CRASH,
-                    f"the bot raised {_described(value)}",
+                    f"the bot raised {described_error(value)}",
                     time.perf_counter() - begin,
                 )
             else:
@@ -131,6 +157,9 @@ class BotPlayer(Player):
                         elapsed,
                     )
                 move = value.move
+                problem = wrong_move_type(state, move)
+                if problem:
+                    raise RuleBreakError(RuleBreakKind.ILLEGAL, problem, elapsed)
                 try:
                     text = state.move_text(move)
                 except (ValueError, TypeError, IndexError):
@@ -143,7 +172,7 @@ class BotPlayer(Player):
             self._thread = None
 
 
-def _described(error: BaseException) -> str:
+def described_error(error: BaseException) -> str:
     """``ValueError: no move (mybot.py, line 12, in choose)``: an error and where it was
     raised, then the frames of the bot's own code that led there (file, line, function,
     source line), never plyground's."""

@@ -128,6 +128,7 @@ class BotDriver:
             return RuleBreakError(RuleBreakKind.TIMEOUT, detail, time.monotonic() - start)
         elapsed = time.monotonic() - start
         if answer.error is not None or answer.move is None:
-            return RuleBreakError(RuleBreakKind.CRASH, answer.error or "no move", elapsed)
+            kind = RuleBreakKind.ILLEGAL if answer.illegal else RuleBreakKind.CRASH
+            return RuleBreakError(kind, answer.error or "no move", elapsed)
         info = None if answer.info is None else SearchInfo.from_dict(answer.info)
         return Reply(None, answer.move, elapsed, info)
