@@ -75,3 +75,22 @@ def test_a_move_of_the_wrong_type_says_what_a_move_must_be(run_cli: RunCli, tmp_
     assert "moves are the values of state.legal_moves(), here ints; you returned the text" in (
         first.detail
     )
+
+
+def test_the_first_mistakes_say_what_to_type_instead(run_cli: RunCli, tmp_path: Path) -> None:
+    (tmp_path / "studentbot.py").write_text(TEXT_MOVES)
+    (tmp_path / "engine.py").write_text("print('hello 1 name=x')\n")
+    (tmp_path / "mybot").write_text("#!/bin/sh\n")
+    (tmp_path / "mybot").chmod(0o755)
+    cases = {
+        ("engine:python3", "engine.py", "greedy"): "quote it: engine:'python3 engine.py'",
+        ("engine:python3", "engine.py"): "engine.py has no Bot class; to run it as an engine "
+        "type engine:'python3 engine.py'",
+        ("engine:mybot", "greedy"): "named with its path: engine:./mybot",
+        ("./studentbot.py", "greedy"): "name the Bot class in the file: ./studentbot.py:TextMoves",
+    }
+    for players, expected in cases.items():
+        result = run_cli(["match", *players, "--games", "2"], cwd=tmp_path)
+        assert result.returncode == 2
+        assert expected in result.stderr, result.stderr
+        assert "Traceback" not in result.stderr

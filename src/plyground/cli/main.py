@@ -79,6 +79,15 @@ def _os_error_text(error: OSError) -> str:
     return f"{where}: {reason}"
 
 
+def _unquoted_engine_hint(argv: list[str]) -> str:
+    """`` (quote ...)`` when an ``engine:COMMAND`` was split by the shell, else ''."""
+    for index, word in enumerate(argv):
+        if word.startswith("engine:") and index + 1 < len(argv):
+            command = f"{word[len('engine:') :]} {argv[index + 1]}"
+            return f"; an engine's command is one argument, so quote it: engine:'{command}'"
+    return ""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     try:
@@ -86,7 +95,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args, unknown = parser.parse_known_args(argv)
         if unknown:  # the command's usage and name, where argparse gives plyground's
             command_parser: argparse.ArgumentParser = getattr(args, "command_parser", parser)
-            command_parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+            hint = _unquoted_engine_hint(list(sys.argv[1:] if argv is None else argv))
+            command_parser.error(f"unrecognized arguments: {' '.join(unknown)}{hint}")
     except KeyboardInterrupt:
         print("\nplyground: interrupted", file=sys.stderr)
         return INTERRUPTED

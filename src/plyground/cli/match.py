@@ -32,6 +32,7 @@ from plyground.cli.options import (
     write_records,
 )
 from plyground.cli.outputs import check_output
+from plyground.cli.rule_break_notes import rule_break_notes
 from plyground.core.errors import SettingsError
 from plyground.core.game import Game
 
@@ -111,6 +112,8 @@ def _run(args: argparse.Namespace) -> int:
     else:
         console.print(summary_table(result, game.spec, args.time))
         console.print(_elo_line(result))
+    for line in rule_break_notes(finished):
+        console.print(line, markup=False, soft_wrap=True)
     if written:
         console.print(written)
     return 0 if result is not None else INTERRUPTED

@@ -60,6 +60,7 @@ from plyground.cli.options import (
     run_options,
 )
 from plyground.cli.outputs import check_output
+from plyground.cli.rule_break_notes import rule_break_notes
 from plyground.core.errors import SettingsError
 from plyground.core.files import write_whole
 
@@ -408,6 +409,8 @@ def _run(args: argparse.Namespace) -> int:
         absent = absent_engines(tournament.settings.classroom)
         for table in report_tables(summary, absent):
             console.print(table)
+        for line in rule_break_notes(records):
+            console.print(line, markup=False, soft_wrap=True)
         if args.html is not None:
             write_whole(args.html, tournament_report(row, summary, args.title))
             console.print(f"wrote {args.html}")

@@ -28,13 +28,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
+from plyground.arena.players.crash_detail import crash_detail, signal_meaning
 from plyground.core.errors import EngineError
 
 __all__ = ["LINE_LIMIT", "EngineProcess", "LongLine"]
 
 LINE_LIMIT = 1 << 16
 """The longest line read from an engine, in bytes (docs/protocol.md, "Line lengths")."""
-_STDERR_LINES = 20
+_STDERR_LINES = 200
+"""The last stderr lines kept: enough for the top of a long stack trace."""
 _CLOSE_WAIT = 1.0
 _END_WAIT = 6.0
 _KEEPER = str(Path(__file__).with_name("engine_keeper.py"))
@@ -139,15 +141,17 @@ class EngineProcess:
         return self.popen.poll() is None
 
     def stderr_hint(self) -> str:
-        """The engine's last stderr line, for error messages ('' if none).
+        """What the engine's stderr says went wrong, for error messages ('' if nothing):
+        the exception and the student's own top frame
+        (:func:`~plyground.arena.players.crash_detail.crash_detail`), else its last line.
 
         Once the engine has exited, its stderr is read to the end first, so
-        the hint is its last words (a traceback's final line), not a race.
+        the hint is its last words, not a race.
         """
         if not self.alive():
             self._drain.join(timeout=1)
-        tail = [line for line in self.stderr_tail if line.strip()]
-        return f"; its stderr: {tail[-1].strip()!r}" if tail else ""
+        detail = crash_detail(list(self.stderr_tail))
+        return f"; its stderr: {detail!r}" if detail else ""
 
     def next_line(self, deadline: float, clock: Callable[[], float]) -> str | LongLine | None:
         """The engine's next line (None: its output ended); queue.Empty if none comes
@@ -170,7 +174,9 @@ class EngineProcess:
             return "its output closed"
         if code < 0:
             with contextlib.suppress(ValueError):
-                return f"it was killed by {signal.Signals(-code).name}"
+                name = signal.Signals(-code).name
+                meaning = signal_meaning(name)
+                return f"it was killed by {name}" + (f" ({meaning})" if meaning else "")
         return f"it exited with status {code}"
 
     def kill(self, polite: bool) -> None:
@@ -236,6 +242,9 @@ def _check_program(argv: Sequence[str], env: dict[str, str] | None, cwd: str | N
         search = (os.environ if env is None else env).get("PATH", os.defpath)
         found = shutil.which(program, path=search) is not None
     if not found:
+        here = os.sep not in program and os.path.isfile(os.path.join(cwd or ".", program))
+        hint = f"; a program in this folder is named with its path: engine:./{program}"
         raise EngineError(
             f"cannot start engine {shlex.join(argv)!r}: no program {program!r} to run there"
+            + (hint if here else "")
         )

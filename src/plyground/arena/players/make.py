@@ -28,9 +28,10 @@ from typing import Any
 from plyground.arena.players.bot_player import BotPlayer
 from plyground.arena.players.engine_player import ENGINE_PREFIX, EnginePlayer
 from plyground.arena.players.player import AskMove, InfoCallback, Player, Reply
+from plyground.arena.players.spec_hints import with_spec_hint
 from plyground.arena.records.record import PlayerInfo
 from plyground.bots import Bot, bot_class, make_bot
-from plyground.core.errors import ParseError, SettingsError
+from plyground.core.errors import ParseError, PluginError, SettingsError
 from plyground.core.game import Game, State
 from plyground.core.limits import Limit
 from plyground.core.settings import parse_spec
@@ -98,7 +99,11 @@ def check_bots_play(specs: Iterable[str], game: Game) -> None:
     for spec in specs:
         text = spec.strip()
         if text != HUMAN and not text.startswith(ENGINE_PREFIX):
-            make_bot(text).check_game(game)
+            try:
+                bot = make_bot(text)
+            except (ParseError, PluginError) as error:
+                raise with_spec_hint(error, text) from None
+            bot.check_game(game)
 
 
 def isolated_bot(
@@ -157,8 +162,11 @@ def make_player(
         if not argv:
             raise ParseError(f"{spec!r} names no command: write engine:'COMMAND ARGS'")
         return EnginePlayer(argv, startup=startup, memory_mb=memory_mb, log=log, cwd=cwd, name=name)
-    if isolate:
-        return isolated_bot(
-            text, seed, time, startup=startup, memory_mb=memory_mb, log=log, name=name
-        )
-    return BotPlayer(make_seeded_bot(text, seed, time))
+    try:
+        if isolate:
+            return isolated_bot(
+                text, seed, time, startup=startup, memory_mb=memory_mb, log=log, name=name
+            )
+        return BotPlayer(make_seeded_bot(text, seed, time))
+    except (ParseError, PluginError) as error:
+        raise with_spec_hint(error, text, cwd) from None

@@ -1,0 +1,37 @@
+"""Under a match's or tournament's table: what each player's rule breaks were.
+
+The table counts rule breaks by kind; a student needs the reason. For each
+player and each kind, the first rule break's detail is printed (its first
+line: the error and the student's own frame), then where everything is
+kept: the records (``--json``, the database) and ``--engine-log``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from plyground.arena.records.record import GameRecord
+
+__all__ = ["rule_break_notes"]
+
+_WIDTH = 300
+"""The longest detail printed (the record keeps all of it)."""
+
+
+def rule_break_notes(records: Iterable[GameRecord]) -> list[str]:
+    """``mybot crash: RuntimeError: boom (mybot.py, line 44, in move)``: the first detail
+    of each kind of rule break per player, in the order they happened, and a last line
+    saying how to see more; [] when nobody broke a rule."""
+    seen: dict[tuple[str, str], str] = {}
+    for record in records:
+        for rule_break in record.rule_breaks:
+            key = (record.players[rule_break.player].name, rule_break.kind.value)
+            if key not in seen:
+                first = rule_break.detail.strip().splitlines()[0] if rule_break.detail else ""
+                seen[key] = first if len(first) <= _WIDTH else first[: _WIDTH - 3] + "..."
+    if not seen:
+        return []
+    lines = ["rule breaks (the first of each kind):"]
+    lines += [f"  {name} {kind}: {detail}" for (name, kind), detail in seen.items()]
+    lines.append("  --engine-log shows everything engines write on stderr as they play.")
+    return lines
