@@ -12,12 +12,10 @@ import webbrowser
 from types import FrameType
 from typing import Any
 
+from plyground.arena.play.run_options import RunOptions
 from plyground.arena.records.record import Penalty
-from plyground.bots import BOTS, bot_class
-from plyground.bots.user import is_user_bot
 from plyground.cli.groups import TERMINATED
 from plyground.core.errors import PlygroundError
-from plyground.core.settings import parse_spec
 from plyground.web.config import CLIENT_LIMITS, WEB_SETTINGS, WebSettings
 
 __all__ = ["register"]
@@ -65,10 +63,14 @@ def register(subparsers: Any) -> None:
                         help="store every finished game in this SQLite database (the one "
                         "tournaments use), as tournament 'web'; default: keep games in memory "
                         "only")  # fmt: skip
-    parser.add_argument("--bot", action="append", default=[], metavar="FILE.py:CLASS",
-                        help="offer your own bot class from a Python file (or module:CLASS) "
-                        "in the page, under its NAME; may be given more than once "
-                        "(docs/your-first-bot.md)")  # fmt: skip
+    parser.add_argument("--bot", action="append", default=[], metavar="SPEC",
+                        help="offer your own bot in the page, run as its own process that "
+                        "the server kills when it overruns: engine:COMMAND (quoted, e.g. "
+                        "--bot 'engine:java -cp . MyBot') or FILE.py:CLASS[:settings]; may "
+                        "be given more than once (docs/web.md)")  # fmt: skip
+    parser.add_argument("--engines", metavar="DIR", default=None,
+                        help="offer every bot of a class folder (a subfolder with an "
+                        "engine.toml each, as for tournaments; built first)")  # fmt: skip
     parser.add_argument("--analysis-time", type=float, default=defaults.analysis_time,
                         metavar="SECONDS", help="analysis (review, analysis board): seconds per "
                         "position for an exact solve, then as long for the engine "
@@ -90,23 +92,18 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=_serve)
 
 
-def _offer_bots(targets: list[str]) -> None:
-    """Register each ``FILE.py:CLASS`` of ``--bot`` under its class's NAME, so the
-    page lists it and its games' workers make it (from its file) like any bot."""
-    for target in targets:
-        name, settings = parse_spec(target)
-        if not is_user_bot(name):
-            raise PlygroundError(f"--bot takes a bot class as FILE.py:CLASS, got {target!r}")
-        if settings:
-            raise PlygroundError(
-                f"--bot {target!r}: give the class alone; its settings are chosen in the page"
-            )
-        cls = bot_class(name)
-        if cls.NAME in BOTS:
-            raise PlygroundError(
-                f"--bot {target!r}: the name {cls.NAME!r} is taken; set NAME = '...' in the class"
-            )
-        BOTS.add(cls.NAME, cls)
+def _offer_bots(specs: list[str], engines: str | None) -> list[str]:
+    """Offer each ``--bot`` and every bot of ``--engines`` in the page (each checked now:
+    an engine is started once and names itself); the lines that say what is offered."""
+    from plyground.web.own_bots import offer_bot, offer_engines
+
+    run = RunOptions()
+    said = [f"offering {offer_bot(spec, run)!r} ({spec})" for spec in specs]
+    if engines is not None:
+        names, problems = offer_engines(engines, run)
+        said += [f"offering {name!r} (from {engines})" for name in names]
+        said += [f"left out {problem}" for problem in problems]
+    return said
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -123,7 +120,7 @@ def _serve(args: argparse.Namespace) -> int:
         blunder=args.blunder,
         **{name: getattr(args, name) for name in CLIENT_LIMITS},
     )
-    _offer_bots(args.bot)
+    offered = _offer_bots(args.bot, args.engines)
     if not 0 <= args.port <= 65535:
         raise PlygroundError(f"port must be 0 to 65535, got {args.port}")
     try:
@@ -162,6 +159,8 @@ def _serve(args: argparse.Namespace) -> int:
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}"
     print(f"plyground: serving the web app at {url}  (Ctrl+C stops it)", flush=True)
+    for line in offered:
+        print(f"plyground: {line}", flush=True)
     if args.open:
         threading.Timer(1.0, webbrowser.open, (url,)).start()
     app = create_app(settings, host_policy(args.host, args.allowed_host))

@@ -11,6 +11,7 @@ from plyground.bots.levels import DEFAULT_LEVEL, Level, levels_for
 from plyground.core.settings import Setting
 from plyground.games import game_class
 from plyground.web.config import WebSettings
+from plyground.web.own_bots import is_own
 from plyground.web.sessions.names import NAME_LENGTH
 from plyground.web.views import view_for, viewable_games
 
@@ -42,19 +43,21 @@ def _capped_level(level: Level, think_cap: float) -> dict[str, Any]:
     return data
 
 
-def web_settings_of(declared: Sequence[Setting]) -> list[Setting]:
+def web_settings_of(declared: Sequence[Setting], contained: bool = False) -> list[Setting]:
     """The bot settings a web client may set: bounded numbers, flags and choices.
 
     Left out: free texts (a file path such as ``weights`` must never reach
     the server's disk from a browser) and unbounded numbers (a huge
-    ``table`` would exhaust memory).
+    ``table`` would exhaust memory), except for a ``contained`` bot (a
+    student's own, run as its own process that the server can kill, capped
+    in memory when ``--memory`` says so): its every number is offered.
     """
     return [
         setting
         for setting in declared
         if setting.choices is not None
         or setting.kind is bool
-        or (setting.kind in (int, float) and setting.maximum is not None)
+        or (setting.kind in (int, float) and (contained or setting.maximum is not None))
     ]
 
 
@@ -95,7 +98,10 @@ def build_catalog(settings: WebSettings) -> dict[str, Any]:
             {
                 "name": name,
                 "description": bot.DESCRIPTION,
-                "settings": [_public_setting(s, cap) for s in web_settings_of(bot.SETTINGS)],
+                "settings": [
+                    _public_setting(s, cap) for s in web_settings_of(bot.SETTINGS, is_own(bot))
+                ],
+                "own": is_own(bot),
             }
         )
     return {

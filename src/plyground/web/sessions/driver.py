@@ -20,6 +20,7 @@ from plyground.arena.players.player import Reply, RuleBreakError
 from plyground.arena.records.record import RuleBreakKind
 from plyground.bots import Bot
 from plyground.core.limits import SearchInfo
+from plyground.web.own_bots import OwnPlayers
 from plyground.web.pool import BotPool, ThinkJob
 from plyground.web.sessions.session import GameSession, Thinking
 
@@ -37,6 +38,8 @@ class BotDriver:
 
     def __init__(self, pool: BotPool, think_cap: float, grace: float, rng: random.Random) -> None:
         self.pool = pool
+        self.own = OwnPlayers()
+        """The processes of students' own bots (``serve --bot``, ``--engines``)."""
         self.think_cap = think_cap
         self.grace = grace
         self.rng = rng
@@ -60,10 +63,13 @@ class BotDriver:
                 await self._bot_move(session, player, seat.bot)
                 if session.all_bots and not session.finished and session.delay > 0:
                     await session.pause_between_moves()
+            if session.finished:
+                self.own.release(session.id)
         except asyncio.CancelledError:
             raise
         except Exception as error:  # never leave a game hanging silently
             log.exception("game %s stopped", session.id)
+            self.own.release(session.id)
             session.error = f"the server stopped this game: {error}"
             session.thinking = None
             session.finished_at = time.monotonic()
@@ -89,7 +95,20 @@ class BotDriver:
                 session.bump()
 
         try:
-            reply = await self._ask(job, on_info, on_start, session.owner)
+            if self.own.plays(bot):
+                on_start()
+                reply = await self.own.think(
+                    session.id,
+                    player,
+                    session.game,
+                    bot,
+                    state,
+                    seconds=seconds,
+                    grace=self.grace,
+                    on_info=on_info,
+                )
+            else:
+                reply = await self._ask(job, on_info, on_start, session.owner)
         finally:
             if session.thinking is thinking:
                 session.thinking = None

@@ -12,6 +12,7 @@ from plyground.arena.records.record import PlayerInfo
 from plyground.bots import Bot, bot_class, bot_names
 from plyground.core.errors import PlygroundError, UnknownNameError
 from plyground.core.game import Game
+from plyground.web.own_bots import is_own
 from plyground.web.sessions.catalog import web_settings_of
 from plyground.web.sessions.errors import ApiError
 from plyground.web.sessions.names import check_name
@@ -66,7 +67,7 @@ def make_seat(game: Game, index: int, request: SeatRequest, think_cap: float) ->
         cls = bot_class(request.bot)
     except UnknownNameError as error:
         raise ApiError(422, f"{label}: {error}") from None
-    allowed = {s.name for s in web_settings_of(cls.SETTINGS)}
+    allowed = {s.name for s in web_settings_of(cls.SETTINGS, is_own(cls))}
     for key in request.settings:
         if key not in allowed:
             known = ", ".join(sorted(allowed)) or "none"

@@ -92,6 +92,7 @@ class GameService:
         session = self.sessions.pop(game_id)
         if session.driver is not None:
             session.driver.cancel()
+        self.driver.own.release(game_id)
         session.bump()  # clients streaming it notice it is gone
 
     def _make_room(self, client: str) -> None:
@@ -249,12 +250,14 @@ class GameService:
         """End a game before its finish (the control secret's End Game)."""
         session = self.get(game_id)
         acting.end_game(session, token)
+        self.driver.own.release(game_id)
         return session
 
     def resign(self, game_id: str, token: str) -> GameSession:
         """A human seat resigns; the other side wins."""
         session = self.get(game_id)
         acting.resign(session, token)
+        self.driver.own.release(game_id)
         return session
 
     def _act(self, session: GameSession) -> None:
@@ -325,5 +328,6 @@ class GameService:
         for driver in drivers:
             with contextlib.suppress(asyncio.CancelledError):
                 await driver
+        await self.driver.own.close()
         if self.archive is not None:
             await self.archive.close()
