@@ -208,6 +208,11 @@ class OwnPlayers:
 
         return await asyncio.to_thread(ask)
 
+    def diagnostics(self, game_id: str, seat: int) -> str:
+        """What the seat's process said last about a bad answer (its stderr), or ''."""
+        player = self._players.get((game_id, seat))
+        return "" if player is None else player.diagnostics()
+
     def release(self, game_id: str) -> None:
         """End the processes of game ``game_id`` (on a thread: a polite quit takes a moment)."""
         gone = [self._players.pop(key) for key in list(self._players) if key[0] == game_id]

@@ -65,8 +65,14 @@ def _python(lines: list[str]) -> str:
         (line.strip() for line in reversed(lines[begin:]) if not line.startswith((" ", "\t"))),
         "",
     )
+    if not error and not starts:  # the frames follow their error (plyground engine's report)
+        error = next(
+            (line.strip() for line in reversed(lines[:begin]) if not line[:1].isspace()), ""
+        )
     if not error or error.startswith("Traceback") or not _PY_ERROR.match(error):
         return ""
+    if re.search(r"\bline \d+", error):
+        return error  # it names its place already
     where = ""
     for index in reversed([i for i in frames if i >= begin]):
         match = _PY_FRAME.match(lines[index])

@@ -119,6 +119,7 @@ class BotDriver:
             policy=session.policy,
             rng=self.rng,
             name=session.seats[player].name,
+            diagnostics=lambda: self.own.diagnostics(session.id, player),
         )
         if ruling.rule_break is not None:
             session.rule_breaks.append(ruling.rule_break)

@@ -241,7 +241,11 @@ function renderMoves(snapshot) {
       item.append(el("span", { class: `loss${note.text === "best" ? " best" : ""}`, "data-loss": move.ply + 1, title: note.title, text: note.text }));
     }
     if (move.rule_break) {
-      item.append(el("span", { class: "penalty", text: `⚠ ${move.rule_break}`, title: "the bot broke the rules: a random move was played for it" }));
+      // The reason is the rule break's detail (its first line: the error and the bot's own line).
+      const broken = (snapshot.rule_breaks || []).find((b) => b.ply === move.ply);
+      const reason = broken?.detail ? broken.detail.split("\n")[0] : "";
+      item.append(el("span", { class: "penalty", text: `⚠ ${move.rule_break}`, title: reason || "the bot broke the rules" }));
+      if (reason) item.append(el("span", { class: "penalty-reason", text: reason }));
     }
     list.append(item);
   }
