@@ -26,6 +26,7 @@ def test_small_tests_pass_with_the_jit_off(cli_env: dict[str, str]) -> None:
             "test_small_ and not jit_off",
             str(here / "test_kernels.py"),
             str(here / "test_engine.py"),
+            str(here / "test_kernel_properties.py"),
         ],
         capture_output=True,
         text=True,

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
+
 from plyground.games import load_game
-from plyground.games.morris import MorrisState
+from plyground.games.morris import WHITE, MorrisState
+from plyground.games.morris.evaluation import PHASES, RELATIONS, MorrisWeights
 
 GAME = load_game("morris")
 
@@ -50,3 +53,17 @@ def random_states(
         if finished or not state.is_terminal():
             states.append(state)
     return states
+
+
+def relative(state: MorrisState) -> tuple[int, int, int, int]:
+    """(own, theirs, own hand, their hand) for the player to move."""
+    if state.side == WHITE:
+        return state.white, state.black, state.white_hand, state.black_hand
+    return state.black, state.white, state.black_hand, state.white_hand
+
+
+def weight_buffer(weights: MorrisWeights) -> np.ndarray:
+    return np.array(
+        [getattr(getattr(weights, phase), name) for phase in PHASES for name in RELATIONS],
+        dtype=np.float64,
+    )

@@ -11,18 +11,17 @@ from collections.abc import Iterator
 
 import numpy as np
 import pytest
-from morris_helpers import position, random_states
+from morris_helpers import position, random_states, relative, weight_buffer
 
 from plyground.algorithms.search import AlphaBeta
 from plyground.arena.players.bot_player import BotPlayer
 from plyground.bots import make_bot
 from plyground.core import Limit
 from plyground.games import load_game
-from plyground.games.morris import WHITE, MorrisState
+from plyground.games.morris import MorrisState
 from plyground.games.morris.engine import MorrisEngine
 from plyground.games.morris.evaluation import (
     PHASES,
-    RELATIONS,
     MorrisEvaluator,
     MorrisWeights,
     phase_of,
@@ -32,20 +31,6 @@ from plyground.games.morris.kernels import WON, child_status, evaluate, generate
 STATES = random_states(150, seed=21, finished=False) + random_states(
     50, seed=22, blocking=True, finished=False
 )
-
-
-def relative(state: MorrisState) -> tuple[int, int, int, int]:
-    """(own, theirs, own hand, their hand) for the player to move."""
-    if state.side == WHITE:
-        return state.white, state.black, state.white_hand, state.black_hand
-    return state.black, state.white, state.black_hand, state.white_hand
-
-
-def weight_buffer(weights: MorrisWeights) -> np.ndarray:
-    return np.array(
-        [getattr(getattr(weights, phase), name) for phase in PHASES for name in RELATIONS],
-        dtype=np.float64,
-    )
 
 
 def test_move_generation_is_the_rules() -> None:

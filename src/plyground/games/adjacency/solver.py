@@ -342,7 +342,8 @@ class ExactSolver:
         else:
             searched = set(state.legal_moves())
             orbit_of = {cell: cell for cell in searched}
-        candidates = sum(1 << cell for cell in searched)
+        # A signed int64 for the kernel: on 8x8 an empty h8 is bit 63.
+        candidates = as_int64(sum(1 << cell for cell in searched))
         return _Root(self._ordered(own, theirs, candidates), orbit_of)
 
     def _at_least(self, own: int, theirs: int, plies: int, best: int) -> int | None:

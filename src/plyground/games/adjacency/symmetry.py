@@ -53,13 +53,15 @@ SYMMETRY_WORDS = _COUNT * _PER_SYMMETRY
 """Size of the block :func:`symmetry_tables` returns."""
 
 
-def _cell_map(index: int, size: int) -> list[int]:
+@functools.cache
+def _cell_map(index: int, size: int) -> tuple[int, ...]:
+    """Each cell's image under symmetry ``index`` (built once per symmetry and size)."""
     transform = SYMMETRIES[index][1]
     cells = []
     for cell in range(size * size):
         row, col = transform(*divmod(cell, size), size)
         cells.append(row * size + col)
-    return cells
+    return tuple(cells)
 
 
 def image(mask: int, index: int, size: int) -> int:
@@ -96,7 +98,7 @@ def symmetry_orbits(x: int, o: int, empty: int, size: int) -> dict[int, int]:
     """Each empty cell -> its representative (the lowest cell of its orbit under the stabiliser)."""
     maps = [_cell_map(index, size) for index in stabiliser(x, o, size)]
     return {
-        cell: min([cell] + [cells[cell] for cells in maps])
+        cell: min([cell, *(cells[cell] for cells in maps)])
         for cell in range(size * size)
         if empty >> cell & 1
     }
