@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 
 from plyground.algorithms.search.minimax import minimax
+from plyground.core.errors import SettingsError
 from plyground.core.jit import as_int64
 from plyground.core.limits import Limit
 from plyground.games.adjacency.engine import AdjacencyEngine, SearchFeatures
@@ -37,6 +38,7 @@ VARIANTS = (
     EVERYWHERE,
     replace(EVERYWHERE, pvs=False, mtd=False),
     ExactTechniques(table_min=99, etc_min=99, symmetry_min=99, order_min=99),
+    replace(EVERYWHERE, ways=1),
 )
 
 
@@ -107,7 +109,9 @@ def _late_positions(start: AdjacencyState, count: int, plies: int) -> list[Adjac
     return found
 
 
-@pytest.mark.parametrize("techniques", VARIANTS, ids=["default", "everywhere", "plain", "none"])
+@pytest.mark.parametrize(
+    "techniques", VARIANTS, ids=["default", "everywhere", "plain", "none", "one-way"]
+)
 def test_random_positions_values_moves_and_lines_equal_minimax(
     techniques: ExactTechniques,
 ) -> None:
@@ -146,6 +150,12 @@ def test_the_solver_keeps_its_table_between_solves_and_new_game_clears_it() -> N
     assert again.nodes < first.nodes
     solver.new_game()
     assert solver.solve(state, moves=True).nodes == first.nodes
+
+
+def test_a_table_of_other_than_one_or_two_ways_is_refused() -> None:
+    state = AdjacencyGame(size=4, rounds=2).initial_state()
+    with pytest.raises(SettingsError, match="1 or 2 ways, not 3"):
+        ExactSolver(techniques=ExactTechniques(ways=3)).solve(state)
 
 
 def test_values_are_x_minus_o_whoever_moves() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -26,6 +26,12 @@ from strategies import adjacency_positions
 
 EVERYWHERE = ExactTechniques(table_min=3, etc_min=3, symmetry_min=3, order_min=3)
 """Every technique at every node that can have it, so small trees exercise them all."""
+TECHNIQUES = (
+    ExactTechniques(),
+    ExactTechniques(ways=1),
+    EVERYWHERE,
+    replace(EVERYWHERE, ways=1),
+)
 
 
 @dataclass(frozen=True)
@@ -78,12 +84,12 @@ def _final_margin(state: AdjacencyState, line: tuple[str, ...]) -> int:
 
 
 @settings(max_examples=1000, deadline=None)
-@given(adjacency_positions(), st.booleans())
+@given(adjacency_positions(), st.sampled_from(TECHNIQUES))
 def test_the_solver_equals_negamax_on_arbitrary_positions(
-    state: AdjacencyState, everywhere: bool
+    state: AdjacencyState, techniques: ExactTechniques
 ) -> None:
     truth = negamax(state)
-    solver = ExactSolver(table_size=1 << 10, techniques=EVERYWHERE if everywhere else None)
+    solver = ExactSolver(table_size=1 << 10, techniques=techniques)
     result = solver.solve(state, moves=True)
     assert (result.value, result.moves) == (truth.value, truth.moves)
     assert set(result.best) == truth.best

@@ -97,6 +97,7 @@ def _switched_off() -> list[tuple[str, ExactTechniques]]:
         ("-order", replace(default, order_min=never)),
         ("-pvs", replace(default, pvs=False)),
         ("-mtd", replace(default, mtd=False)),
+        ("one way", replace(default, ways=1)),
     ]
 
 

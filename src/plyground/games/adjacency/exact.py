@@ -17,8 +17,11 @@ at the end) and it can use what only exact values allow:
   position's mark count fixes its ply, so neither side nor ply is hashed:
   the hash is salted once per solve with the game's end (marks plus plies
   left), the same for every position of the solve. Probed only at nodes
-  with ``X_TABLE_MIN`` plies or more to go; depth-preferred replacement
-  (an entry from an earlier, longer solve is replaced first);
+  with ``X_TABLE_MIN`` plies or more to go. Two ways (``X_WAYS``): a
+  position may sit in either slot of an aligned pair (one cache line);
+  the first is depth-preferred (an entry from an earlier, longer solve is
+  replaced first), the second always replaced, so the many small subtrees
+  near the end are kept too. With one way, depth-preferred only;
 * **enhanced transposition cutoffs** (``X_ETC_MIN``): before searching a
   node, look up its children; one whose stored upper bound already
   refutes ``beta`` ends the node at once;
@@ -67,6 +70,7 @@ __all__ = [
     "X_TABLE",
     "X_TABLE_MASK",
     "X_TABLE_MIN",
+    "X_WAYS",
     "exact_search",
     "order_moves",
     "table_entry",
@@ -88,6 +92,8 @@ X_ORDER_MIN = CONTEXT_WORDS + 8
 X_ROOT_PLIES = CONTEXT_WORDS + 9
 """Plies left at the solve's root: deeper table entries are from older solves."""
 X_PVS = CONTEXT_WORDS + 10
+X_WAYS = CONTEXT_WORDS + 11
+"""Slots a position may take in the table: 1, or 2 (a depth-preferred and an always-replace)."""
 EXACT_WORDS = CONTEXT_WORDS + 16
 
 MAX_PLIES = 63
@@ -114,6 +120,20 @@ def table_entry(key: int, lower: int, upper: int, move: int, plies: int) -> int:
 @njit(cache=True)
 def _matches(entry: int, key: int) -> bool:
     return entry != 0 and ((entry ^ key) >> _KEY_SHIFT) == 0
+
+
+@njit(cache=True)
+def _probe(cx: int, key: int) -> int:
+    """The table's entry for ``key`` (0 if none): its slot, or with two ways either of its pair."""
+    table = load_int(cx, X_TABLE)
+    slot = key & load_int(cx, X_TABLE_MASK)
+    if load_int(cx, X_WAYS) == 1:
+        return load_int(table, slot)
+    slot &= ~1
+    entry = load_int(table, slot)
+    if _matches(entry, key):
+        return entry
+    return load_int(table, slot + 1)
 
 
 @njit(cache=True)
@@ -218,8 +238,6 @@ def order_moves(cx: int, own: int, theirs: int, candidates: int, out: int) -> in
 @njit(cache=True)
 def _etc_cutoff(cx: int, own: int, theirs: int, empty: int, beta: int) -> int:
     """A child's stored upper bound that refutes ``beta`` (as this node's value), or -1000."""
-    table = load_int(cx, X_TABLE)
-    mask = load_int(cx, X_TABLE_MASK)
     salt = load_int(cx, X_SALT)
     cells = empty
     while cells != 0:
@@ -227,7 +245,7 @@ def _etc_cutoff(cx: int, own: int, theirs: int, empty: int, beta: int) -> int:
         cells &= cells - 1
         flips = load_int(cx, G_NEIGHBOURS + cell) & theirs
         key = position_hash(theirs ^ flips, own | (1 << cell) | flips, salt)
-        entry = load_int(table, key & mask)
+        entry = _probe(cx, key)
         if _matches(entry, key) and -_upper(entry) >= beta:
             return -_upper(entry)
     return -1000
@@ -237,9 +255,20 @@ def _etc_cutoff(cx: int, own: int, theirs: int, empty: int, beta: int) -> int:
 def _store(  # noqa: PLR0917 - kernels take positional integers
     cx: int, key: int, lower: int, upper: int, move: int, plies: int
 ) -> None:
-    """Write a result, merged with the slot's bounds when it holds the same position."""
+    """Write a result, merged with the bounds of a slot that holds the same position.
+
+    One way: depth-preferred (an entry of this solve with more plies stays).
+    Two ways: the pair's first slot is depth-preferred, and what it does not
+    take goes to the second, always replaced (a displaced deeper entry
+    moves there).
+    """
     table = load_int(cx, X_TABLE)
     slot = key & load_int(cx, X_TABLE_MASK)
+    two_ways = load_int(cx, X_WAYS) == 2
+    if two_ways:
+        slot &= ~1
+        if _matches(load_int(table, slot + 1), key):
+            slot += 1
     entry = load_int(table, slot)
     if _matches(entry, key):
         merged_lower = max(lower, _lower(entry))
@@ -249,7 +278,11 @@ def _store(  # noqa: PLR0917 - kernels take positional integers
         if move == NO_MOVE:
             move = _move(entry)
     elif entry != 0 and _plies(entry) > plies and _plies(entry) <= load_int(cx, X_ROOT_PLIES):
-        return  # depth-preferred: keep the bigger subtree of this solve
+        if not two_ways:
+            return  # depth-preferred: keep the bigger subtree of this solve
+        slot += 1  # the always-replace slot
+    elif two_ways and entry != 0:
+        store_int(table, slot + 1, entry)  # the displaced entry stays, second
     store_int(table, slot, table_entry(key, lower, upper, move, plies))
 
 
@@ -277,7 +310,7 @@ def exact_search(  # noqa: PLR0911, PLR0912, PLR0915, PLR0917 - one self-recursi
     key = 0
     if use_table:
         key = position_hash(own, theirs, load_int(cx, X_SALT))
-        entry = load_int(load_int(cx, X_TABLE), key & load_int(cx, X_TABLE_MASK))
+        entry = _probe(cx, key)
         if _matches(entry, key):
             lower = _lower(entry)
             upper = _upper(entry)

@@ -51,6 +51,7 @@ from plyground.games.adjacency.exact import (
     X_TABLE,
     X_TABLE_MASK,
     X_TABLE_MIN,
+    X_WAYS,
     exact_search,
     order_moves,
 )
@@ -98,6 +99,9 @@ class ExactTechniques:
     """Null windows after a node's first move."""
     mtd: bool = True
     """Null-window searches around a guess at the root (else one full-window search)."""
+    ways: int = 2
+    """Table slots a position may take: 2 (a depth-preferred one and an always-replace one
+    beside it, in the same cache line), or 1 (depth-preferred only)."""
 
 
 @dataclass(frozen=True)
@@ -206,6 +210,9 @@ class ExactSolver:
         context[X_ORDER_MIN] = max(3, techniques.order_min)
         context[X_ROOT_PLIES] = state.plies_left
         context[X_PVS] = int(techniques.pvs)
+        if techniques.ways not in (1, 2):
+            raise SettingsError(f"the exact table has 1 or 2 ways, not {techniques.ways}")
+        context[X_WAYS] = techniques.ways
 
     # -- searches ------------------------------------------------------------------------
     def _search(self, own: int, theirs: int, plies: int, alpha: int, beta: int) -> int:
