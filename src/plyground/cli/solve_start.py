@@ -23,18 +23,19 @@ from plyground.arena.runs.backends import Backend, make_backend
 from plyground.arena.solving.proof_run import ProofProgress, run_proof
 from plyground.arena.solving.solve_run import Progress, run_solve
 from plyground.arena.storage.solve_store import SolveStore
+from plyground.arena.solving.strategy_run import StrategyProgress, run_strategy
 from plyground.cli.groups import INTERRUPTED
 from plyground.cli.outputs import check_output
 from plyground.core.errors import SettingsError
 from plyground.games import load_game
-from plyground.games.adjacency.book import BookEntry, OpeningBook, SolvedSetting
+from plyground.games.adjacency.book import BookEntry, OpeningBook, SolvedSetting, StrategyMove
 from plyground.games.adjacency.proof import FAR, ProofResult
 from plyground.games.adjacency.rules import AdjacencyGame
 from plyground.games.adjacency.subproblems import RootSolve
 
 __all__ = ["prove_start", "solve_start"]
 
-P = TypeVar("P", Progress, ProofProgress)
+P = TypeVar("P", Progress, ProofProgress, StrategyProgress)
 
 
 def solve_start(args: argparse.Namespace) -> int:
@@ -48,8 +49,8 @@ def solve_start(args: argparse.Namespace) -> int:
     game = load_game(args.game or "adjacency")
     if not isinstance(game, AdjacencyGame):
         raise SettingsError(f"--start solves the adjacency game, not {game.spec!r}")
-    if (args.guess or args.settle) and not args.prove:
-        raise SettingsError("--guess and --settle are options of --prove")
+    if (args.guess or args.settle or args.strategy) and not args.prove:
+        raise SettingsError("--guess, --settle and --strategy are options of --prove")
     check_output(args.book, "--book")  # before the solve, not after it
     book = OpeningBook.read(args.book) if args.book and Path(args.book).exists() else None
     if args.prove:
@@ -89,14 +90,41 @@ def prove_start(args: argparse.Namespace, game: AdjacencyGame, book: OpeningBook
         except KeyboardInterrupt:
             return _stopped(args, f"{store.leaf_totals()[0]} leaf tests")
         tests, nodes, seconds = store.leaf_totals()
+        strategy: dict[str, StrategyMove] = {}
+        if args.strategy:
+            if shown.value is None:
+                raise SettingsError(f"--strategy: the value is not proved yet in {args.store}")
+            line = functools.partial(_strategy_line, game.spec)
+            try:
+                strategy = run_strategy(
+                    root,
+                    store,
+                    _backend(args),
+                    table_size=args.table,
+                    on_progress=_shower(args, line),
+                )
+            except KeyboardInterrupt:
+                return _stopped(args, f"{store.strategy_totals()[0]} strategy entries")
+        costs = store.strategy_totals()
     if args.book:
         _add_proof_to_book(
-            book or OpeningBook(), args, spec=game.spec, shown=shown, nodes=nodes, seconds=seconds
+            book or OpeningBook(),
+            args,
+            spec=game.spec,
+            shown=shown,
+            nodes=nodes,
+            seconds=seconds,
+            strategy=strategy,
         )
     if args.json:
-        print(json.dumps(_proof_json(shown, tests, nodes, seconds)))
+        summary = _proof_json(shown, tests, nodes, seconds)
+        if args.strategy:
+            summary["strategy"] = _strategy_json(strategy, costs)
+        print(json.dumps(summary))
     else:
         _print_proof(shown, tests, nodes, seconds)
+        if args.strategy:
+            _print_strategy(strategy, costs)
     return 0
 
 
@@ -132,14 +160,58 @@ def _add_proof_to_book(
     shown: ProofResult,
     nodes: int,
     seconds: float,
+    strategy: dict[str, StrategyMove],
 ) -> None:
     if shown.value is None:
         raise SettingsError(f"--book: the value is not proved yet in {args.store}")
     setting = SolvedSetting(
-        spec, shown.position, shown.value, shown.best, nodes, seconds, proved=True
+        spec,
+        shown.position,
+        shown.value,
+        shown.best,
+        nodes,
+        seconds,
+        proved=True,
+        settled=shown.settled,
     )
     book.add(setting, {text: BookEntry(value, best) for text, (value, best) in shown.book.items()})
+    book.add_strategy(strategy)
     book.write(args.book)
+
+
+def _strategy_line(spec: str, progress: StrategyProgress) -> str:
+    if progress.need is None:
+        return (
+            f"strategy for {spec}: {progress.total} entries to find by search, "
+            f"{progress.done} stored"
+        )
+    side = "XO"[progress.need.side]
+    return (
+        f"[{progress.done}/{progress.total}] {side} {progress.move} keeps "
+        f"{progress.need.keep:+d}  tests {progress.tests}  nodes {progress.nodes:,}  "
+        f"{progress.seconds:.1f} s  (elapsed {progress.elapsed:.0f} s)"
+    )
+
+
+def _print_strategy(strategy: dict[str, StrategyMove], costs: tuple[int, int, int, float]) -> None:
+    found, tests, nodes, seconds = costs
+    print(
+        f"strategy: {len(strategy)} entries ({found} found by search: tests {tests:,}  "
+        f"nodes {nodes:,}  solving time {seconds:.2f} s, summed)"
+    )
+
+
+def _strategy_json(
+    strategy: dict[str, StrategyMove], costs: tuple[int, int, int, float]
+) -> dict[str, object]:
+    found, tests, nodes, seconds = costs
+    return {
+        "entries": len(strategy),
+        "searched": found,
+        "tests": tests,
+        "nodes": nodes,
+        "seconds": round(seconds, 6),
+    }
 
 
 def _bounds_text(lower: int, upper: int) -> str:

@@ -72,6 +72,12 @@ def add_start_options(parser: argparse.ArgumentParser) -> None:
             help="with --prove: go on to settle every first move's value (so every best "
             "first move)",
         ),
+        group.add_argument(
+            "--strategy",
+            action="store_true",
+            help="with --prove: once the value is proved, find a move keeping it for each "
+            "side two plies deeper (a strategy for both sides; with --book, booked too)",
+        ),
     ]
     parser.set_defaults(
         start_only=tuple(

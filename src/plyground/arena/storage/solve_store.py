@@ -24,6 +24,12 @@ refused by name):
     beyond any margin where nothing is known), ``tests``, ``nodes`` and
     ``seconds`` (summed over its null-window tests), ``finished`` (UTC time
     of the last). A version 1 file gains the table when opened.
+``strategy`` (version 3)
+    a strategy's entries found by search (:mod:`plyground.games.adjacency.strategy`):
+    ``position`` (canonical text, primary key), ``keep`` (the X - O bound
+    to keep), ``move`` (the first move found keeping it, in that frame),
+    ``tests``, ``nodes`` and ``seconds`` (what finding it cost),
+    ``finished`` (UTC time). Older files gain the table when opened.
 
 WAL mode with ``synchronous=FULL``: a committed subproblem survives power
 loss, and a reader never blocks the solving run.
@@ -39,12 +45,13 @@ from pathlib import Path
 from plyground.arena.storage.sqlite_file import SqliteFile
 from plyground.arena.storage.store import utc_now
 from plyground.arena.storage.store_errors import StoreError, storage_error
+from plyground.games.adjacency.book import StrategyMove
 from plyground.games.adjacency.proof import FAR
 from plyground.games.adjacency.subproblems import SubproblemResult
 
 __all__ = ["APPLICATION_ID", "STORE_VERSION", "SolveStore"]
 
-STORE_VERSION = 2
+STORE_VERSION = 3
 APPLICATION_ID = 0x504C5953  # "PLYS"
 
 _SCHEMA = """
@@ -62,6 +69,15 @@ CREATE TABLE IF NOT EXISTS leaves (
     position TEXT PRIMARY KEY,
     lower INTEGER NOT NULL,
     upper INTEGER NOT NULL,
+    tests INTEGER NOT NULL,
+    nodes INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    finished TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS strategy (
+    position TEXT PRIMARY KEY,
+    keep INTEGER NOT NULL,
+    move TEXT NOT NULL,
     tests INTEGER NOT NULL,
     nodes INTEGER NOT NULL,
     seconds REAL NOT NULL,
@@ -185,6 +201,32 @@ class SolveStore(SqliteFile):
                     "nodes = nodes + excluded.nodes, seconds = seconds + excluded.seconds, "
                     "finished = excluded.finished",
                     (position, lower, upper, nodes, seconds, utc_now()),
+                )
+        except sqlite3.Error as error:
+            raise storage_error(self.path, error) from None
+
+    # -- a strategy's entries --------------------------------------------------------------
+    def strategy_entries(self) -> dict[str, StrategyMove]:
+        """Every stored strategy entry: canonical position text -> its move and bound."""
+        rows = self._db.execute("SELECT position, move, keep FROM strategy")
+        return {position: StrategyMove(move, keep) for position, move, keep in rows}
+
+    def strategy_totals(self) -> tuple[int, int, int, float]:
+        """The strategy's entries, tests, nodes and solving seconds so far."""
+        row = self._db.execute(
+            "SELECT count(*), sum(tests), sum(nodes), sum(seconds) FROM strategy"
+        ).fetchone()
+        return int(row[0]), int(row[1] or 0), int(row[2] or 0), float(row[3] or 0.0)
+
+    def record_strategy(
+        self, position: str, entry: StrategyMove, tests: int, nodes: int, seconds: float
+    ) -> None:
+        """Store one strategy entry and what finding it cost (one transaction)."""
+        try:
+            with self._transaction():
+                self._db.execute(
+                    "INSERT OR REPLACE INTO strategy VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (position, entry.keep, entry.move, tests, nodes, seconds, utc_now()),
                 )
         except sqlite3.Error as error:
             raise storage_error(self.path, error) from None

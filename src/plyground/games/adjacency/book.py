@@ -10,7 +10,15 @@ best first move, and O, whatever X played, a best reply. A setting marked
 ``"proved": true`` (its value proved through leaf tests,
 :mod:`plyground.games.adjacency.proof`) books less: the start and the
 positions after its proved best first moves, each with the best moves the
-proof found (every one of them best, not necessarily all).
+proof found (every one of them best, not necessarily all); one marked
+``"settled": true`` as well has every first move's exact value (the position
+after each first move is booked with it), so its start's best moves are all
+of them.
+
+A book may also hold a *strategy* (:mod:`plyground.games.adjacency.strategy`):
+positions a few plies deeper, each with one move proved to keep a bound on
+the value (X - O at least ``keep`` when X moves, at most when O moves), keyed
+by the position's canonical form (one entry serves every mirror image).
 
 Format (version :data:`BOOK_FORMAT`)::
 
@@ -18,7 +26,8 @@ Format (version :data:`BOOK_FORMAT`)::
      "settings": [{"game": "adjacency(size=5,rounds=8)", "position": "...",
                    "value": -2, "best": ["c1", ...], "nodes": N, "seconds": S,
                    "proved": true (only for a proved setting)}, ...],
-     "positions": {"<position text>": {"value": V, "best": ["d6", ...]}, ...}}
+     "positions": {"<position text>": {"value": V, "best": ["d6", ...]}, ...},
+     "strategy": {"<canonical position text>": {"move": "c3", "keep": -2}, ...}}
 
 Values are X's marks minus O's at the end with best play, as in the solver.
 
@@ -49,6 +58,7 @@ __all__ = [
     "BookSolution",
     "OpeningBook",
     "SolvedSetting",
+    "StrategyMove",
     "book_entry",
     "book_moves",
     "book_solution",
@@ -69,6 +79,15 @@ class BookEntry:
 
 
 @dataclass(frozen=True)
+class StrategyMove:
+    """A strategy's move (in its canonical position's frame) and the X - O bound it keeps:
+    at least ``keep`` when X moves, at most ``keep`` when O moves."""
+
+    move: str
+    keep: int
+
+
+@dataclass(frozen=True)
 class SolvedSetting:
     """One solved start: the game spec, its position, value and best moves, and the solve's cost."""
 
@@ -83,6 +102,9 @@ class SolvedSetting:
     move: its entries' best moves are those the proof found (each one best, at least
     one), not necessarily every best move, and only the start and the positions after
     its proved best moves are booked."""
+    settled: bool = False
+    """True for a proved start whose every first move's value is settled: its best moves
+    are every best first move, and the position after each first move is booked."""
 
     def to_dict(self) -> dict[str, Any]:
         row = {
@@ -93,6 +115,8 @@ class SolvedSetting:
             "nodes": self.nodes,
             "seconds": round(self.seconds, 3),
         }
+        if self.settled:
+            return {**row, "proved": True, "settled": True}
         return {**row, "proved": True} if self.proved else row
 
 
@@ -103,18 +127,44 @@ class OpeningBook:
         self,
         settings: Mapping[str, SolvedSetting] | None = None,
         positions: Mapping[str, BookEntry] | None = None,
+        strategy: Mapping[str, StrategyMove] | None = None,
     ) -> None:
         self.settings: dict[str, SolvedSetting] = dict(settings or {})
         self.positions: dict[str, BookEntry] = dict(positions or {})
+        self.strategy: dict[str, StrategyMove] = dict(strategy or {})
+        self._strategy_depths: set[tuple[int, int]] | None = None
 
     def lookup(self, state: State) -> BookEntry | None:
         """The entry for ``state``, or None when it is not booked."""
         return self.positions.get(state.text())
 
+    def strategy_move(self, state: AdjacencyState) -> tuple[int, int] | None:
+        """The strategy's move for ``state`` (a cell of ``state``, mirror images looked up
+        too) and the X - O bound it keeps, or None. Instant: a position at a depth the
+        strategy has no entry for is not even put in canonical form."""
+        if self._strategy_depths is None:
+            self._strategy_depths = {_depth(text) for text in self.strategy}
+        if (state.size, state.plies_left) not in self._strategy_depths:
+            return None
+        from plyground.games.adjacency.symmetry import canonical, cell_preimage
+
+        x, o, symmetry = canonical(state.x, state.o, state.size)
+        key = AdjacencyState(state.game, x, o, state.side, state.plies_left).text()
+        entry = self.strategy.get(key)
+        if entry is None:
+            return None
+        cell = cell_preimage(parse_cell(entry.move, state.size), symmetry, state.size)
+        return cell, entry.keep
+
     def add(self, setting: SolvedSetting, positions: Mapping[str, BookEntry]) -> None:
         """Add (or replace) a solved setting and its positions."""
         self.settings[setting.game] = setting
         self.positions.update(positions)
+
+    def add_strategy(self, entries: Mapping[str, StrategyMove]) -> None:
+        """Add (or replace) strategy entries (canonical position text -> move)."""
+        self.strategy.update(entries)
+        self._strategy_depths = None
 
     # -- the file ------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -124,6 +174,10 @@ class OpeningBook:
             "positions": {
                 text: {"value": entry.value, "best": list(entry.best)}
                 for text, entry in sorted(self.positions.items())
+            },
+            "strategy": {
+                text: {"move": entry.move, "keep": entry.keep}
+                for text, entry in sorted(self.strategy.items())
             },
         }
 
@@ -144,6 +198,7 @@ class OpeningBook:
                     nodes=int(row["nodes"]),
                     seconds=float(row["seconds"]),
                     proved=bool(row.get("proved", False)),
+                    settled=bool(row.get("settled", False)),
                 )
                 for row in data["settings"]
             }
@@ -151,11 +206,15 @@ class OpeningBook:
                 str(text): BookEntry(int(row["value"]), tuple(str(m) for m in row["best"]))
                 for text, row in data["positions"].items()
             }
+            strategy = {
+                str(text): StrategyMove(str(row["move"]), int(row["keep"]))
+                for text, row in data.get("strategy", {}).items()
+            }
         except (AttributeError, KeyError, TypeError, ValueError) as error:
             if isinstance(error, ParseError):
                 raise
             raise ParseError(f"{source} is not an opening book ({error!r})") from None
-        return cls(settings, positions)
+        return cls(settings, positions, strategy)
 
     @classmethod
     def read(cls, path: str | Path) -> OpeningBook:
@@ -185,15 +244,27 @@ def book_entry(state: State) -> BookEntry | None:
 
 
 def book_moves(state: State) -> tuple[list[int], float, int] | None:
-    """The packaged book's answer for ``state`` (the bots' book lookup): every best move
-    (cell indices), the exact value for the side to move, the plies to the end."""
-    entry = book_entry(state)
-    if entry is None:
-        return None
+    """The packaged book's answer for ``state`` (the bots' book lookup): its best moves
+    (cell indices), the value for the side to move, the plies to the end.
+
+    A strategy entry's move comes first (the bot plays the first), so the bot stays on
+    the strategy's line; with no exact entry it is the only move, and the value is the
+    bound it keeps (at least that much for the side to move), not an exact value.
+    """
     assert isinstance(state, AdjacencyState)
-    moves = [parse_cell(name, state.size) for name in entry.best]
+    book = packaged_book()
+    entry = book.lookup(state)
+    kept = book.strategy_move(state)
+    if entry is None and kept is None:
+        return None
     mover_sign = 1 if state.side == X else -1
-    return moves, float(mover_sign * entry.value), state.plies_left
+    moves = [] if entry is None else [parse_cell(name, state.size) for name in entry.best]
+    if kept is None:
+        assert entry is not None
+        return moves, float(mover_sign * entry.value), state.plies_left
+    cell, keep = kept
+    value = entry.value if entry is not None and cell in moves else keep
+    return [cell] + [m for m in moves if m != cell], float(mover_sign * value), state.plies_left
 
 
 @dataclass(frozen=True)
@@ -264,13 +335,20 @@ def _book_line(state: AdjacencyState) -> tuple[str, ...]:
 
 
 def _proved_setting(state: AdjacencyState) -> bool:
-    """True when ``state`` is the start of a proved setting, or a move after it: a booked
-    position is one or the other (a start has an even number of plies left)."""
+    """True when ``state``'s best moves in the book may not be all of them: the start of a
+    proved setting not settled, or a move after the start of a proved setting (a booked
+    position is one or the other: a start has an even number of plies left)."""
     at_start = state.plies_left % 2 == 0
     plies = state.plies_left if at_start else state.plies_left + 1
     first = state.side if at_start else 1 - state.side
     for setting in packaged_book().settings.values():
         start = parse_position(setting.position)
         if (start.size, start.plies_left, start.side) == (state.size, plies, first):
-            return setting.proved
+            return setting.proved and not (at_start and setting.settled)
     return False
+
+
+def _depth(text: str) -> tuple[int, int]:
+    """A position text's board size and plies left (what a strategy entry is filed by)."""
+    state = parse_position(text)
+    return state.size, state.plies_left

@@ -105,8 +105,9 @@ class ProofResult:
     """Leaves with a stored bound."""
     book: dict[str, tuple[int, tuple[str, ...]]]
     """Once the value is known, opening-book entries (position text -> value and best moves):
-    the root with its proved best moves, and the position after each (mirrors included)
-    with its proved best replies."""
+    the root with its proved best moves, and the position after each root move whose own
+    value is known (the proved best ones, and every settled one; mirrors included) with
+    its proved best replies."""
 
     @property
     def value(self) -> int | None:
@@ -212,7 +213,8 @@ class Proof:
                 moves[mirror] = self._to_x(low, high)
             if lower == upper and low == lower:
                 best.extend(move.mirrors)
-                replies[move.move] = tuple(
+            if lower == upper and low == high:  # this move's value is known: book it
+                proved = tuple(
                     sorted(
                         (
                             r
@@ -223,10 +225,12 @@ class Proof:
                         key=self._cell,
                     )
                 )
+                if low == lower:
+                    replies[move.move] = proved
                 for mirror in move.mirrors:
                     after = self.root.play(self._cell(mirror))
-                    mapped = mirrored_replies(self.root, move.move, mirror, replies[move.move])
-                    book[after.text()] = (value, mapped)
+                    mapped = mirrored_replies(self.root, move.move, mirror, proved)
+                    book[after.text()] = (self._to_x(low, low)[0], mapped)
         if lower == upper:
             book[self.root.text()] = (value, tuple(sorted(best, key=self._cell)))
         return ProofResult(

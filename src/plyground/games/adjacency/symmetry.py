@@ -25,6 +25,9 @@ from plyground.core.jit import load_int, trailing_zeros
 __all__ = [
     "SYMMETRIES",
     "SYMMETRY_WORDS",
+    "canonical",
+    "cell_image",
+    "cell_preimage",
     "image",
     "representatives",
     "skipped_moves",
@@ -62,6 +65,41 @@ def _cell_map(index: int, size: int) -> tuple[int, ...]:
         row, col = transform(*divmod(cell, size), size)
         cells.append(row * size + col)
     return tuple(cells)
+
+
+@functools.cache
+def _cells(index: int, size: int) -> tuple[int, ...]:
+    return tuple(_cell_map(index, size))
+
+
+def cell_image(cell: int, index: int | None, size: int) -> int:
+    """The image of one cell under symmetry ``index`` (``None``: the identity)."""
+    return cell if index is None else _cells(index, size)[cell]
+
+
+def cell_preimage(cell: int, index: int | None, size: int) -> int:
+    """The cell whose image under symmetry ``index`` is ``cell`` (``None``: the identity)."""
+    return cell if index is None else _cells(index, size).index(cell)
+
+
+def canonical(x: int, o: int, size: int) -> tuple[int, int, int | None]:
+    """A position's canonical form: the least ``(x, o)`` among its images under the square's
+    symmetries, and the symmetry giving it (``None``: the identity). Mirror-image positions
+    (of equal value) share one canonical form, so a table keyed by it holds one entry for all.
+
+    >>> canonical(0b0001, 0b1000, 2)  # X on a1, O on b2: already the least
+    (1, 8, None)
+    >>> canonical(0b0010, 0b0100, 2)[:2] == canonical(0b0100, 0b0010, 2)[:2]  # mirrors
+    True
+    """
+    best: tuple[int, int, int | None] = (x, o, None)
+    for index in range(len(SYMMETRIES)):
+        cells = _cells(index, size)
+        mapped_x = sum(1 << cells[cell] for cell in range(size * size) if x >> cell & 1)
+        mapped_o = sum(1 << cells[cell] for cell in range(size * size) if o >> cell & 1)
+        if (mapped_x, mapped_o) < best[:2]:
+            best = (mapped_x, mapped_o, index)
+    return best
 
 
 def image(mask: int, index: int, size: int) -> int:

@@ -1,0 +1,127 @@
+"""A resumable strategy search: each entry found on a backend and stored as it finishes.
+
+:func:`run_strategy` reads the proof's leaf bounds from the
+:class:`~plyground.arena.solve_store.SolveStore`, plans the strategy
+(:func:`~plyground.games.adjacency.strategy.strategy_plan`), skips the
+entries the store already holds, and has the backend's workers find the
+others (:func:`~plyground.games.adjacency.strategy.keeping_move`), storing
+each the moment it arrives with what it cost (one transaction each: a killed
+run loses only the entries in flight, and the same command continues).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from plyground.arena.runs.backends import Backend
+from plyground.arena.solving.solve_run import sigterm_ends_the_process, worker_solver
+from plyground.arena.storage.solve_store import SolveStore
+from plyground.core.errors import PlygroundError
+from plyground.games.adjacency.book import StrategyMove
+from plyground.games.adjacency.exact_table import DEFAULT_TABLE
+from plyground.games.adjacency.proof import Proof, proof_tree
+from plyground.games.adjacency.rules import AdjacencyState, parse_position
+from plyground.games.adjacency.solver import warm_up
+from plyground.games.adjacency.strategy import StrategyNeed, keeping_move, strategy_plan
+
+__all__ = ["StrategyProgress", "StrategyTask", "run_strategy"]
+
+
+@dataclass(frozen=True)
+class StrategyTask:
+    """One entry for a worker: a move of ``position`` keeping X - O's bound ``keep``."""
+
+    key: str
+    position: str
+    keep: int
+    table_size: int = DEFAULT_TABLE
+
+    def perform(self) -> dict[str, object]:
+        """Find the move (in a worker) with this worker's solver, kept between tasks."""
+        state = parse_position(self.position)
+        solver = worker_solver(self.table_size)
+        warm_up()  # load the kernels before the clock starts
+        started = time.perf_counter()
+        with sigterm_ends_the_process():
+            found = keeping_move(solver, state, self.keep)
+        return {
+            "move": found.move,
+            "tests": found.tests,
+            "nodes": found.nodes,
+            "seconds": time.perf_counter() - started,
+        }
+
+
+@dataclass(frozen=True)
+class StrategyProgress:
+    """An entry just found (``need``, its move and cost), or the run's state before any."""
+
+    need: StrategyNeed | None
+    move: str
+    tests: int
+    nodes: int
+    seconds: float
+    done: int
+    """Entries stored (found by search) so far, this run's and earlier ones."""
+    total: int
+    """Entries the strategy needs from a search."""
+    elapsed: float
+    """Wall seconds of this run so far."""
+
+
+def run_strategy(
+    root: AdjacencyState,
+    store: SolveStore,
+    backend: Callable[[], Backend],
+    *,
+    table_size: int = DEFAULT_TABLE,
+    on_progress: Callable[[StrategyProgress], None] | None = None,
+) -> dict[str, StrategyMove]:
+    """The strategy of ``root``'s proved value, continuing ``store``: every entry, those
+    from the proof and those found by search (position text -> move).
+
+    ``backend()`` is made only if an entry is missing, and closed at the end (or on an
+    exception, Ctrl-C included: the stored entries stay). Raises PlygroundError when
+    the store does not prove the value yet, or when no move keeps an entry's bound (a
+    store whose bounds come from another search).
+    """
+    started = time.perf_counter()
+    plan = strategy_plan(Proof(root, proof_tree(root), store.leaf_bounds()))
+    stored = store.strategy_entries()
+    keeps = {need.position: need.keep for need in plan.needs}
+    found = {
+        position: entry
+        for position, entry in stored.items()
+        if keeps.get(position) == entry.keep  # an entry for another bound is found again
+    }
+    todo = {need.position: need for need in plan.needs if need.position not in found}
+    total = len(plan.needs)
+
+    def report(need: StrategyNeed | None, move: str, tests: int, nodes: int, secs: float) -> None:
+        if on_progress is not None:
+            elapsed = time.perf_counter() - started
+            on_progress(StrategyProgress(need, move, tests, nodes, secs, len(found), total, elapsed))
+
+    report(None, "", 0, 0, 0.0)
+    if todo:
+        tasks = [
+            StrategyTask(need.position, need.position, need.keep, table_size)
+            for need in todo.values()
+        ]
+        with backend() as runner:
+            for task, payload in runner.results(tasks):
+                move = payload["move"]
+                if move is None:
+                    raise PlygroundError(
+                        f"no move of {task.position!r} keeps X - O at {task.keep:+d}: "
+                        f"the store's bounds do not come from this game's proof"
+                    )
+                entry = StrategyMove(str(move), task.keep)
+                tests, nodes = int(payload["tests"]), int(payload["nodes"])
+                seconds = float(payload["seconds"])
+                store.record_strategy(task.position, entry, tests, nodes, seconds)
+                found[task.position] = entry
+                report(todo[task.position], entry.move, tests, nodes, seconds)
+    return {**plan.given, **found}

@@ -1,0 +1,198 @@
+"""A strategy for both sides: the proof of a start's value extended by one move each.
+
+A proof (:mod:`plyground.games.adjacency.proof`) knows bounds on the leaves
+two plies deep: the root mover's proved best first move ``a`` holds the
+value ``V`` against every reply, and every first move has a reply holding
+the mover to ``V``. A bot needs more: a move that keeps the value in every
+position it can meet until its in-play exact solver takes over. The
+strategy books, with the root mover written M and the other side R:
+
+* for M: ``a`` (the first proved-best move in the proof's order), and
+  after every reply ``b`` (up to symmetry) a move ``c`` keeping leaf
+  ``(a, b)``'s proved bound (at least ``V`` for M): 14 plies left at the
+  entry on the 8-round 8x8 game;
+* for R: after every first move ``a`` (up to symmetry) the reply ``b``
+  proved to hold M lowest (at most ``V``: a best reply once ``a``'s own
+  value is settled), and after every move ``c`` of M there (up to
+  symmetry) a move ``d`` keeping that leaf's bound: 13 plies left.
+
+The entries after a proof's leaves are what costs: each is one
+:class:`StrategyNeed`, answered by :func:`keeping_move` (the position's
+moves in the solver's order, one null-window test each, until one keeps the
+bound). The entries from the proof itself (``a`` and each ``b``) cost
+nothing more (:attr:`StrategyPlan.given`).
+
+Entries are keyed by the position's canonical form
+(:func:`~plyground.games.adjacency.symmetry.canonical`) with the move in
+that frame, so one entry serves every mirror image of its position
+(:func:`strategy_key` makes a key; the book reads a move back in a
+position's own frame: :meth:`~plyground.games.adjacency.book.OpeningBook.strategy_move`). Values are X's marks minus O's, as everywhere
+in the solver: an entry's ``keep`` is a bound the move keeps, X - O at least
+``keep`` when X moves, at most ``keep`` when O moves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from plyground.core.errors import PlygroundError
+from plyground.games.adjacency.book import StrategyMove
+from plyground.games.adjacency.proof import Leaf, Proof
+from plyground.games.adjacency.rules import AdjacencyState, X
+from plyground.games.adjacency.solver import ExactSolver
+from plyground.games.adjacency.symmetry import canonical, cell_image
+
+__all__ = [
+    "KeepingMove",
+    "StrategyNeed",
+    "StrategyPlan",
+    "build_strategy",
+    "keeping_move",
+    "keeps",
+    "strategy_key",
+    "strategy_plan",
+]
+
+
+@dataclass(frozen=True)
+class StrategyNeed:
+    """A position (canonical text) where the side to move needs a move keeping ``keep``."""
+
+    position: str
+    keep: int
+    side: int
+    """Who moves there, the root mover or not, for progress: 0 for X, 1 for O."""
+
+
+@dataclass(frozen=True)
+class StrategyPlan:
+    """Every entry of a strategy: those the proof gives and those still to be found."""
+
+    given: dict[str, StrategyMove]
+    """Canonical position text -> its move, from the proof (the first move, each reply)."""
+    needs: tuple[StrategyNeed, ...]
+    """The entries a search must find, the root mover's first."""
+
+
+@dataclass(frozen=True)
+class KeepingMove:
+    """What :func:`keeping_move` found and what it cost."""
+
+    move: str | None
+    """The first move (in the solver's order) keeping the bound; None if none does."""
+    tests: int
+    nodes: int
+
+
+def strategy_key(state: AdjacencyState) -> tuple[str, int | None]:
+    """``state``'s canonical position text and the symmetry taking ``state`` to it."""
+    x, o, symmetry = canonical(state.x, state.o, state.size)
+    form = AdjacencyState(state.game, x, o, state.side, state.plies_left)
+    return form.text(), symmetry
+
+
+def _entry(state: AdjacencyState, cell: int, keep: int) -> tuple[str, StrategyMove]:
+    """An entry for ``state`` (any frame): its key, and ``cell`` mapped into the key's frame."""
+    key, symmetry = strategy_key(state)
+    mapped = cell_image(cell, symmetry, state.size)
+    return key, StrategyMove(state.geometry.names[mapped], keep)
+
+
+def keeps(state: AdjacencyState, keep: int) -> bool:
+    """True when a finished ``state``'s margin keeps ``keep`` for the side that just moved."""
+    margin = int(state.returns()[0])
+    return margin <= keep if state.side == X else margin >= keep
+
+
+def strategy_plan(proof: Proof) -> StrategyPlan:
+    """The strategy's entries for a proof whose value is known (PlygroundError if it is not)."""
+    shown = proof.result()
+    if shown.value is None:
+        raise PlygroundError(
+            f"the strategy needs the start's value proved first (it is in "
+            f"[{shown.lower}, {shown.upper}])"
+        )
+    root = proof.root
+    mover_keeps_high = root.side == X
+    value = shown.value
+    given: dict[str, StrategyMove] = {}
+    mover_needs: list[StrategyNeed] = []
+    other_needs: list[StrategyNeed] = []
+    solver = ExactSolver(1 << 10)  # for its move order only
+    first = next(move for move in proof.tree if _holds(proof, move.leaves, value, root.side))
+    key, entry = _entry(root, root.parse_move(first.move), value)
+    given[key] = entry
+    for leaf in first.leaves:
+        lower, upper = proof.leaf_bounds(leaf.position)
+        keep = lower if mover_keeps_high else upper
+        mover_needs.append(_need(root.game.parse_state(leaf.position), keep))
+    for move in proof.tree:
+        after = root.play(root.parse_move(move.move))
+        refutation = min(move.leaves, key=lambda leaf: _mover_high(proof, leaf, root))
+        keep = _mover_high(proof, refutation, root) * (1 if mover_keeps_high else -1)
+        if (keep > value) if mover_keeps_high else (keep < value):  # not once the value is proved
+            raise PlygroundError(f"the proof holds no reply to {move.move} keeping {value:+d}")
+        key, entry = _entry(after, after.parse_move(refutation.reply), keep)
+        given[key] = entry
+        leaf_state = after.play(after.parse_move(refutation.reply))
+        if leaf_state.plies_left < 2:
+            continue
+        for cell, _mirrors in solver.moves_in_order(leaf_state):
+            other_needs.append(_need(leaf_state.play(cell), keep))
+    needs = {need.position: need for need in mover_needs + other_needs}
+    return StrategyPlan(given, tuple(needs.values()))
+
+
+def _need(state: AdjacencyState, keep: int) -> StrategyNeed:
+    key, _symmetry = strategy_key(state)
+    return StrategyNeed(key, keep, state.side)
+
+
+def _holds(proof: Proof, leaves: tuple[Leaf, ...], value: int, side: int) -> bool:
+    """True when every leaf is proved to keep ``value`` for ``side`` (the root mover)."""
+    bounds = [proof.leaf_bounds(leaf.position) for leaf in leaves]
+    if side == X:
+        return all(lower >= value for lower, _upper in bounds)
+    return all(upper <= value for _lower, upper in bounds)
+
+
+def _mover_high(proof: Proof, leaf: Leaf, root: AdjacencyState) -> int:
+    """The leaf's proved upper bound in the root mover's margin (the reply holding the mover
+    lowest is the best proved: ``min`` keeps the first of equals, in the proof's order)."""
+    lower, upper = proof.leaf_bounds(leaf.position)
+    return upper if root.side == X else -lower
+
+
+def keeping_move(solver: ExactSolver, state: AdjacencyState, keep: int) -> KeepingMove:
+    """The first of ``state``'s moves (in the solver's order) proved to keep ``keep`` for
+    the side to move (X - O at least ``keep`` for X, at most for O): one null-window test
+    per move tried."""
+    tests = nodes = 0
+    for cell, _mirrors in solver.moves_in_order(state):
+        child = state.play(cell)
+        if child.is_terminal():
+            kept = keeps(child, keep)
+        else:
+            tests += 1
+            threshold = keep if state.side == X else keep + 1
+            holds, _bound = solver.at_least(child, threshold)
+            nodes += solver.nodes
+            kept = holds if state.side == X else not holds
+        if kept:
+            return KeepingMove(state.geometry.names[cell], tests, nodes)
+    return KeepingMove(None, tests, nodes)
+
+
+def build_strategy(proof: Proof, solver: ExactSolver | None = None) -> dict[str, StrategyMove]:
+    """The whole strategy of a proved start, in this process (the readable driver; the
+    resumable, parallel one is :func:`plyground.arena.solving.strategy_run.run_strategy`)."""
+    solver = solver or ExactSolver()
+    plan = strategy_plan(proof)
+    entries = dict(plan.given)
+    for need in plan.needs:
+        state = proof.root.game.parse_state(need.position)
+        found = keeping_move(solver, state, need.keep)
+        if found.move is None:
+            raise PlygroundError(f"no move of {need.position!r} keeps {need.keep:+d}")
+        entries[need.position] = StrategyMove(found.move, need.keep)
+    return entries
