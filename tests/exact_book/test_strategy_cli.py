@@ -1,0 +1,78 @@
+"""``plyground solve adjacency --start --prove --strategy`` as a user runs it: the strategy
+found entry by entry into the store, continued where it stopped, booked with the settled
+first moves' values; misplaced, it is one line."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+from pathlib import Path
+
+from solve_support import one_error_line
+
+from cli_support import RunCli
+from plyground.games.adjacency.book import OpeningBook
+from plyground.games.adjacency.rules import AdjacencyGame
+from plyground.games.adjacency.solver import ExactSolver
+
+GAME = "adjacency(size=5,rounds=5)"
+
+
+def _prove(run_cli: RunCli, store: Path, *more: str) -> subprocess.CompletedProcess[str]:
+    args = ["solve", "adjacency", "--start", "--store", str(store), "--game", GAME, "--prove"]
+    return run_cli([*args, *more], timeout=300)
+
+
+def _entries(store: Path) -> dict[str, tuple[str, int, int, int]]:
+    with sqlite3.connect(store) as db:
+        rows = db.execute("SELECT position, move, keep, tests, nodes FROM strategy").fetchall()
+    return {position: (move, keep, tests, nodes) for position, move, keep, tests, nodes in rows}
+
+
+def test_the_strategy_is_stored_entry_by_entry_and_continued_where_it_stopped(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    store = tmp_path / "strategy.sqlite3"
+    first = _prove(run_cli, store, "--strategy", "--workers", "2")
+    assert first.returncode == 0, first.stderr
+    entries = _entries(store)
+    found = first.stdout.count(" keeps ")  # one progress line per entry found
+    assert found == len(entries) >= 50
+    assert all(tests >= 1 and nodes > 0 for _move, _keep, tests, nodes in entries.values())
+    with sqlite3.connect(store) as db:  # as if the run had stopped after some entries
+        lost = db.execute("DELETE FROM strategy WHERE rowid % 3 = 0").rowcount
+    again = _prove(run_cli, store, "--strategy", "--json")
+    assert again.returncode == 0, again.stderr
+    summary = json.loads(again.stdout)["strategy"]
+    assert summary["searched"] == len(entries) and lost > 0
+    moves = {position: row[:2] for position, row in _entries(store).items()}
+    assert moves == {position: row[:2] for position, row in entries.items()}  # found again
+    quick = _prove(run_cli, store, "--strategy")
+    assert f"{len(entries)} entries to find by search, {len(entries)} stored" in quick.stdout
+
+
+def test_a_settled_proof_and_its_strategy_go_into_the_book(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    store, path = tmp_path / "settled.sqlite3", tmp_path / "book.json"
+    made = _prove(run_cli, store, "--settle", "--strategy", "--book", str(path), "--quiet")
+    assert made.returncode == 0, made.stderr
+    book = OpeningBook.read(path)
+    setting = book.settings["adjacency(size=5,rounds=5,first=X)"]
+    assert setting.proved and setting.settled
+    root = AdjacencyGame(size=5, rounds=5).initial_state()
+    solved = ExactSolver(1 << 18).solve(root, moves=True, line=False)
+    assert solved.moves is not None and set(setting.best) == set(solved.best)
+    for move in root.legal_moves():  # every first move's exact value is booked
+        entry = book.lookup(root.play(move))
+        assert entry is not None and entry.value == solved.moves[root.move_text(move)]
+    assert book.strategy_move(root) is not None
+    assert len(book.strategy) > len(_entries(store))  # the proof's moves, and those found
+    assert OpeningBook.read(path).to_dict() == book.to_dict()  # round-trips
+
+
+def test_strategy_without_prove_is_one_line(run_cli: RunCli, tmp_path: Path) -> None:
+    args = ["solve", "adjacency", "--start", "--store", str(tmp_path / "s.db"), "--game", GAME]
+    one_error_line(run_cli([*args, "--strategy"]), "--strategy are options of --prove")
+    assert not (tmp_path / "s.db").exists()
