@@ -149,3 +149,24 @@ def test_a_sample_of_the_packaged_8x8_strategy_keeps_its_bound_by_a_fresh_solve(
         after = state.play(state.parse_move(entry.move))
         holds, _bound = solver.at_least(after, entry.keep + 1)
         assert not holds, (text, entry)
+
+
+def test_a_hint_in_a_strategy_position_is_its_move_and_the_bound_it_keeps(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from plyground.arena.hints import Hinter
+
+    root = AdjacencyGame(size=4, rounds=4).initial_state()
+    solver = ExactSolver(1 << 16)
+    book = OpeningBook(strategy=build_strategy(_proved(root, solver), solver))
+    monkeypatch.setattr(book_module, "packaged_book", lambda: book)
+    state = root
+    for _ply in range(3):  # a position three plies in: O's strategy move, no exact entry
+        kept = book.strategy_move(state)
+        state = state.play(kept[0] if kept is not None else next(iter(state.legal_moves())))
+    kept = book.strategy_move(state)
+    assert kept is not None and book.lookup(state) is None
+    hint = Hinter(seconds=0.2).hint(state)
+    assert hint.best == (state.move_text(kept[0]),)
+    facts = dict(hint.facts)
+    assert facts["By"] == f"the strategy, proved to keep {kept[1]:+d} (X − O at most {kept[1]:+d})"

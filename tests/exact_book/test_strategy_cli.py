@@ -50,6 +50,12 @@ def test_the_strategy_is_stored_entry_by_entry_and_continued_where_it_stopped(
     assert moves == {position: row[:2] for position, row in entries.items()}  # found again
     quick = _prove(run_cli, store, "--strategy")
     assert f"{len(entries)} entries to find by search, {len(entries)} stored" in quick.stdout
+    with sqlite3.connect(store) as db:
+        db.execute("DELETE FROM strategy WHERE rowid % 2 = 0")
+    kept = len(_entries(store))
+    partial = _prove(run_cli, store, "--strategy", "--no-search", "--json")
+    assert partial.returncode == 0, partial.stderr
+    assert json.loads(partial.stdout)["strategy"]["searched"] == kept == len(_entries(store))
 
 
 def test_a_settled_proof_and_its_strategy_go_into_the_book(
@@ -75,4 +81,5 @@ def test_a_settled_proof_and_its_strategy_go_into_the_book(
 def test_strategy_without_prove_is_one_line(run_cli: RunCli, tmp_path: Path) -> None:
     args = ["solve", "adjacency", "--start", "--store", str(tmp_path / "s.db"), "--game", GAME]
     one_error_line(run_cli([*args, "--strategy"]), "--strategy are options of --prove")
+    one_error_line(run_cli([*args, "--prove", "--no-search"]), "--no-search is an option of")
     assert not (tmp_path / "s.db").exists()

@@ -51,6 +51,8 @@ def solve_start(args: argparse.Namespace) -> int:
         raise SettingsError(f"--start solves the adjacency game, not {game.spec!r}")
     if (args.guess or args.settle or args.strategy) and not args.prove:
         raise SettingsError("--guess, --settle and --strategy are options of --prove")
+    if args.no_search and not args.strategy:
+        raise SettingsError("--no-search is an option of --strategy")
     check_output(args.book, "--book")  # before the solve, not after it
     book = OpeningBook.read(args.book) if args.book and Path(args.book).exists() else None
     if args.prove:
@@ -101,6 +103,7 @@ def prove_start(args: argparse.Namespace, game: AdjacencyGame, book: OpeningBook
                     store,
                     _backend(args),
                     table_size=args.table,
+                    search=not args.no_search,
                     on_progress=_shower(args, line),
                 )
             except KeyboardInterrupt:

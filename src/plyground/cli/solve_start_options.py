@@ -78,6 +78,12 @@ def add_start_options(parser: argparse.ArgumentParser) -> None:
             help="with --prove: once the value is proved, find a move keeping it for each "
             "side two plies deeper (a strategy for both sides; with --book, booked too)",
         ),
+        group.add_argument(
+            "--no-search",
+            action="store_true",
+            help="with --strategy: search nothing, take the entries stored so far (to book a "
+            "strategy still being computed)",
+        ),
     ]
     parser.set_defaults(
         start_only=tuple(

@@ -59,6 +59,7 @@ __all__ = [
     "adjacency_state",
     "json_number",
     "margin_text",
+    "strategy_known_by",
 ]
 
 ANALYSED_GAMES = ("adjacency",)
@@ -66,6 +67,17 @@ ANALYSED_GAMES = ("adjacency",)
 
 BOOK_KNOWN_BY = "the opening book"
 """How a hint says its best moves are known when the opening book proves them."""
+
+
+def strategy_known_by(keep: int, mover: int) -> str:
+    """How a hint says its move is known when the book's strategy proves it keeps ``keep``
+    (X - O) for ``mover``: not a best move's value, a bound on it.
+
+    >>> strategy_known_by(-2, 1)
+    'the strategy, proved to keep -2 (X − O at most -2)'
+    """
+    side = "at least" if mover == 0 else "at most"
+    return f"the strategy, proved to keep {margin_text(keep)} (X − O {side} {margin_text(keep)})"
 
 _EPSILON = 1e-9
 """Values closer than this count as equal (engine values are floats)."""
@@ -272,7 +284,9 @@ class Analyser:
     def best_moves(self, state: State) -> BestMoves:
         """The best moves of ``state``, for a hint: at once from the opening book where it
         proves them, else by :meth:`position` (the same best moves and value either way; the
-        book's other moves, which a hint does not show, would cost an engine search).
+        book's other moves, which a hint does not show, would cost an engine search). Where
+        the book's strategy has a move (a few plies into the course's game) the hint is that
+        move and the value it is proved to keep, at once.
 
         Raises PlygroundError as :meth:`position` does.
         """
@@ -284,6 +298,12 @@ class Analyser:
         if booked is not None:
             best = tuple(move for move, value in booked.known.items() if value == booked.value)
             return BestMoves(best, booked.value, BOOK_KNOWN_BY, time.perf_counter() - started)
+        from plyground.games.adjacency.book import strategy_answer
+
+        kept = strategy_answer(board) if self.settings.exact and not board.is_terminal() else None
+        if kept is not None:  # a move proved to keep the game's value: no search needed
+            known_by = strategy_known_by(kept[1], board.side)
+            return BestMoves((kept[0],), kept[1], known_by, time.perf_counter() - started)
         values = self.position(board)
         return BestMoves(
             values.best, values.best_value, values.known_by, time.perf_counter() - started

@@ -77,10 +77,12 @@ def run_strategy(
     backend: Callable[[], Backend],
     *,
     table_size: int = DEFAULT_TABLE,
+    search: bool = True,
     on_progress: Callable[[StrategyProgress], None] | None = None,
 ) -> dict[str, StrategyMove]:
     """The strategy of ``root``'s proved value, continuing ``store``: every entry, those
-    from the proof and those found by search (position text -> move).
+    from the proof and those found by search (position text -> move); with ``search``
+    False, those the store holds so far (a strategy still being computed elsewhere).
 
     ``backend()`` is made only if an entry is missing, and closed at the end (or on an
     exception, Ctrl-C included: the stored entries stay). Raises PlygroundError when
@@ -105,7 +107,7 @@ def run_strategy(
             on_progress(StrategyProgress(need, move, tests, nodes, secs, len(found), total, elapsed))
 
     report(None, "", 0, 0, 0.0)
-    if todo:
+    if todo and search:
         tasks = [
             StrategyTask(need.position, need.position, need.keep, table_size)
             for need in todo.values()

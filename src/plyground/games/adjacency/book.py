@@ -63,6 +63,7 @@ __all__ = [
     "book_moves",
     "book_solution",
     "packaged_book",
+    "strategy_answer",
 ]
 
 BOOK_FORMAT = 1
@@ -241,6 +242,13 @@ def packaged_book() -> OpeningBook:
 def book_entry(state: State) -> BookEntry | None:
     """The packaged book's entry for ``state`` (None when not booked)."""
     return packaged_book().lookup(state)
+
+
+def strategy_answer(state: AdjacencyState) -> tuple[str, int] | None:
+    """The packaged strategy's move for ``state`` (its text) and the X - O bound it is
+    proved to keep, or None when the strategy has no entry for it."""
+    kept = packaged_book().strategy_move(state)
+    return None if kept is None else (state.move_text(kept[0]), kept[1])
 
 
 def book_moves(state: State) -> tuple[list[int], float, int] | None:
