@@ -49,6 +49,7 @@ __all__ = [
     "build_strategy",
     "keeping_move",
     "keeps",
+    "move_keeps",
     "strategy_key",
     "strategy_plan",
 ]
@@ -169,18 +170,25 @@ def keeping_move(solver: ExactSolver, state: AdjacencyState, keep: int) -> Keepi
     per move tried."""
     tests = nodes = 0
     for cell, _mirrors in solver.moves_in_order(state):
-        child = state.play(cell)
-        if child.is_terminal():
-            kept = keeps(child, keep)
-        else:
+        kept, _bound = move_keeps(solver, state, cell, keep)
+        if not state.play(cell).is_terminal():
             tests += 1
-            threshold = keep if state.side == X else keep + 1
-            holds, _bound = solver.at_least(child, threshold)
             nodes += solver.nodes
-            kept = holds if state.side == X else not holds
         if kept:
             return KeepingMove(state.geometry.names[cell], tests, nodes)
     return KeepingMove(None, tests, nodes)
+
+
+def move_keeps(solver: ExactSolver, state: AdjacencyState, cell: int, keep: int) -> tuple[bool, int]:
+    """Does the move ``cell`` keep ``keep`` (X - O) for the side to move? One null-window
+    test of the position after it (none when the game ends there): the answer and the
+    fail-soft bound on that position's value (X - O) the test proved."""
+    child = state.play(cell)
+    if child.is_terminal():
+        return keeps(child, keep), int(child.returns()[0])
+    threshold = keep if state.side == X else keep + 1
+    holds, bound = solver.at_least(child, threshold)
+    return (holds if state.side == X else not holds), bound
 
 
 def build_strategy(proof: Proof, solver: ExactSolver | None = None) -> dict[str, StrategyMove]:
