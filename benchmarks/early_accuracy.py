@@ -41,7 +41,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from accuracy import PLAYERS, row
-
 from plyground.arena.accuracy import SuitePosition, measure, uniform_expectation
 from plyground.arena.players import make_seeded_bot
 from plyground.core.errors import PlygroundError
@@ -115,14 +114,16 @@ def append(path: Path, item: dict[str, object]) -> None:
 
 
 def read_positions(path: Path) -> list[tuple[str, str, str]]:
-    """The suite's positions: (game spec, position text, source)."""
+    """The suite's positions, (game spec, position text, source), fewest plies left first
+    (the cheapest to label)."""
     if not path.exists():
         raise PlygroundError(f"no positions in {path}: run with --build")
     lines = path.read_text(encoding="utf-8").splitlines()
-    return [
+    positions = [
         (item["game"], item["position"], item["source"])
         for item in map(json.loads, filter(str.strip, lines))
     ]
+    return sorted(positions, key=lambda position: int(position[1].split()[-1]))
 
 
 # -- building --------------------------------------------------------------------------------
@@ -293,7 +294,8 @@ def check(bot_spec: str, positions_path: Path, log: Path, limit: int | None, siz
         decision = bot.choose(state)
         seconds = time.perf_counter() - began
         move = state.move_text(decision.move)
-        book = "book" if decision.info.extra.get("book") else "search"
+        extra = decision.info.extra
+        book = "book" if extra.get("book") else "solved" if extra.get("solved") else "search"
         value = labeller.value(state)
         keeps, bound = labeller.label(state, move)
         lost = abs(value - bound)

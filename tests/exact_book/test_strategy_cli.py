@@ -58,9 +58,7 @@ def test_the_strategy_is_stored_entry_by_entry_and_continued_where_it_stopped(
     assert json.loads(partial.stdout)["strategy"]["searched"] == kept == len(_entries(store))
 
 
-def test_a_settled_proof_and_its_strategy_go_into_the_book(
-    run_cli: RunCli, tmp_path: Path
-) -> None:
+def test_a_settled_proof_and_its_strategy_go_into_the_book(run_cli: RunCli, tmp_path: Path) -> None:
     store, path = tmp_path / "settled.sqlite3", tmp_path / "book.json"
     made = _prove(run_cli, store, "--settle", "--strategy", "--book", str(path), "--quiet")
     assert made.returncode == 0, made.stderr

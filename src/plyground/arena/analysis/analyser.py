@@ -79,6 +79,7 @@ def strategy_known_by(keep: int, mover: int) -> str:
     side = "at least" if mover == 0 else "at most"
     return f"the strategy, proved to keep {margin_text(keep)} (X − O {side} {margin_text(keep)})"
 
+
 _EPSILON = 1e-9
 """Values closer than this count as equal (engine values are floats)."""
 

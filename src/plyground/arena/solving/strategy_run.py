@@ -104,7 +104,9 @@ def run_strategy(
     def report(need: StrategyNeed | None, move: str, tests: int, nodes: int, secs: float) -> None:
         if on_progress is not None:
             elapsed = time.perf_counter() - started
-            on_progress(StrategyProgress(need, move, tests, nodes, secs, len(found), total, elapsed))
+            on_progress(
+                StrategyProgress(need, move, tests, nodes, secs, len(found), total, elapsed)
+            )
 
     report(None, "", 0, 0, 0.0)
     if todo and search:

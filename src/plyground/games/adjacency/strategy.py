@@ -25,10 +25,11 @@ nothing more (:attr:`StrategyPlan.given`).
 Entries are keyed by the position's canonical form
 (:func:`~plyground.games.adjacency.symmetry.canonical`) with the move in
 that frame, so one entry serves every mirror image of its position
-(:func:`strategy_key` makes a key; the book reads a move back in a
-position's own frame: :meth:`~plyground.games.adjacency.book.OpeningBook.strategy_move`). Values are X's marks minus O's, as everywhere
-in the solver: an entry's ``keep`` is a bound the move keeps, X - O at least
-``keep`` when X moves, at most ``keep`` when O moves.
+(:func:`strategy_key` makes a key; the book's
+:meth:`~plyground.games.adjacency.book.OpeningBook.strategy_move` reads a
+move back in a position's own frame). Values are X's marks minus O's, as
+everywhere in the solver: an entry's ``keep`` is a bound the move keeps,
+X - O at least ``keep`` when X moves, at most ``keep`` when O moves.
 """
 
 from __future__ import annotations
@@ -179,7 +180,9 @@ def keeping_move(solver: ExactSolver, state: AdjacencyState, keep: int) -> Keepi
     return KeepingMove(None, tests, nodes)
 
 
-def move_keeps(solver: ExactSolver, state: AdjacencyState, cell: int, keep: int) -> tuple[bool, int]:
+def move_keeps(
+    solver: ExactSolver, state: AdjacencyState, cell: int, keep: int
+) -> tuple[bool, int]:
     """Does the move ``cell`` keep ``keep`` (X - O) for the side to move? One null-window
     test of the position after it (none when the game ends there): the answer and the
     fail-soft bound on that position's value (X - O) the test proved."""
