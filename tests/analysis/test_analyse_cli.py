@@ -86,8 +86,13 @@ def test_a_position_with_every_move_value(run_cli: RunCli) -> None:
     booked = run_cli(["analyse", "--position", start, "--time", "0.2"])
     assert booked.returncode == 0, booked.stderr
     rows = {line.split()[1]: line.split()[1:] for line in booked.stdout.splitlines() if "│" in line}
-    assert rows["e1"][1:] == ["│", "-2", "│", "best", "│", "book", "│"]
+    assert rows["e1"][1:] == ["│", "-2", "│", "proved", "best", "│", "book", "│"]
     assert rows["c1"][-2:] == ["engine", "│"] and rows["c1"][4] != "best"
+    solved_rows = run_cli(["analyse", "--position", position]).stdout
+    for move, value in solved.moves.items():  # the book values every move of the 4x4 start
+        lost = solved.value - value  # X moves
+        words = "proved best" if lost == 0 else f"loses {lost} marks (proved)"
+        assert f"│ {move} " in solved_rows and words in solved_rows
     shown = run_cli(["analyse", "--position", position, "--engine-only", "--time", "0.2"])
     assert shown.returncode == 0, shown.stderr
     assert "X to move" in shown.stdout and "best:" in shown.stdout

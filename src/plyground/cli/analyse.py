@@ -270,8 +270,7 @@ def _print_position(values: PositionValues) -> None:
         table.add_column(column, justify="right" if column in ("value", "loss") else "left")
     best = set(values.best)
     for move in sorted(values.values, key=lambda m: (values.loss(m), m not in best)):
-        loss = "best" if move in best else _marks(values.loss(move))
-        row = [move, margin_text(values.values[move]), loss]
+        row = [move, margin_text(values.values[move]), _loss_text(values, move, move in best)]
         if partly_booked:
             row.append("book" if move in values.booked else "engine")
         table.add_row(*row)
@@ -280,6 +279,17 @@ def _print_position(values: PositionValues) -> None:
         f"best: {' '.join(values.best)} ({margin_text(values.best_value)}); "
         f"{values.nodes:,} nodes, {values.seconds:.2f} s"
     )
+
+
+def _loss_text(values: PositionValues, move: str, best: bool) -> str:
+    """A move's loss for a person: ``proved best`` or ``loses 2 marks (proved)`` where its
+    value is proved (a solve or the book), ``best`` or ``1.5`` (the engine's estimate)."""
+    if not values.is_exact(move):
+        return "best" if best else _marks(values.loss(move))
+    if best:
+        return "proved best"
+    lost = json_number(values.loss(move))
+    return f"loses {lost} mark{'s' * (lost != 1)} (proved)"
 
 
 def _print_game(analysis: GameAnalysis) -> None:
