@@ -12,7 +12,8 @@ from pathlib import Path
 from solve_support import one_error_line
 
 from cli_support import RunCli
-from plyground.games.adjacency.book import OpeningBook
+from plyground.arena.solve_store import SolveStore
+from plyground.games.adjacency.book import OpeningBook, StrategyMove
 from plyground.games.adjacency.rules import AdjacencyGame
 from plyground.games.adjacency.solver import ExactSolver
 
@@ -81,3 +82,18 @@ def test_strategy_without_prove_is_one_line(run_cli: RunCli, tmp_path: Path) -> 
     one_error_line(run_cli([*args, "--strategy"]), "--strategy are options of --prove")
     one_error_line(run_cli([*args, "--prove", "--no-search"]), "--no-search is an option of")
     assert not (tmp_path / "s.db").exists()
+
+
+def test_a_version_2_store_gains_the_strategy_table(tmp_path: Path) -> None:
+    store = tmp_path / "old.sqlite3"
+    start = AdjacencyGame(size=4, rounds=3).initial_state()
+    SolveStore(store, "adjacency(size=4,rounds=3,first=X)", start.text()).close()  # a new file
+    with sqlite3.connect(store) as db:
+        db.execute("DROP TABLE strategy")
+        db.execute("PRAGMA user_version=2")
+    with SolveStore(store, "adjacency(size=4,rounds=3,first=X)", start.text()) as reopened:
+        assert reopened.strategy_entries() == {}
+        reopened.record_strategy(start.text(), StrategyMove("c1", -2), 3, 100, 0.5)
+        reopened.record_strategy(start.text(), StrategyMove("d2", -2), 1, 50, 0.25)  # replaced
+        assert reopened.strategy_entries() == {start.text(): StrategyMove("d2", -2)}
+        assert reopened.strategy_totals() == (1, 1, 50, 0.25)
