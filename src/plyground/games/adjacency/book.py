@@ -357,6 +357,12 @@ def _proved_setting(state: AdjacencyState) -> bool:
 
 
 def _depth(text: str) -> tuple[int, int]:
-    """A position text's board size and plies left (what a strategy entry is filed by)."""
-    state = parse_position(text)
-    return state.size, state.plies_left
+    """A position text's board size and plies left (what a strategy entry is filed by),
+    read from its fields alone (``<rows> <to-move> <plies-left>``: one row a rank), so a
+    book's first look-up does not parse every entry.
+
+    >>> _depth("6OO/6OO/8/8/8/8/XX6/XX6 X 16")
+    (8, 16)
+    """
+    rows, _side, plies = text.split()
+    return rows.count("/") + 1, int(plies)
