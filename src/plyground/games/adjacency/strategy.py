@@ -141,7 +141,14 @@ def strategy_plan(proof: Proof) -> StrategyPlan:
             continue
         for cell, _mirrors in solver.moves_in_order(leaf_state):
             other_needs.append(_need(leaf_state.play(cell), keep))
-    needs = {need.position: need for need in mover_needs + other_needs}
+    needs: dict[str, StrategyNeed] = {}
+    for need in mover_needs + other_needs:  # a position two lines reach keeps the stricter
+        known = needs.get(need.position)
+        stricter = known is None or (
+            need.keep > known.keep if need.side == X else need.keep < known.keep
+        )
+        if stricter:
+            needs[need.position] = need
     return StrategyPlan(given, tuple(needs.values()))
 
 
