@@ -154,7 +154,7 @@ def test_a_sample_of_the_packaged_8x8_strategy_keeps_its_bound_by_a_fresh_solve(
 def test_a_hint_in_a_strategy_position_is_its_move_and_the_bound_it_keeps(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from plyground.arena.hints import Hinter
+    from plyground.arena.analysis.hints import Hinter
 
     root = AdjacencyGame(size=4, rounds=4).initial_state()
     solver = ExactSolver(1 << 16)
