@@ -22,8 +22,8 @@ from typing import TypeVar
 from plyground.arena.runs.backends import Backend, make_backend
 from plyground.arena.solving.proof_run import ProofProgress, run_proof
 from plyground.arena.solving.solve_run import Progress, run_solve
-from plyground.arena.storage.solve_store import SolveStore
 from plyground.arena.solving.strategy_run import StrategyProgress, run_strategy
+from plyground.arena.storage.solve_store import SolveStore
 from plyground.cli.groups import INTERRUPTED
 from plyground.cli.outputs import check_output
 from plyground.core.errors import SettingsError
