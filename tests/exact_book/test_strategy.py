@@ -135,7 +135,8 @@ def test_settled_first_moves_are_booked_with_their_values() -> None:
 @pytest.mark.slow
 def test_a_sample_of_the_packaged_8x8_strategy_keeps_its_bound_by_a_fresh_solve() -> None:
     """O's entries with 13 plies left: the position after the booked move (12 plies left) is
-    proved at most the bound by one null-window test each (a few seconds)."""
+    proved at most the bound by one null-window test each (a few seconds), and the default
+    ``alphabeta`` plays that move."""
     game = load_game("adjacency(size=8,rounds=8)")
     entries = sorted(
         (text, entry)
@@ -144,11 +145,13 @@ def test_a_sample_of_the_packaged_8x8_strategy_keeps_its_bound_by_a_fresh_solve(
     )
     assert len(entries) >= 2
     solver = ExactSolver(1 << 20)
+    bot = make_bot("alphabeta", time=0.05)
     for text, entry in random.Random(8).sample(entries, 2):
         state = game.parse_state(text)
         after = state.play(state.parse_move(entry.move))
         holds, _bound = solver.at_least(after, entry.keep + 1)
         assert not holds, (text, entry)
+        assert bot.choose(state, Limit(time=0.05)).move == state.parse_move(entry.move)
 
 
 def test_a_hint_in_a_strategy_position_is_its_move_and_the_bound_it_keeps(
