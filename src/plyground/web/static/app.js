@@ -4,20 +4,33 @@
 // the marks worth showing and the result.
 //
 // Native ES modules, no build step. This entry module loads the catalog, wires the page's
-// controls and opens the game in the address (or the start form); js/ holds one module per
-// concern: api, state, dom, format, form, stream, screen, board, heatmap, entry, keys, panel,
-// clocks, tools, actions, review, analysis.
+// controls, registers the hooks the lower layers call, and opens the game in the address (or
+// the start form). js/ holds one module per concern, in layers that import only downward
+// (tests/web/test_page_layers.py holds them to it):
+//   lib/    dom, format, api, notice: helpers that know no game and no page state
+//   model/  state (what the page holds), hooks (redraw requests), entering (a half-entered move)
+//   net/    stream (the event stream, the pace of moves), actions (requests on the game)
+//   view/   board, heatmap, pace, clocks, analysis, tools, panel, screen: drawing a snapshot
+//   input/  entry (clicks and move buttons), keys, review, form
 
-import { $, el } from "./js/dom.js";
-import { api } from "./js/api.js";
-import { ui, tokenFor } from "./js/state.js";
-import { resignSeat } from "./js/panel.js";
-import { clocksOn, setClocks } from "./js/clocks.js";
-import { buildForm, startGame, startAnalysisBoard, showSetup, showSetupNotice } from "./js/form.js";
-import { onDocumentKey, onPointerDown, onPointerUp, onBoardKey } from "./js/keys.js";
-import { openGame } from "./js/screen.js";
-import { control, undo } from "./js/actions.js";
-import { toggleReview, reviewStep, copyText, copyRecord, currentPosition, playFromHere } from "./js/review.js";
+import { $, el } from "./js/lib/dom.js";
+import { api } from "./js/lib/api.js";
+import { ui, tokenFor } from "./js/model/state.js";
+import { registerHooks } from "./js/model/hooks.js";
+import { control, undo } from "./js/net/actions.js";
+import { resignSeat } from "./js/view/panel.js";
+import { clocksOn, setClocks } from "./js/view/clocks.js";
+import { openGame, render, setBoardInput } from "./js/view/screen.js";
+import { clickCell, flushQueued, playButton } from "./js/input/entry.js";
+import { buildForm, startGame, startAnalysisBoard, showSetup, showSetupNotice } from "./js/input/form.js";
+import { onDocumentKey, onPointerDown, onPointerUp, onBoardKey } from "./js/input/keys.js";
+import { toggleReview, reviewStep, copyText, copyRecord, currentPosition, playFromHere } from "./js/input/review.js";
+
+registerHooks({
+  show: (snapshot) => { render(snapshot); flushQueued(); },
+  redraw: () => { if (ui.game) render(ui.game); },
+});
+setBoardInput({ onCell: clickCell, onButton: playButton });
 
 async function loadGameFromHash() {
   const match = /#game=([A-Za-z0-9_-]+)/.exec(location.hash);

@@ -1,6 +1,6 @@
 // Watch mode: how fast the bots play and how deep they search, from the moves shown.
 
-import { $, el } from "./dom.js";
+import { $, el } from "../lib/dom.js";
 
 const RECENT = 20; // the bot moves the figures are taken over
 

@@ -1,9 +1,9 @@
 // The analysis of a finished game in review: each move's loss against the best move, the
 // blunders and worst moves, and each player's accuracy (the server's analysis, run once).
 
-import { $, el } from "./dom.js";
-import { api } from "./api.js";
-import { ui } from "./state.js";
+import { $, el } from "../lib/dom.js";
+import { api } from "../lib/api.js";
+import { ui } from "../model/state.js";
 
 export async function analyseGame(review) {
   // Ask for the analysis of the game under review (the caller redraws the panel after).

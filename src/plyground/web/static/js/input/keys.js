@@ -1,9 +1,9 @@
 // Keys and swipes: move buttons by key or swipe, Escape, arrow keys across the board.
 
-import { $ } from "./dom.js";
-import { ui } from "./state.js";
+import { $ } from "../lib/dom.js";
+import { ui } from "../model/state.js";
+import { render } from "../view/screen.js";
 import { playButton } from "./entry.js";
-import { render } from "./screen.js";
 import { reviewStep } from "./review.js";
 
 const REVIEW_KEYS = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity };

@@ -2,7 +2,7 @@
 // what may be clicked. It knows nothing of the game or the page's state: callers pass it
 // per-cell data (the place for more per-cell layers, such as an overlay of values).
 
-import { $, el, disc } from "./dom.js";
+import { $, el, disc } from "../lib/dom.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 

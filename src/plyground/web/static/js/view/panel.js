@@ -1,9 +1,9 @@
 // The side panel: players and scores, whose turn, facts, a bot's thinking, the result,
 // the controls and the move list.
 
-import { $, el, seatBadge } from "./dom.js";
-import { fmtNumber, fmtScore, fmtSeconds, flippedCells } from "./format.js";
-import { ui, mySeats } from "./state.js";
+import { $, el, seatBadge } from "../lib/dom.js";
+import { fmtNumber, fmtScore, fmtSeconds, flippedCells } from "../lib/format.js";
+import { ui, mySeats } from "../model/state.js";
 import { renderTools } from "./tools.js";
 import { renderClocks } from "./clocks.js";
 import { renderPace } from "./pace.js";

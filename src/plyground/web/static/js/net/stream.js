@@ -1,10 +1,10 @@
 // The game's event stream: snapshots queue up and are shown at the layout's pace.
 
-import { $ } from "./dom.js";
-import { api } from "./api.js";
-import { ui, mySeats } from "./state.js";
-import { render } from "./screen.js";
-import { flushQueued } from "./entry.js";
+import { $ } from "../lib/dom.js";
+import { api } from "../lib/api.js";
+import { clearNotice, setNotice } from "../lib/notice.js";
+import { ui, mySeats } from "../model/state.js";
+import { redraw, show } from "../model/hooks.js";
 
 let pumpTimer = null; // shows the pending snapshot once the pace allows
 let probeTimer = null; // asks the server again while it cannot be reached
@@ -24,7 +24,7 @@ export function listen(id) {
   });
   source.addEventListener("gone", () => {
     closeEvents();
-    $("notice").textContent = "This game expired on the server.";
+    setNotice("This game expired on the server.");
   });
   source.onerror = () => {
     // The stream broke (the server stopped, or the network): see whether the server is there.
@@ -49,7 +49,7 @@ function probe(id) {
     if (ui.game?.id !== id) return;
     if (error.status !== 0) { // the server answers, but the game is gone
       setDisconnected(false);
-      $("notice").textContent = error.message;
+      setNotice(error.message);
       return;
     }
     setDisconnected(true);
@@ -62,9 +62,9 @@ function setDisconnected(lost) {
   if (Boolean(ui.disconnected) === lost) return;
   ui.disconnected = lost;
   $("board").classList.toggle("disconnected", lost);
-  $("notice").dataset.kind = lost ? "connection" : "";
-  $("notice").textContent = lost ? "Lost the connection to the server: the board waits until it is back (is plyground serve still running?)." : "";
-  if (ui.game) render(ui.game);
+  if (lost) setNotice("Lost the connection to the server: the board waits until it is back (is plyground serve still running?).", "connection");
+  else clearNotice("connection");
+  redraw();
 }
 
 export function stopProbing() {
@@ -96,7 +96,7 @@ export function enqueue(snapshot) {
 
 function pump() {
   if (pumpTimer || !ui.pending) return;
-  const pace = 1000 * (ui.pending.layout.pace ?? 0.52);
+  const pace = 1000 * ui.pending.layout.pace; // the server's one definition (views/board.py)
   const wait = ui.lastMoveAt + pace - performance.now();
   if (ui.game && ui.pending.ply > ui.game.ply && wait > 0 && !onlyMine(ui.game, ui.pending)) {
     pumpTimer = setTimeout(() => { pumpTimer = null; pump(); }, wait);
@@ -104,8 +104,7 @@ function pump() {
   }
   const snapshot = ui.pending;
   ui.pending = null;
-  render(snapshot);
-  flushQueued();
+  show(snapshot);
 }
 
 function onlyMine(shown, next) {

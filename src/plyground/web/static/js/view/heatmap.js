@@ -2,8 +2,8 @@
 // them ready to draw (a level from 0 to 1 per cell): the values of the moves in a position
 // (review, analysis board) or an MCTS bot's visit share per move while it thinks.
 
-import { $, el } from "./dom.js";
-import { api } from "./api.js";
+import { $, el } from "../lib/dom.js";
+import { api } from "../lib/api.js";
 
 const values = new Map(); // "game:ply:position" -> the server's answer (values and heat map)
 let wanted = ""; // the position whose values the page waits for (older answers are dropped)

@@ -1,11 +1,9 @@
 // Tools (N-Queens: solve, count; 2048 and the adjacency game: hint): their buttons and
 // options, their results.
 
-import { $, el } from "./dom.js";
-import { api } from "./api.js";
-import { ui, myToken, myTurn } from "./state.js";
-import { listen, enqueue } from "./stream.js";
-import { render } from "./screen.js";
+import { $, el } from "../lib/dom.js";
+import { ui, myToken, myTurn } from "../model/state.js";
+import { runTool } from "../net/actions.js";
 
 function buildTools(snapshot) {
   const box = $("tool-list");
@@ -26,7 +24,7 @@ function buildTools(snapshot) {
       }
     }
     const button = el("button", { type: "button", id: `tool-${tool.name}`, class: "tool-button", title: tool.disabled || tool.help, text: tool.label });
-    button.addEventListener("click", () => runTool(tool));
+    button.addEventListener("click", () => startTool(tool));
     const row = el("div", { class: "tool", "data-tool": tool.name }, button, options);
     if (tool.disabled) row.append(el("p", { class: "help", text: tool.disabled }));
     box.append(row);
@@ -59,24 +57,11 @@ export function renderTools(snapshot) {
   }
 }
 
-async function runTool(tool) {
-  const snapshot = ui.game;
+function startTool(tool) {
   const options = {};
   for (const input of $("tool-list").querySelectorAll(`[data-tool="${tool.name}"] [data-option]`)) {
     options[input.dataset.option] = input.type === "checkbox" ? input.checked : input.value;
   }
-  $("notice").textContent = "";
-  ui.busy = true;
-  render(snapshot);
+  runTool(tool.name, options); // redraws the panel before it waits for the server
   $("tool-status").textContent = `Working: ${tool.name}…`;
-  try {
-    const next = await api("POST", `/api/games/${snapshot.id}/tools/${tool.name}`, { token: myToken(snapshot), options });
-    ui.busy = false;
-    enqueue(next);
-    if (!next.finished) listen(next.id);
-  } catch (error) {
-    ui.busy = false;
-    $("notice").textContent = error.message;
-    render(ui.game);
-  }
 }

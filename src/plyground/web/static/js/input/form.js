@@ -1,13 +1,13 @@
 // The start form, built from the server's catalog: game, sides, settings, start position;
 // checked as the user types, sent to start a game.
 
-import { $, el, seatBadge } from "./dom.js";
-import { api } from "./api.js";
-import { ui } from "./state.js";
-import { closeEvents, dropPending } from "./stream.js";
-import { openGame } from "./screen.js";
-import { stopThinkTimer } from "./panel.js";
-import { stopClocks } from "./clocks.js";
+import { $, el, seatBadge } from "../lib/dom.js";
+import { api } from "../lib/api.js";
+import { ui } from "../model/state.js";
+import { closeEvents, dropPending } from "../net/stream.js";
+import { openGame } from "../view/screen.js";
+import { stopThinkTimer } from "../view/panel.js";
+import { stopClocks } from "../view/clocks.js";
 
 const SETTING_LABELS = {
   size: "Board size",

@@ -1,16 +1,17 @@
 // Review of a finished game: step through its positions, copy a position or the record,
 // play on from a position.
 
-import { $, el } from "./dom.js";
-import { flippedCells } from "./format.js";
-import { api } from "./api.js";
-import { ui } from "./state.js";
+import { $, el } from "../lib/dom.js";
+import { flippedCells } from "../lib/format.js";
+import { api } from "../lib/api.js";
+import { setNotice } from "../lib/notice.js";
+import { ui } from "../model/state.js";
+import { drawCells } from "../view/board.js";
+import { render } from "../view/screen.js";
+import { renderPanel } from "../view/panel.js";
+import { clearHeat, drawHeat, showValues } from "../view/heatmap.js";
+import { analyseGame } from "../view/analysis.js";
 import { showSetup } from "./form.js";
-import { drawCells } from "./board.js";
-import { render } from "./screen.js";
-import { renderPanel } from "./panel.js";
-import { clearHeat, drawHeat, showValues } from "./heatmap.js";
-import { analyseGame } from "./analysis.js";
 
 export async function toggleReview() {
   const snapshot = ui.game;
@@ -29,7 +30,7 @@ export async function toggleReview() {
     $("review-slider").focus();
     analyseGame(review).then(() => { if (ui.review === review) showReview(); });
   } catch (error) {
-    $("notice").textContent = error.message;
+    setNotice(error.message);
   }
 }
 
@@ -84,10 +85,7 @@ export async function copyText(text, what) {
     area.remove();
   }
   document.body.dataset.copied = text;
-  const notice = $("notice");
-  notice.className = "notice ok";
-  notice.textContent = `Copied the ${what}.`;
-  setTimeout(() => { notice.className = "notice"; }, 2500);
+  setNotice(`Copied the ${what}.`, "ok");
 }
 
 export async function copyRecord() {
@@ -95,7 +93,7 @@ export async function copyRecord() {
     const record = await api("GET", `/api/games/${ui.game.id}/record`);
     await copyText(JSON.stringify(record, null, 2), `game record (${record.moves.length} moves)`);
   } catch (error) {
-    $("notice").textContent = error.message;
+    setNotice(error.message);
   }
 }
 

@@ -1,18 +1,19 @@
-// Requests on the game in play: pause, speed, step, undo and take-back.
+// Requests on the game in play: pause, speed, step, undo, take-back, and the tools.
 
-import { $ } from "./dom.js";
-import { api } from "./api.js";
-import { ui, mySeats, tokenFor } from "./state.js";
+import { api } from "../lib/api.js";
+import { clearNotice, setNotice } from "../lib/notice.js";
+import { ui, mySeats, myToken, tokenFor } from "../model/state.js";
+import { redraw } from "../model/hooks.js";
 import { listen, enqueue } from "./stream.js";
 
 export async function control(path, body) {
   const snapshot = ui.game;
   if (!snapshot) return;
-  $("notice").textContent = "";
+  clearNotice();
   try {
     enqueue(await api("POST", `/api/games/${snapshot.id}/${path}`, body));
   } catch (error) {
-    $("notice").textContent = error.message;
+    setNotice(error.message);
   }
 }
 
@@ -37,4 +38,23 @@ export async function takeBack(ply) {
   if (ply !== null) body.ply = ply;
   await control("undo", body);
   listen(snapshot.id);
+}
+
+export async function runTool(name, options) {
+  // Run a tool (hint, solve, count) on the position on screen; the page takes no input
+  // meanwhile.
+  const snapshot = ui.game;
+  clearNotice();
+  ui.busy = true;
+  redraw();
+  try {
+    const next = await api("POST", `/api/games/${snapshot.id}/tools/${name}`, { token: myToken(snapshot), options });
+    ui.busy = false;
+    enqueue(next);
+    if (!next.finished) listen(next.id);
+  } catch (error) {
+    ui.busy = false;
+    setNotice(error.message);
+    redraw();
+  }
 }

@@ -1,13 +1,22 @@
 // The game screen: open a game, and render a snapshot (board, prompt, panel, announcement).
 
-import { $ } from "./dom.js";
-import { flippedCells } from "./format.js";
-import { ui, tokenFor, myTurn } from "./state.js";
-import { dropPending, listen, stopProbing } from "./stream.js";
+import { $ } from "../lib/dom.js";
+import { flippedCells } from "../lib/format.js";
+import { clearNotice } from "../lib/notice.js";
+import { ui, tokenFor, myTurn } from "../model/state.js";
+import { entering } from "../model/entering.js";
+import { dropPending, listen, stopProbing } from "../net/stream.js";
 import { buildBoard, drawCells, relate } from "./board.js";
-import { clickCell, entry, playButton } from "./entry.js";
 import { renderPanel } from "./panel.js";
 import { clearHeat, drawHeat, showValues } from "./heatmap.js";
+
+const boardInput = { onCell: () => {}, onButton: () => {} };
+
+export function setBoardInput(handlers) {
+  // What a click on a cell (`onCell(name)`) and a move button (`onButton(move)`) do: the
+  // input layer's, registered by app.js (the screen does not import the layer above it).
+  Object.assign(boardInput, handlers);
+}
 
 export function openGame(snapshot, secrets) {
   ui.secrets = secrets;
@@ -21,7 +30,7 @@ export function openGame(snapshot, secrets) {
   stopProbing();
   $("setup").hidden = true;
   $("play").hidden = false;
-  $("notice").textContent = "";
+  clearNotice();
   window.scrollTo(0, 0); // the game from its top, board first, wherever the form was scrolled
   render(snapshot);
   listen(snapshot.id);
@@ -57,22 +66,22 @@ export function render(snapshot) {
     ui.focusIndex = Math.max(0, layout.names.findIndex((n) => n !== null));
     buildBoard(layout, {
       focusIndex: ui.focusIndex,
-      onCell: clickCell,
+      onCell: (name) => boardInput.onCell(name),
       onHover: (name, on) => relate(shownMarks()?.[name], on),
-      onButton: playButton,
+      onButton: (move) => boardInput.onButton(move),
     });
     ui.boardKey = key;
   }
   const newMove = previous && previous.id === snapshot.id && snapshot.ply > previous.ply;
   if (newMove) ui.lastMoveAt = performance.now();
-  if (newMove && $("notice").dataset.kind === "move") $("notice").textContent = ""; // no longer applies
+  if (newMove) clearNotice("move"); // no longer applies
   if (previous && (previous.id !== snapshot.id || previous.ply !== snapshot.ply)) ui.partial = [];
   if (ui.review) {
     renderPanel(snapshot);
     return;
   }
   const { effects, direction } = lastEffects(snapshot);
-  const state = entry(snapshot);
+  const state = entering(snapshot);
   const removable = snapshot.undo === "puzzle" && tokenFor(0) && !ui.busy ? snapshot.takeback : {};
   drawCells(layout, snapshot.tokens, {
     ...state,

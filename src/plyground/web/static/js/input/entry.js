@@ -1,59 +1,12 @@
 // Entering a move: click paths (a piece, where it goes, what it takes) and move buttons.
 
-import { $ } from "./dom.js";
-import { api } from "./api.js";
-import { ui, tokenFor, myTurn, mySeats } from "./state.js";
-import { enqueue, behind } from "./stream.js";
-import { render } from "./screen.js";
-import { takeBack } from "./actions.js";
-
-function matchingMoves(snapshot, clicks) {
-  return snapshot.legal.filter((move) => move.clicks.length >= clicks.length && clicks.every((cell, i) => move.clicks[i].cell === cell));
-}
-
-function moverToken(snapshot) {
-  return Object.keys(snapshot.layout.tokens).find((t) => snapshot.layout.tokens[t] === snapshot.to_move) ?? "";
-}
-
-export function entry(snapshot) {
-  // What the board shows while a move is half entered: the next clicks, the piece picked up,
-  // where it goes, and a line saying what to click next.
-  const result = { clickable: [], selected: [], lifted: [], pending: {}, takeable: [], prompt: "" };
-  if (!myTurn(snapshot) || ui.busy || ui.disconnected) return result;
-  const moves = matchingMoves(snapshot, ui.partial);
-  if (ui.partial.length && !moves.length) ui.partial = [];
-  const depth = ui.partial.length;
-  const next = new Map();
-  for (const move of matchingMoves(snapshot, ui.partial)) {
-    const click = move.clicks[depth];
-    if (click && !next.has(click.cell)) next.set(click.cell, click.role);
-  }
-  result.clickable = [...next.keys()];
-  result.takeable = result.clickable.filter((cell) => next.get(cell) === "take");
-  if (!depth) return result;
-  const roles = moves[0].clicks;
-  let carried = moverToken(snapshot);
-  ui.partial.forEach((cell, i) => {
-    const role = roles[i].role;
-    if (role === "from") {
-      const index = snapshot.layout.names.indexOf(cell);
-      carried = snapshot.tokens[index] || carried;
-      result.lifted.push(cell);
-      result.selected.push(cell);
-    } else if (role === "to" || role === "place") {
-      result.pending[cell] = carried;
-    }
-  });
-  const player = snapshot.players[snapshot.to_move];
-  const nextRole = next.values().next().value;
-  const opponents = snapshot.players.filter((p) => p.seat !== snapshot.to_move).map((p) => p.label).join(" or ");
-  if (nextRole === "take") {
-    result.prompt = `Your move takes a piece: click one of ${opponents}'s highlighted pieces (Esc cancels).`;
-  } else if (nextRole === "to") {
-    result.prompt = `Click where the ${player.label} piece on ${ui.partial.at(-1)} goes, or click it again to put it back.`;
-  }
-  return result;
-}
+import { api } from "../lib/api.js";
+import { clearNotice, setNotice } from "../lib/notice.js";
+import { ui, tokenFor, myTurn, mySeats } from "../model/state.js";
+import { matchingMoves } from "../model/entering.js";
+import { enqueue, behind } from "../net/stream.js";
+import { takeBack } from "../net/actions.js";
+import { render } from "../view/screen.js";
 
 function notReady() {
   // Input waits while a request is on its way, the live position is not on screen yet, or
@@ -104,7 +57,7 @@ async function submitMove(move, path = []) {
   const token = tokenFor(snapshot.to_move);
   if (!token) return;
   ui.busy = true;
-  if ($("notice").dataset.kind === "move") $("notice").textContent = "";
+  clearNotice("move");
   if (path.length > 1) { // keep the entered move on screen while the server answers
     ui.partial = path.slice(0, -1);
     render(snapshot);
@@ -131,10 +84,9 @@ function explainRefusedCell(snapshot, name) {
   showMoveNotice(`${name} is not a move now${there}: choose one of the highlighted cells.`);
 }
 
-export function showMoveNotice(message) {
+function showMoveNotice(message) {
   // A notice about a move; it goes when the next move is shown (it no longer applies).
-  $("notice").dataset.kind = "move";
-  $("notice").textContent = message;
+  setNotice(message, "move");
 }
 
 const QUEUE_LENGTH = 8; // keys pressed ahead of the board (2048 played fast)

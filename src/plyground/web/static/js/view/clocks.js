@@ -2,9 +2,9 @@
 // taken over its moves, and the side to move's time on this move, ticking. The server keeps
 // the times (`time_used`, `turn_elapsed`); the page only counts on between its snapshots.
 
-import { $, el } from "./dom.js";
-import { fmtClock } from "./format.js";
-import { ui } from "./state.js";
+import { $, el } from "../lib/dom.js";
+import { fmtClock } from "../lib/format.js";
+import { ui } from "../model/state.js";
 
 const KEY = "plyground.clocks";
 let clockTimer = null; // ticks the side to move's clock
