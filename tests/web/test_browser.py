@@ -191,7 +191,10 @@ def test_a_hint_at_the_start_is_the_books_then_the_engines(page: Any, size: dict
     assert move in entry.best and shown["By"] == "the opening book"
     assert shown["Value (X − O)"] == "-2" and move in shown["Best moves"].split()
     assert position(page).text() == start.text()  # a hint plays nothing
-    assert hinted(page) == set(book_solution(start).best)  # shown on the board too
+    best = set(book_solution(start).best)  # the best three ringed, the others counted
+    assert hinted(page) <= best and len(hinted(page)) == min(3, len(best))
+    if len(best) > 3:
+        assert f"; {len(best) - 3} more moves are as good." in page.inner_text("#hint-line")
     page.click(f".cell[data-cell={move}]")  # take it; greedy answers
     wait_moves(page, 2)
     page.wait_for_selector(".cell.clickable")

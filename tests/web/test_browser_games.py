@@ -267,7 +267,7 @@ def test_morris_shows_the_endgame_verdict_and_the_bots_search(
         info = replies[ply].info
         assert info is not None and info.depth >= 1, (replies[ply], game.rule_breaks)
         detail = page.inner_text(f"#move-list li[data-ply='{ply + 1}'] .detail")
-        assert re.search(rf"(^|· )d{info.depth} [+-]?\S+$", detail), detail  # depth, score
+        assert re.search(rf"(^|· )depth {info.depth}, [+-]?\S+$", detail), detail  # and score
         page.wait_for_selector(".cell.clickable, #result:not([hidden])")
         shown = facts(page)
         expected = dict(view_for("morris").status(record_state(page)))

@@ -210,6 +210,7 @@ def test_end_game_stops_a_bots_game(sized: Any) -> None:
     page.select_option("#kind-1", "level:medium")
     page.click("#start-button")
     page.wait_for_selector("#end-button:not([hidden])")
+    page.click("#end-button")  # the first click asks, the second ends
     page.click("#end-button")
     page.wait_for_selector("#result:not([hidden])")
     assert "ended after" in page.inner_text("#result")
@@ -488,6 +489,7 @@ def test_a_human_resigns_against_a_bot(sized: Any) -> None:
     page.click("#start-button")
     page.wait_for_selector("#resign-button:not([hidden])")
     assert page.locator("#end-button").is_visible()
+    page.click("#resign-button")  # the first click asks, the second resigns
     page.click("#resign-button")
     page.wait_for_selector("#result:not([hidden])")
     assert "You (X) resigned" in page.inner_text("#result")

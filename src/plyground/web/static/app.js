@@ -11,7 +11,7 @@
 //   model/  state (what the page holds), hooks (redraw requests), entering (a half-entered move)
 //   net/    stream (the event stream, the pace of moves), actions (requests on the game)
 //   view/   board, heatmap, pace, clocks, analysis, tools, panel, screen: drawing a snapshot
-//   input/  entry (clicks and move buttons), keys, review, form
+//   input/  entry (clicks and move buttons), keys, confirm, review, form
 
 import { $, el } from "./js/lib/dom.js";
 import { api } from "./js/lib/api.js";
@@ -23,7 +23,8 @@ import { clocksOn, setClocks } from "./js/view/clocks.js";
 import { openGame, render, setBoardInput } from "./js/view/screen.js";
 import { clickCell, flushQueued, playButton } from "./js/input/entry.js";
 import { buildForm, startGame, startAnalysisBoard, showSetup, showSetupNotice } from "./js/input/form.js";
-import { onDocumentKey, onPointerDown, onPointerUp, onBoardKey } from "./js/input/keys.js";
+import { onDocumentKey, onPointerDown, onPointerUp, onPointerCancel, onBoardKey } from "./js/input/keys.js";
+import { confirmFirst } from "./js/input/confirm.js";
 import { toggleReview, reviewStep, copyText, copyRecord, currentPosition, playFromHere } from "./js/input/review.js";
 
 registerHooks({
@@ -79,11 +80,18 @@ async function init() {
   $("undo-button").addEventListener("click", undo);
   $("pause-button").addEventListener("click", () => control("control", { token: ui.secrets.control, paused: !ui.game.paused }));
   $("step-button").addEventListener("click", () => control("step", { token: ui.secrets.control }));
-  $("end-button").addEventListener("click", () => control("end", { token: ui.secrets.control }));
-  $("resign-button").addEventListener("click", () => control("resign", { token: tokenFor(resignSeat(ui.game)) }));
+  confirmFirst($("end-button"), "End the game? Click again", () => control("end", { token: ui.secrets.control }));
+  confirmFirst($("resign-button"), "Resign? Click again", () => control("resign", { token: tokenFor(resignSeat(ui.game)) }));
   $("move-list").addEventListener("click", (event) => { // in review, a move in the list jumps there
     const item = event.target.closest("li[data-ply]");
     if (item && ui.review) reviewStep(Number(item.dataset.ply));
+  });
+  $("move-list").addEventListener("keydown", (event) => { // and Enter or Space on it
+    const item = event.target.closest("li[data-ply]");
+    if (!item || !ui.review || (event.key !== "Enter" && event.key !== " ")) return;
+    event.preventDefault();
+    reviewStep(Number(item.dataset.ply));
+    $("move-list").querySelector(`li[data-ply="${item.dataset.ply}"]`)?.focus();
   });
   $("speed-slider").addEventListener("input", () => { $("speed-value").textContent = `${Number($("speed-slider").value).toFixed(1)} s`; });
   $("speed-slider").addEventListener("change", () => control("control", { token: ui.secrets.control, delay: Number($("speed-slider").value) }));
@@ -103,6 +111,7 @@ async function init() {
   });
   $("board-frame").addEventListener("pointerdown", onPointerDown);
   $("board-frame").addEventListener("pointerup", onPointerUp);
+  $("board-frame").addEventListener("pointercancel", onPointerCancel);
   document.addEventListener("keydown", onDocumentKey);
   window.addEventListener("popstate", () => { if (!location.hash) showSetup(); else loadGameFromHash(); });
   if (!(await loadGameFromHash())) showSetup();

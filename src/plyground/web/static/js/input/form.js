@@ -95,6 +95,9 @@ function field(labelText, input, helpText) {
   const help = helpText ? el("p", { class: "help", id: `${id}-help`, text: helpText }) : null;
   const error = el("p", { class: "error", id: `${id}-error`, role: "alert" });
   input.setAttribute("aria-describedby", [help ? `${id}-help` : null, `${id}-error`].filter(Boolean).join(" "));
+  if (input.type === "checkbox") { // a checkbox with its label beside it, as everywhere
+    return el("div", { class: "field" }, el("label", { class: "check", for: id }, input, ` ${labelText}`), help, error);
+  }
   return el("div", { class: "field" }, el("label", { for: id, text: labelText }), input, help, error);
 }
 

@@ -35,6 +35,11 @@ export function onPointerDown(event) {
   pointer = { x: event.clientX, y: event.clientY };
 }
 
+export function onPointerCancel() {
+  // The browser took the gesture (a scroll): it is no swipe.
+  pointer = null;
+}
+
 export function onPointerUp(event) {
   const start = pointer;
   pointer = null;

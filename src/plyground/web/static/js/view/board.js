@@ -198,6 +198,7 @@ export function drawCells(layout, tokens, options) {
     let action = "";
     if (isClickable) action = takeable.includes(name) ? ", press Enter to take" : ", press Enter to play";
     else if (canRemove) action = ", press Enter to take back";
-    cell.setAttribute("aria-label", `${name}: ${what}${extra}${action}`);
+    cell.dataset.label = `${name}: ${what}${extra}${action}`; // a heat map adds its note to it
+    cell.setAttribute("aria-label", cell.dataset.label);
   }
 }

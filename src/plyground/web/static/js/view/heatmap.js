@@ -11,6 +11,7 @@ let wanted = ""; // the position whose values the page waits for (older answers 
 export function drawHeat(heat, waiting = "") {
   const board = $("board");
   for (const node of board.querySelectorAll(".heat")) node.remove();
+  for (const cell of board.querySelectorAll(".cell[data-label]")) cell.setAttribute("aria-label", cell.dataset.label);
   board.dataset.heat = heat?.kind ?? "";
   const legend = $("heat-legend");
   legend.replaceChildren();
@@ -28,7 +29,7 @@ export function drawHeat(heat, waiting = "") {
     });
     node.style.setProperty("--level", String(shown.level));
     cell.append(node);
-    cell.setAttribute("aria-label", `${cell.getAttribute("aria-label")}, ${shown.note}`);
+    cell.setAttribute("aria-label", `${cell.dataset.label ?? name}, ${shown.note}`); // once, however often drawn
   }
   legend.dataset.kind = heat.kind;
   legend.append(

@@ -1,4 +1,4 @@
-// Watch mode: how fast the bots play and how deep they search, from the moves shown.
+// Watch mode: how fast the bots play and how deep each searches, from the moves shown.
 
 import { $, el } from "../lib/dom.js";
 
@@ -10,14 +10,18 @@ export function renderPace(snapshot, reviewing) {
   box.hidden = reviewing || !snapshot.all_bots || !moves.length;
   if (box.hidden) return;
   const seconds = moves.reduce((sum, m) => sum + m.elapsed, 0);
-  const depths = moves.map((m) => m.info.depth);
-  const mean = depths.reduce((sum, d) => sum + d, 0) / depths.length;
   const rows = [
     ["Moves/s", seconds > 0 ? (moves.length / seconds).toFixed(1) : "–",
       `bot moves per second of thinking, over the last ${moves.length}`],
-    ["Depth", `${depths[depths.length - 1]} (mean ${mean.toFixed(1)})`,
-      `the last move's search depth, and the mean over the last ${moves.length}`],
   ];
+  const seats = [...new Set(moves.map((m) => m.player))].sort();
+  for (const seat of seats) { // one line per bot: two bots' depths mean nothing together
+    const depths = moves.filter((m) => m.player === seat).map((m) => m.info.depth);
+    const mean = depths.reduce((sum, d) => sum + d, 0) / depths.length;
+    const label = seats.length === 1 ? "Depth" : `Depth, ${snapshot.players[seat].label}`;
+    rows.push([label, `${depths[depths.length - 1]} (mean ${mean.toFixed(1)})`,
+      `${snapshot.players[seat].name}: the last move's search depth, and the mean over its last ${depths.length}`]);
+  }
   box.replaceChildren();
   for (const [label, value, title] of rows) {
     box.append(el("div", { title }, el("dt", { text: label }), el("dd", { text: value, "data-pace": label })));

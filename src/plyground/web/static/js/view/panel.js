@@ -57,6 +57,7 @@ export function renderPanel(snapshot) {
     const you = mine.has(toMove) && mine.size === 1 ? (snapshot.players.length === 1 ? " (your turn)" : " (your move)") : "";
     turn.append(seatBadge(snapshot.layout.pieces, toMove, player.label), `${player.name} to move${you}`);
   }
+  if (!view && watching()) turn.append(el("span", { class: "watching", "data-watching": "", text: " · you are watching" }));
 
   const facts = $("facts");
   facts.replaceChildren();
@@ -188,9 +189,15 @@ function renderControls(snapshot) {
   $("copy-row").hidden = !ui.review;
 }
 
+function watching() {
+  // This page plays no seat and controls nothing: a spectator, with the game's link.
+  return mySeats().size === 0 && !ui.secrets?.control;
+}
+
 export function resignSeat(snapshot) {
-  // The seat this page would resign for: its seat to move, else its only one (two-player games).
-  if (snapshot.players.length !== 2) return null;
+  // The seat this page would resign for: its seat to move, else its only one (two-player
+  // games; not on an analysis board, where the page plays both sides to study a position).
+  if (snapshot.players.length !== 2 || snapshot.mode === "analysis") return null;
   const mine = [...mySeats()];
   if (mine.includes(snapshot.to_move)) return snapshot.to_move;
   return mine.length === 1 ? mine[0] : null;
@@ -223,7 +230,7 @@ function renderMoves(snapshot) {
     let detail = flips ? `flips ${flips}` : taken ? "takes" : "";
     if (cells.length === 1 && cells[0] !== move.move) detail = cells[0]; // the square of a move written otherwise
     if (move.info && player.kind === "bot" && move.info.depth > 0) {
-      detail += `${detail ? " · " : ""}d${move.info.depth} ${fmtScore(shownScore(move.score, move.info.score))}`;
+      detail += `${detail ? " · " : ""}depth ${move.info.depth}, ${fmtScore(shownScore(move.score, move.info.score))}`;
     }
     const note = moveNote(move.ply);
     const classes = [ui.review && ui.review.index === move.ply + 1 ? "current" : "",
@@ -231,7 +238,9 @@ function renderMoves(snapshot) {
     const round = move.round ?? move.number;
     const opens = round !== lastRound; // a round's first move carries its number, as "1." and "1…"
     lastRound = round;
-    item = el("li", { "data-ply": move.ply + 1, class: classes || null },
+    item = el("li", { "data-ply": move.ply + 1, class: classes || null,
+      tabindex: ui.review ? "0" : null, role: ui.review ? "button" : null,
+      "aria-label": ui.review ? `Go to move ${move.ply + 1}: ${player.label} ${move.move}` : null },
       el("span", { class: "num", text: opens ? `${round}.` : `${round}…` }),
       seatBadge(snapshot.layout.pieces, move.player, player.label),
       el("span", { class: "cellname", text: move.move }),

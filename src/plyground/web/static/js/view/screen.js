@@ -10,6 +10,8 @@ import { buildBoard, drawCells, relate } from "./board.js";
 import { renderPanel } from "./panel.js";
 import { clearHeat, drawHeat, showValues } from "./heatmap.js";
 
+const HINT_RINGS = 3; // the best moves a hint rings on the board; its line counts the rest
+
 const boardInput = { onCell: () => {}, onButton: () => {} };
 
 export function setBoardInput(handlers) {
@@ -77,6 +79,7 @@ export function render(snapshot) {
   if (newMove) clearNotice("move"); // no longer applies
   if (previous && (previous.id !== snapshot.id || previous.ply !== snapshot.ply)) ui.partial = [];
   if (ui.review) {
+    $("hint-line").textContent = "";
     renderPanel(snapshot);
     return;
   }
@@ -93,6 +96,7 @@ export function render(snapshot) {
     removable,
   });
   $("prompt").textContent = state.prompt;
+  $("hint-line").textContent = hintLine(snapshot);
   $("board").classList.remove("review");
   showHeat(snapshot);
   const best = shownHint(snapshot)?.best ?? [];
@@ -111,9 +115,33 @@ function shownHint(snapshot) {
   return hint && hint.tool === "hint" && hint.ply === snapshot.ply ? hint : null;
 }
 
+function ringedMoves(hint) {
+  return hint.best.slice(0, HINT_RINGS);
+}
+
 function hintMarks(snapshot) {
-  const cells = shownHint(snapshot)?.cells ?? [];
+  // The points of the hint's first few best moves (each move's every click: a Morris move
+  // rings where it starts, where it goes and the man it takes).
+  const hint = shownHint(snapshot);
+  if (!hint) return {};
+  const cells = [];
+  for (const text of ringedMoves(hint)) {
+    const move = snapshot.legal.find((m) => m.move === text);
+    for (const click of move?.clicks ?? []) if (!cells.includes(click.cell)) cells.push(click.cell);
+  }
   return Object.fromEntries(cells.map((cell) => [cell, { kind: "hint", note: "a best move (hint)" }]));
+}
+
+function hintLine(snapshot) {
+  // The hint's answer under the board (on a phone the tools card is a scroll away), and how
+  // many more moves are as good as the ones ringed.
+  const hint = shownHint(snapshot);
+  if (!hint || !hint.best.length) return "";
+  const ringed = ringedMoves(hint);
+  const more = hint.best.length - ringed.length;
+  if (hint.best.length === 1) return `${hint.summary}.`;
+  const also = more ? `; ${more} more ${more === 1 ? "move is" : "moves are"} as good` : "";
+  return `${hint.summary}. Best: ${ringed.join(", ")}${also}.`;
 }
 
 function showHeat(snapshot) {

@@ -43,7 +43,9 @@ export function renderTools(snapshot) {
   for (const tool of snapshot.tools) {
     const button = $(`tool-${tool.name}`);
     button.disabled = Boolean(tool.disabled) || Boolean(snapshot.tool_running) || ui.busy || Boolean(ui.review)
+      || snapshot.finished // the game is over: nothing to hint or solve (a puzzle's Take back reopens it)
       || (snapshot.to_move !== null && !myTurn(snapshot)); // not while another side is to move
+    button.title = snapshot.finished ? "The game is over." : tool.disabled || tool.help;
     button.classList.toggle("working", snapshot.tool_running === tool.name);
   }
   $("tool-status").textContent = snapshot.tool_running ? `Working: ${snapshot.tool_running}…` : "";
@@ -52,8 +54,13 @@ export function renderTools(snapshot) {
   for (const result of [...snapshot.tool_results].reverse()) {
     const facts = el("dl", { class: "info" });
     for (const fact of result.facts) facts.append(el("dt", { text: fact.label }), el("dd", { text: fact.value }));
-    results.append(el("li", { class: result.found ? "found" : "not-found", "data-tool": result.tool },
-      el("p", { class: "tool-summary", text: result.summary }), facts));
+    // The position a result is about: the one it answered, and the moves it played (a solve).
+    const about = result.ply + result.moves.length;
+    const earlier = about !== snapshot.ply;
+    const when = about === 0 ? "the start position" : `the position after move ${about}`;
+    const note = earlier ? el("p", { class: "help earlier-note", text: `About an earlier position (${when}): the board has moved on.` }) : null;
+    results.append(el("li", { class: `${result.found ? "found" : "not-found"}${earlier ? " earlier" : ""}`, "data-tool": result.tool },
+      note, el("p", { class: "tool-summary", text: result.summary }), facts));
   }
 }
 
