@@ -31,6 +31,12 @@ function buildTools(snapshot) {
   }
 }
 
+function over(snapshot) {
+  // The game is over for its tools: nothing left to hint. A puzzle's tools still work at its
+  // end (count the solutions of a solved board, solve afresh from a dead end).
+  return snapshot.finished && snapshot.undo !== "puzzle";
+}
+
 export function renderTools(snapshot) {
   const card = $("tools");
   card.hidden = !snapshot.tools.length || !myToken(snapshot);
@@ -43,9 +49,8 @@ export function renderTools(snapshot) {
   for (const tool of snapshot.tools) {
     const button = $(`tool-${tool.name}`);
     button.disabled = Boolean(tool.disabled) || Boolean(snapshot.tool_running) || ui.busy || Boolean(ui.review)
-      || snapshot.finished // the game is over: nothing to hint or solve (a puzzle's Take back reopens it)
-      || (snapshot.to_move !== null && !myTurn(snapshot)); // not while another side is to move
-    button.title = snapshot.finished ? "The game is over." : tool.disabled || tool.help;
+      || over(snapshot) || (snapshot.to_move !== null && !myTurn(snapshot)); // not while another side is to move
+    button.title = over(snapshot) ? "The game is over." : tool.disabled || tool.help;
     button.classList.toggle("working", snapshot.tool_running === tool.name);
   }
   $("tool-status").textContent = snapshot.tool_running ? `Working: ${snapshot.tool_running}…` : "";
