@@ -73,7 +73,7 @@ def game_page(
     page.set_default_timeout(WAIT_MS)
     page.goto(f"{server}/#game={game_id}")
     page.wait_for_selector(".cell[data-cell]")
-    page.game_id = game_id
+    page.game_id, page.secrets = game_id, answer["secrets"]
     try:
         yield page
     finally:
@@ -373,8 +373,7 @@ def test_review_moves_are_reached_by_keyboard(browser: Any, server: str, size: s
             count = played(page)
             page.click(".cell.clickable >> nth=0")
             wait_played(page, count + 1)
-        page.click("#end-button")
-        page.click("#end-button")
+        call(server, "POST", f"/api/games/{page.game_id}/end", {"token": page.secrets["control"]})
         page.wait_for_selector("#review-button:not([hidden])")
         page.click("#review-button")
         page.wait_for_selector("#review-bar:not([hidden])")
