@@ -121,7 +121,8 @@ def test_tictactoe_against_perfect_by_clicking(page: Any) -> None:
             assert best and set(best) <= legal
             assert page.inner_text("#tool-results .tool-summary") == f"Hint: {best[0]}"
             marked = "cells => cells.map(c => c.dataset.cell)"
-            assert set(page.eval_on_selector_all(".cell.mark-hint", marked)) == set(best)
+            ringed = set(page.eval_on_selector_all(".cell.mark-hint", marked))
+            assert ringed == set(best[:3])  # the first three; the hint line counts the rest
             assert played(page) == count  # a hint plays nothing
         page.click(f".cell[data-cell={rng.choice(sorted(legal))}]")
         wait_played(page, count + 1)

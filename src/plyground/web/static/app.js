@@ -90,8 +90,7 @@ async function init() {
     const item = event.target.closest("li[data-ply]");
     if (!item || !ui.review || (event.key !== "Enter" && event.key !== " ")) return;
     event.preventDefault();
-    reviewStep(Number(item.dataset.ply));
-    $("move-list").querySelector(`li[data-ply="${item.dataset.ply}"]`)?.focus();
+    reviewStep(Number(item.dataset.ply)); // the redrawn list keeps the focus on this move
   });
   $("speed-slider").addEventListener("input", () => { $("speed-value").textContent = `${Number($("speed-slider").value).toFixed(1)} s`; });
   $("speed-slider").addEventListener("change", () => control("control", { token: ui.secrets.control, delay: Number($("speed-slider").value) }));

@@ -205,6 +205,7 @@ export function resignSeat(snapshot) {
 
 function renderMoves(snapshot) {
   const list = $("move-list");
+  const focused = list.contains(document.activeElement) ? document.activeElement.dataset.ply : undefined;
   list.replaceChildren();
   list.classList.toggle("reviewing", Boolean(ui.review));
   const scored = snapshot.players.length === 2 && snapshot.moves.some((m) => m.score !== null && m.score !== undefined);
@@ -260,6 +261,8 @@ function renderMoves(snapshot) {
   }
   const current = list.querySelector(".current") || list.lastElementChild;
   if (current) scrollWithin(list, current);
+  // A redraw (the review's analysis coming in, say) keeps the keyboard on the move it was on.
+  if (focused !== undefined) list.querySelector(`li[data-ply="${focused}"][tabindex]`)?.focus({ preventScroll: true });
 }
 
 function scrollWithin(list, item) {

@@ -32,9 +32,9 @@ function buildTools(snapshot) {
 }
 
 function over(snapshot) {
-  // The game is over for its tools: nothing left to hint. A puzzle's tools still work at its
-  // end (count the solutions of a solved board, solve afresh from a dead end).
-  return snapshot.finished && snapshot.undo !== "puzzle";
+  // The game is over for its tools (resigned, ended, won): nothing left to hint. A puzzle
+  // that reached its end still counts its solutions, as the server allows.
+  return snapshot.finished && !(snapshot.undo === "puzzle" && !snapshot.result?.ended);
 }
 
 export function renderTools(snapshot) {
