@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from typing import Any
@@ -78,7 +79,15 @@ def game_page(
         yield page
     finally:
         context.close()
+        end_game(server, game_id, answer["secrets"]["control"])
     assert not errors, f"the page raised: {errors}"
+
+
+def end_game(server: str, game_id: str, control: str) -> None:
+    """End a test's game, finished or not: the server keeps only so many games a client has
+    in play (``--client-games``), and the other browser tests share this server."""
+    with contextlib.suppress(urllib.error.HTTPError):
+        call(server, "POST", f"/api/games/{game_id}/end", {"token": control})
 
 
 def snapshot(page: Any, server: str) -> Any:
