@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from plyground.algorithms.search.expectimax import Expectimax
-from plyground.arena.play.solo import sample_outcome
+from plyground.core.chance import draw_outcome
 from plyground.games import load_game
 from plyground.games.g2048 import G2048State, kernel, slide, slide_line
 from plyground.games.g2048.evaluation import (
@@ -47,7 +47,7 @@ def game_positions(seed: int, count: int, every: int = 7) -> list[G2048State]:
         if state.is_terminal():
             state = GAME.initial_state()
         if state.is_chance():
-            state = state.play(sample_outcome(state, rng))
+            state = state.play(draw_outcome(state.chance_outcomes(), rng))
             continue
         assert isinstance(state, G2048State)
         step += 1

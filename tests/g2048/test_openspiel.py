@@ -15,7 +15,7 @@ import random
 
 import pytest
 
-from plyground.arena.play.solo import sample_outcome
+from plyground.core.chance import draw_outcome
 from plyground.games import load_game
 from plyground.games.g2048 import G2048State
 
@@ -47,7 +47,7 @@ def test_random_games_agree_with_openspiel() -> None:
                 assert len(outcomes) == len(spiel_outcomes)
                 for (outcome, p), (spiel_outcome, q) in zip(outcomes, spiel_outcomes, strict=True):
                     assert outcome == spiel_outcome and abs(p - q) < 1e-12
-                action = sample_outcome(ours, rng)
+                action = draw_outcome(ours.chance_outcomes(), rng)
             else:
                 legal = list(ours.legal_moves())
                 spiel_legal = list(spiel.legal_actions())

@@ -9,8 +9,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 from web_helpers import WORKERS_READY, Json, human_vs_human, start, wait_for
 
-from plyground.arena.play.solo import sample_outcome
 from plyground.arena.records.record import GameRecord
+from plyground.core.chance import draw_outcome
 from plyground.core.game import State
 from plyground.games import load_game
 from plyground.games.adjacency.solver import solve
@@ -158,7 +158,7 @@ def test_2048_chance_is_seeded_and_every_spawn_is_recorded(client: TestClient) -
     rng = random.Random(7)
     state = load_game("2048").initial_state()
     while state.is_chance():  # the same draws as the server's: the seed fixes the tiles
-        state = state.play(sample_outcome(state, rng))
+        state = state.play(draw_outcome(state.chance_outcomes(), rng))
     assert game["position"] == state.text() and game["seed"] == 7 and game["ply"] == 2
     assert [m["player"] for m in game["moves"]] == [-1, -1]
     assert game["clickable"] == [] and [b["key"] for b in game["layout"]["buttons"]] == [
@@ -168,7 +168,7 @@ def test_2048_chance_is_seeded_and_every_spawn_is_recorded(client: TestClient) -
         game = post_move(client, game, token, move).json()
         state = state.play(state.parse_move(move))
         while state.is_chance():
-            state = state.play(sample_outcome(state, rng))
+            state = state.play(draw_outcome(state.chance_outcomes(), rng))
         assert game["position"] == state.text()
         assert game["moves"][-1]["player"] == -1 and game["moves"][-2]["move"] == move
         assert list(game["moves"][-1]["effects"].values()) == ["spawned"]

@@ -12,14 +12,16 @@ from plyground.bots.evaluators import tunable_weights
 from plyground.core.errors import SettingsError
 from plyground.core.evaluation import TunableWeight
 from plyground.core.game import Game, Move, State
-from plyground.core.limits import Limit, SearchInfo
+from plyground.core.limits import MOVE_SECONDS, Limit, SearchInfo
 from plyground.core.settings import Configured, Setting, format_spec
 
 __all__ = ["TIME_SETTING", "Bot", "Decision", "InfoCallback"]
 
 InfoCallback = Callable[[SearchInfo], None]
 
-TIME_SETTING = Setting("time", float, 5.0, "seconds to think per move", minimum=0.001, maximum=3600)
+TIME_SETTING = Setting(
+    "time", float, MOVE_SECONDS, "seconds to think per move", minimum=0.001, maximum=3600
+)
 SEED_SETTING = Setting("seed", int, None, "random seed (none: fresh randomness)")
 
 

@@ -31,7 +31,7 @@ from plyground.bots.evaluators import evaluator_for, load_weights
 from plyground.bots.loading import KernelLoader
 from plyground.core.errors import SettingsError
 from plyground.core.game import Game, State
-from plyground.core.limits import Limit, SearchInfo
+from plyground.core.limits import Limit, SearchInfo, answer_reserve, deadline_ns
 from plyground.core.settings import Setting
 from plyground.games.g2048 import kernel
 from plyground.games.g2048 import search as search_module
@@ -55,7 +55,8 @@ _GROWTH_GUESS = 10.0  # cost ratio of depth d+1 to depth d assumed before two ar
 _MIN_GROWTH = 1.5
 _UNBOUNDED = 1 << 62
 _SAFETY = 0.01
-"""Seconds kept back from the time limit to answer (at most 10% of it)."""
+"""The most of a move's time kept back to answer (:func:`~plyground.core.limits.answer_reserve`):
+less than a Python search's, as a game has thousands of short moves."""
 _DEBT_FLOOR = 0.25
 """With a bank, a move in debt still gets at least this share of the limit."""
 
@@ -446,8 +447,8 @@ def _deadlines(limit: Limit, start_ns: int, floor: tuple[int, float] | None) -> 
     answer."""
     if limit.time is None:
         return 0, 0
-    safety = min(_SAFETY, 0.1 * limit.time)
-    deadline = start_ns + max(1, int((limit.time - safety) * 1e9))
+    safety = answer_reserve(limit.time, _SAFETY)
+    deadline = deadline_ns(start_ns, limit.time, _SAFETY)
     if floor is None:
         return deadline, deadline
     return deadline, max(deadline, start_ns + int((floor[1] - safety) * 1e9))

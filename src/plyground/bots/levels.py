@@ -15,6 +15,7 @@ from typing import Any
 
 from plyground.bots import make_bot, strongest_bot
 from plyground.core.game import Game
+from plyground.core.limits import MOVE_SECONDS
 
 __all__ = ["DEFAULT_LEVEL", "Level", "levels_for"]
 
@@ -45,7 +46,7 @@ def _two_player_levels(strongest: str) -> tuple[Level, ...]:
         Level("easy", "greedy", {"time": 0.5}, "looks one move ahead"),
         Level("medium", "alphabeta", {"time": 0.5, "depth": 2}, "looks two moves ahead"),
         Level(DEFAULT_LEVEL, strongest, {"time": 1.0}, "the strongest bot, quickly"),
-        Level("strongest", strongest, {"time": 5.0}, "the strongest bot, taking its time"),
+        Level("strongest", strongest, {"time": MOVE_SECONDS}, "the strongest bot, taking its time"),
     )
 
 
@@ -53,7 +54,7 @@ def _one_player_levels(strongest: str) -> tuple[Level, ...]:
     return (
         Level("quick", strongest, {"time": 0.2}, "the strongest bot, at a glance"),
         Level(DEFAULT_LEVEL, strongest, {"time": 1.0}, "the strongest bot, quickly"),
-        Level("strongest", strongest, {"time": 5.0}, "the strongest bot, taking its time"),
+        Level("strongest", strongest, {"time": MOVE_SECONDS}, "the strongest bot, taking its time"),
     )
 
 

@@ -97,7 +97,7 @@ class PlanningBot(Bot):
         self.check_game(state.game)
         limit = self.time_limit(limit)
         assert limit.time is not None  # capped by the bot's own time setting
-        clock = Clock(limit.time, safety=min(0.05, 0.1 * limit.time))
+        clock = Clock.for_move(limit.time)
         horizon = self._settings["horizon"]
         if limit.depth is not None:
             horizon = min(horizon, limit.depth)

@@ -17,7 +17,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
-from plyground.arena.play.run_options import RunOptions
+from plyground.arena.play.run_options import QUICK_MOVE_SECONDS, RunOptions
 from plyground.arena.runs.jobs import Entrant
 from plyground.arena.tournaments.engine_folders import (
     ClassNotes,
@@ -25,6 +25,7 @@ from plyground.arena.tournaments.engine_folders import (
     find_engines,
     prepare,
 )
+from plyground.core.limits import MOVE_SECONDS
 
 __all__ = [
     "COURSE_OPENINGS",
@@ -36,7 +37,7 @@ __all__ = [
     "class_report_path",
 ]
 
-COURSE_TIME = 5.0
+COURSE_TIME = MOVE_SECONDS
 """Seconds per move in the course's tournament (docs/course.md)."""
 COURSE_OPENINGS = 0
 """The course's games start from the start position; each pair swaps the colours."""
@@ -50,7 +51,7 @@ def apply_course_defaults(args: argparse.Namespace) -> None:
     process and the report goes to DIR/report.html unless ``--html`` says where."""
     engines = args.engines is not None
     if args.time is None:
-        args.time = COURSE_TIME if engines else 1.0
+        args.time = COURSE_TIME if engines else QUICK_MOVE_SECONDS
     if args.openings is None:
         args.openings = COURSE_OPENINGS if engines else 2
     if engines:

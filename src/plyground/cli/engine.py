@@ -17,21 +17,28 @@ import os
 import sys
 from typing import Any, ClassVar, TextIO
 
-from plyground.arena.players.protocol import NO_MOVE, format_hello, format_info
+from plyground.arena.players.protocol import (
+    GO,
+    HELLO,
+    NEWGAME,
+    NO_MOVE,
+    POSITION,
+    QUIT,
+    format_bestmove,
+    format_hello,
+    format_info,
+)
 from plyground.bots import Bot, make_bot
 from plyground.cli.groups import add_command
 from plyground.core.collection import collection_paused
 from plyground.core.errors import PlygroundError, raised_at, then_lines, user_traceback
 from plyground.core.game import Game, State
 from plyground.core.gridtext import quote
-from plyground.core.limits import Limit, SearchInfo
+from plyground.core.limits import MOVE_SECONDS, Limit, SearchInfo, answer_reserve
 from plyground.core.settings import parse_spec
 from plyground.games import load_game
 
 __all__ = ["EngineServer", "register"]
-
-_SAFETY = 0.05
-"""Seconds kept back from each ``go`` for reading, answering and the pipe."""
 
 
 class EngineServer:
@@ -63,7 +70,7 @@ class EngineServer:
             if not words:
                 continue
             command, rest = words[0], raw.strip()[len(words[0]) :].strip()
-            if command == "quit":
+            if command == QUIT:
                 break
             handler = self._HANDLERS.get(command)
             if handler is not None:
@@ -95,33 +102,33 @@ class EngineServer:
         state = self.state
         if state is None:
             self._log(f"cannot move: {self.problem}")
-            self._send(f"bestmove {NO_MOVE}")
+            self._send(format_bestmove(NO_MOVE))
             return
         if state.is_terminal():
             self._log(f"cannot move: the game is over in {state.text()!r}")
-            self._send(f"bestmove {NO_MOVE}")
+            self._send(format_bestmove(NO_MOVE))
             return
         try:
             seconds = int(rest.split(maxsplit=1)[0]) / 1000.0
         except (IndexError, ValueError):
             self._log(f"'go {rest}' has no time in milliseconds: using the bot's own time")
-            seconds = float(self.bot.settings.get("time") or 5.0)
-        seconds = max(0.001, seconds - min(_SAFETY, seconds / 10))
+            seconds = float(self.bot.settings.get("time") or MOVE_SECONDS)
+        seconds = max(0.001, seconds - answer_reserve(seconds))
         try:
             with collection_paused():  # as in the arena: no collection inside a timed move
                 decision = self.bot.choose(state, Limit(time=seconds), self._info)
             move_text = state.move_text(decision.move)
         except Exception as error:  # the bot's failure is reported, never fatal
             self._log(_bot_failed(error))
-            self._send(f"bestmove {NO_MOVE}")
+            self._send(format_bestmove(NO_MOVE))
             return
-        self._send(f"bestmove {move_text}")
+        self._send(format_bestmove(move_text))
 
     _HANDLERS: ClassVar[dict[str, Any]] = {
-        "hello": _hello,
-        "newgame": _newgame,
-        "position": _position,
-        "go": _go,
+        HELLO: _hello,
+        NEWGAME: _newgame,
+        POSITION: _position,
+        GO: _go,
     }
 
     # -- helpers --------------------------------------------------------------

@@ -35,6 +35,7 @@ from plyground.cli.outputs import check_output
 from plyground.cli.rule_break_notes import rule_break_notes
 from plyground.core.errors import SettingsError
 from plyground.core.game import Game
+from plyground.core.limits import MOVE_SECONDS
 
 __all__ = ["register", "summary_table"]
 
@@ -80,7 +81,7 @@ examples:
     )
     parser.add_argument("--json", metavar="FILE", help="write every game record (JSON Lines)")
     add_game_options(parser)
-    add_seed_option(add_run_options(parser, time_default=5.0), None, SEED_HELP)
+    add_seed_option(add_run_options(parser, time_default=MOVE_SECONDS), None, SEED_HELP)
     parser.set_defaults(handler=_run)
 
 

@@ -14,7 +14,9 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from plyground.arena.play.referee import GRACE_SECONDS
 from plyground.arena.play.run_options import RunOptions
+from plyground.arena.players.engine_player import STARTUP_SECONDS
 from plyground.arena.players.player import AskMove, Player
 from plyground.arena.records.formats import write_jsonl
 from plyground.arena.records.record import GameRecord, Penalty
@@ -138,7 +140,7 @@ def add_run_options(
     rules.add_argument(
         "--grace",
         type=float,
-        default=0.25,
+        default=GRACE_SECONDS,
         metavar="SECONDS",
         help="extra time before a late answer counts as a timeout (default: %(default)g)",
     )
@@ -159,7 +161,7 @@ def add_run_options(
     engines.add_argument(
         "--startup",
         type=positive_float,
-        default=60.0,
+        default=STARTUP_SECONDS,
         metavar="SECONDS",
         help="time an engine may take to answer 'hello' (default: %(default)g)",
     )

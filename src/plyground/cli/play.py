@@ -45,7 +45,7 @@ from plyground.cli.options import (
 from plyground.cli.outputs import check_output
 from plyground.core.errors import IllegalMoveError, SettingsError
 from plyground.core.game import Game, Move, State
-from plyground.core.limits import SearchInfo
+from plyground.core.limits import MOVE_SECONDS, SearchInfo
 
 if TYPE_CHECKING:  # the hints load numba: imported at the first hint
     from plyground.arena.analysis.hints import Hinter
@@ -351,7 +351,9 @@ examples:
     parser.add_argument("--position", metavar="TEXT", help="start from this position text instead")
     parser.add_argument("--json", metavar="FILE", help="write the game record (JSON Lines)")
     add_game_options(parser)
-    add_seed_option(add_run_options(parser, time_default=5.0, isolate=False), None, SEED_HELP)
+    add_seed_option(
+        add_run_options(parser, time_default=MOVE_SECONDS, isolate=False), None, SEED_HELP
+    )
     parser.set_defaults(handler=_run)
 
 

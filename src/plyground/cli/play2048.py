@@ -2,7 +2,7 @@
 
 A thin front end: the rules come from the game (``state.play``,
 ``state.legal_moves``), the tiles from the seeded driver
-(:func:`plyground.arena.play.solo.sample_outcome`), the moves from a bot. It draws
+(:func:`plyground.core.chance.draw_outcome`), the moves from a bot. It draws
 the board with rich and reads keys straight from the terminal (arrow keys,
 WASD or HJKL; ``?`` asks the bot for a hint, :mod:`plyground.arena.analysis.hints`;
 ``q`` quits). When standard input is not a terminal it reads the
@@ -29,10 +29,10 @@ from rich.table import Table
 from rich.text import Text
 
 from plyground.arena.analysis.hints import Hinter
-from plyground.arena.play.solo import sample_outcome
 from plyground.arena.players.make import HUMAN
 from plyground.bots import make_bot
 from plyground.cli.options import count
+from plyground.core.chance import draw_outcome
 from plyground.core.collection import collection_paused
 from plyground.core.errors import IllegalMoveError, SettingsError
 from plyground.core.game import Game, State
@@ -230,7 +230,7 @@ class _Person:
 
 def _spawn(state: State, rng: random.Random) -> G2048State:
     while state.is_chance():
-        state = state.play(sample_outcome(state, rng))
+        state = state.play(draw_outcome(state.chance_outcomes(), rng))
     assert isinstance(state, G2048State)
     return state
 

@@ -31,6 +31,7 @@ from plyground.arena.tuning.run import (
     TuneSettings,
     TuningRun,
 )
+from plyground.arena.tuning.settings import TUNING_MOVE_SECONDS
 from plyground.cli.groups import add_command
 from plyground.cli.options import count, positive_int, run_options
 from plyground.cli.outputs import check_output
@@ -38,6 +39,9 @@ from plyground.cli.tournament import LiveProgress, add_tournament_run_options, r
 from plyground.core.errors import SettingsError
 
 __all__ = ["parse_duration", "register"]
+
+_DEFAULTS = TuneSettings
+"""The defaults the options show and fall back on: :class:`TuneSettings`' own."""
 
 _DURATION = re.compile(r"(?P<value>\d+(?:\.\d*)?|\.\d+)\s*(?P<unit>[smh]?)")
 
@@ -109,11 +113,11 @@ examples:
         "bot", nargs="?", metavar="BOT", help="the bot spec, e.g. alphabeta:depth=3"
     )
     parser.add_argument(
-        "--game", default="adjacency", metavar="SPEC", help="the game (default: %(default)s)"
+        "--game", default=_DEFAULTS.game, metavar="SPEC", help="the game (default: %(default)s)"
     )
     _add_evolution_options(parser.add_argument_group("evolution"))
     _add_result_options(parser.add_argument_group("results"))
-    add_tournament_run_options(parser, time_default=2.0, what="run")
+    add_tournament_run_options(parser, time_default=TUNING_MOVE_SECONDS, what="run")
     parser.set_defaults(handler=_run)
 
 
@@ -125,16 +129,22 @@ def _add_evolution_options(evolution: Any) -> None:
         help="seed: docs/course.md's scheme, 50 sets that all play each other, keep 10, breed 40",
     )
     evolution.add_argument(
-        "--population", type=int, metavar="N", help="weight sets per generation (default: 16)"
+        "--population",
+        type=int,
+        metavar="N",
+        help=f"weight sets per generation (default: {_DEFAULTS.population})",
     )
     evolution.add_argument(
-        "--keep", type=int, metavar="K", help="the best kept each generation (default: 4)"
+        "--keep",
+        type=int,
+        metavar="K",
+        help=f"the best kept each generation (default: {_DEFAULTS.keep})",
     )
     evolution.add_argument(
         "--generations",
         type=positive_int,
         metavar="G",
-        help="generations to run (default: 10; with --resume: a new total)",
+        help=f"generations to run (default: {_DEFAULTS.generations}; with --resume: a new total)",
     )
     evolution.add_argument(
         "--budget",
@@ -146,7 +156,8 @@ def _add_evolution_options(evolution: Any) -> None:
         "--opponents",
         type=_opponents,
         metavar="K|all",
-        help="members each member meets (rounded up to even; default: 4; all: everyone)",
+        help="members each member meets (rounded up to even; "
+        f"default: {_DEFAULTS.opponents}; all: everyone)",
     )
     evolution.add_argument(
         "--reference",
@@ -163,14 +174,14 @@ def _add_evolution_options(evolution: Any) -> None:
     evolution.add_argument(
         "--pairs",
         type=positive_int,
-        default=1,
+        default=_DEFAULTS.pairs,
         metavar="N",
         help="colour-swapped pairs per meeting (default: %(default)s)",
     )
     evolution.add_argument(
         "--openings",
         type=count,
-        default=2,
+        default=_DEFAULTS.openings,
         metavar="K",
         help="random plies that start each pair; new openings every generation "
         "(default: %(default)s)",
@@ -178,7 +189,7 @@ def _add_evolution_options(evolution: Any) -> None:
     evolution.add_argument(
         "--games",
         type=positive_int,
-        default=8,
+        default=_DEFAULTS.games,
         metavar="N",
         help="one-player games: seeded games per member and generation (default: %(default)s)",
     )
@@ -191,20 +202,28 @@ def _add_evolution_options(evolution: Any) -> None:
     evolution.add_argument(
         "--init",
         choices=INITS,
-        default="random",
+        default=_DEFAULTS.init,
         help="generation 0 besides the starting weights: drawn in the ranges, or varied "
         "around the start (default: %(default)s)",
     )
     evolution.add_argument(
-        "--crossover-rate", type=_rate, default=0.9, metavar="P", help="default: %(default)g"
+        "--crossover-rate",
+        type=_rate,
+        default=_DEFAULTS.crossover_rate,
+        metavar="P",
+        help="default: %(default)g",
     )
     evolution.add_argument(
-        "--mutation-rate", type=_rate, default=0.8, metavar="P", help="default: %(default)g"
+        "--mutation-rate",
+        type=_rate,
+        default=_DEFAULTS.mutation_rate,
+        metavar="P",
+        help="default: %(default)g",
     )
     evolution.add_argument(
         "--mutation-scale",
         type=float,
-        default=0.1,
+        default=_DEFAULTS.mutation_scale,
         metavar="F",
         help="mutation step as a fraction of each weight's range (default: %(default)g)",
     )
@@ -236,7 +255,10 @@ def _add_result_options(outputs: Any) -> None:
 def _settings(args: argparse.Namespace) -> TuneSettings:
     if not args.bot:
         raise SettingsError("name the bot to tune, e.g. plyground tune alphabeta:depth=3")
-    values: dict[str, Any] = {"population": 16, "keep": 4, "generations": 10, "opponents": 4}
+    values: dict[str, Any] = {
+        name: getattr(_DEFAULTS, name)
+        for name in ("population", "keep", "generations", "opponents")
+    }
     if args.preset:
         values.update(PRESETS[args.preset])
     for name in ("population", "keep", "generations"):

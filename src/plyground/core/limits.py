@@ -7,7 +7,44 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-__all__ = ["Clock", "Limit", "SearchInfo"]
+__all__ = [
+    "ANSWER_SECONDS",
+    "MOVE_SECONDS",
+    "Clock",
+    "Limit",
+    "SearchInfo",
+    "answer_reserve",
+    "deadline_ns",
+]
+
+MOVE_SECONDS = 5.0
+"""The course's time per move: what a bot, the referee, a match and an engine asked ``go``
+without a time take unless told. A tournament's many games take less
+(:data:`plyground.arena.play.run_options.QUICK_MOVE_SECONDS`), and so does tuning."""
+
+ANSWER_SECONDS = 0.05
+"""The most a move's time keeps back to answer in, by default (see :func:`answer_reserve`)."""
+
+
+def answer_reserve(seconds: float, most: float = ANSWER_SECONDS, least: float = 0.0) -> float:
+    """Seconds of a move's ``seconds`` kept back to answer in: the one policy of every engine.
+
+    10% of the time, at least ``least`` (never more than half the time) and at most
+    ``most``. A search stops that much before its limit so the move arrives in time.
+    An engine whose answer costs more or less than a Python search's (Morris's compiled
+    search on a loaded machine, 2048's thousands of short moves) passes its own bounds.
+    """
+    return min(most, max(0.1 * seconds, min(least, seconds / 2)))
+
+
+def deadline_ns(
+    start_ns: int, seconds: float | None, most: float = ANSWER_SECONDS, least: float = 0.0
+) -> int:
+    """The monotonic nanoseconds a compiled search stops at (0: no clock): ``seconds`` after
+    ``start_ns``, less :func:`answer_reserve`, and never at ``start_ns`` itself."""
+    if seconds is None:
+        return 0
+    return start_ns + max(1, int((seconds - answer_reserve(seconds, most, least)) * 1e9))
 
 
 @dataclass(frozen=True)
@@ -15,7 +52,7 @@ class Limit:
     """How much a search may do: wall time in seconds, plies, nodes.
 
     Any field left ``None`` is unbounded; a search stops at the first limit
-    it reaches. ``Limit(time=5.0)`` is the course's rule.
+    it reaches. ``Limit(time=MOVE_SECONDS)`` is the course's rule.
     """
 
     time: float | None = None
@@ -84,7 +121,8 @@ class Clock:
 
     ``Clock(limit)`` starts now; :meth:`expired` (a read of the clock, about
     0.1 us) is cheap enough to call every few nodes of a search in Python.
-    ``safety`` seconds are kept back for answering.
+    ``safety`` seconds are kept back for answering; :meth:`for_move` keeps back
+    :func:`answer_reserve`.
     """
 
     __slots__ = ("deadline", "start")
@@ -92,6 +130,12 @@ class Clock:
     def __init__(self, seconds: float | None, safety: float = 0.0) -> None:
         self.start = time.perf_counter()
         self.deadline = math.inf if seconds is None else self.start + max(0.0, seconds - safety)
+
+    @classmethod
+    def for_move(cls, seconds: float | None) -> Clock:
+        """A clock for a move of ``seconds`` (``None``: unbounded) that keeps back
+        :func:`answer_reserve` to answer in."""
+        return cls(seconds, safety=0.0 if seconds is None else answer_reserve(seconds))
 
     def elapsed(self) -> float:
         """Seconds since the clock started."""

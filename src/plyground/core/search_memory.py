@@ -12,6 +12,9 @@ four are the clock block of :func:`plyground.core.search_kernels.count_node`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -131,3 +134,8 @@ class SearchMemory:
     def line(self, state: State) -> list[int]:
         """The principal variation at ply 0 from ``state``, cut where it stops being legal."""
         return legal_line(state, self.pv[: int(self.pv_length[0])])
+
+    def principal_variation(self, state: State, first_move: Callable[[Any], int]) -> list[int]:
+        """:meth:`line`, or ``[first_move(state)]`` when it is empty: a completed depth
+        always has a move to play."""
+        return self.line(state) or [first_move(state)]

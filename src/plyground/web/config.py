@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar
 
+from plyground.arena.analysis.analyser import BLUNDER_MARKS
 from plyground.arena.records.record import Penalty
 from plyground.core.settings import Setting, resolve_settings
 
@@ -35,7 +36,7 @@ WEB_SETTINGS: tuple[Setting, ...] = (
             "games stay in memory only)"),
     Setting("analysis_time", float, 0.5, "seconds per position for the analysis "
             "(an exact solve, then as long for the engine)", minimum=0.01, maximum=60),
-    Setting("blunder", float, 4.0, "marks lost that make a blunder in the analysis",
+    Setting("blunder", float, BLUNDER_MARKS, "marks lost that make a blunder in the analysis",
             minimum=0.5, maximum=100),
     Setting("grace", float, 1.0, "seconds past its limit a bot may take before it is "
             "out of time", minimum=0, maximum=600),

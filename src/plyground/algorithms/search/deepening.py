@@ -101,5 +101,5 @@ class DeepeningSearch(ABC):
 
     @staticmethod
     def start_clock(limit: Limit) -> Clock:
-        """A clock for ``limit`` that keeps back 10% of the time (at most 50 ms) to answer."""
-        return Clock(limit.time, safety=min(0.05, 0.1 * limit.time) if limit.time else 0.0)
+        """A clock for ``limit`` that keeps back :func:`~plyground.core.limits.answer_reserve`."""
+        return Clock.for_move(limit.time)

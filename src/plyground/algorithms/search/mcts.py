@@ -67,6 +67,7 @@ from typing import Literal
 
 from plyground.algorithms.search.deepening import DeepeningSearch, SearchResult
 from plyground.algorithms.search.playouts import Playouts, RandomPlayouts
+from plyground.core.chance import draw_outcome
 from plyground.core.evaluation import Evaluator
 from plyground.core.game import CHANCE, TERMINAL, Move, State
 from plyground.core.limits import Limit, SearchInfo
@@ -319,9 +320,7 @@ class MCTS(DeepeningSearch):
 
     def _pick_outcome(self, node: Node) -> Move:
         if not self.expect:
-            outcomes = list(node.outcomes)
-            (outcome,) = self.rng.choices(outcomes, list(node.outcomes.values()))
-            return outcome
+            return draw_outcome(list(node.outcomes.items()), self.rng)
         best: Move | None = None
         best_score = -math.inf
         for outcome, probability in node.outcomes.items():

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+from plyground.core.chance import draw_outcome
 from plyground.core.evaluation import Evaluator
 from plyground.core.game import CHANCE, TERMINAL, State
 
@@ -65,10 +66,7 @@ class RandomPlayouts:
             if player == TERMINAL:
                 break
             if player == CHANCE:
-                outcomes = state.chance_outcomes()
-                weights = [probability for _, probability in outcomes]
-                (outcome,) = rng.choices(outcomes, weights)
-                state = state.play(outcome[0])
+                state = state.play(draw_outcome(state.chance_outcomes(), rng))
             else:
                 moves = state.legal_moves()
                 if self.guided and rng.random() >= self.epsilon:

@@ -51,6 +51,7 @@ if TYPE_CHECKING:  # the adjacency modules load numba: imported when first used
 
 __all__ = [
     "ANALYSED_GAMES",
+    "BLUNDER_MARKS",
     "BOOK_KNOWN_BY",
     "Analyser",
     "AnalysisSettings",
@@ -80,6 +81,9 @@ def strategy_known_by(keep: int, mover: int) -> str:
     return f"the strategy, proved to keep {margin_text(keep)} (X − O {side} {margin_text(keep)})"
 
 
+BLUNDER_MARKS = 4.0
+"""Marks lost against the best move from which a move is a blunder, unless told."""
+
 _EPSILON = 1e-9
 """Values closer than this count as equal (engine values are floats)."""
 
@@ -90,7 +94,7 @@ class AnalysisSettings:
 
     time: float = 1.0
     """Seconds per position: the exact solve's budget, then (if it runs out) the engine's."""
-    blunder: float = 4.0
+    blunder: float = BLUNDER_MARKS
     """Marks lost against the best move from which a move is a blunder."""
     exact: bool = True
     """Try the exact solver first (False: engine values only)."""

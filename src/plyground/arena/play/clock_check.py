@@ -28,8 +28,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from plyground.arena.play.solo import sample_outcome
 from plyground.bots import make_bot
+from plyground.core.chance import draw_outcome
 from plyground.core.collection import collection_paused
 from plyground.core.errors import SettingsError
 from plyground.core.game import CHANCE, Game
@@ -181,7 +181,7 @@ def check_clock(
             ply = 0
             while not state.is_terminal() and len(found) < moves:
                 if state.to_move() == CHANCE:
-                    state = state.play(sample_outcome(state, rng))
+                    state = state.play(draw_outcome(state.chance_outcomes(), rng))
                     continue
                 stolen = steal_ticks()
                 collector.take()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from plyground.core.chance import draw_outcome
 from plyground.core.errors import SettingsError
 from plyground.core.game import CHANCE, Game, State
 
@@ -36,8 +37,7 @@ def make_openings(game: Game, count: int, plies: int, rng: random.Random) -> lis
                 if state.is_terminal():
                     break
                 if state.to_move() == CHANCE:
-                    outcomes = list(state.chance_outcomes())
-                    move = rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0]
+                    move = draw_outcome(state.chance_outcomes(), rng)
                 else:
                     move = rng.choice(list(state.legal_moves()))
                 state = state.play(move)

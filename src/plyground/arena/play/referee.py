@@ -33,12 +33,16 @@ from plyground.arena.records.record import (
     Termination,
     winner_of,
 )
+from plyground.core.chance import draw_outcome
 from plyground.core.errors import EngineError, SettingsError
 from plyground.core.game import CHANCE, Game, Move, State
-from plyground.core.limits import Limit, SearchInfo
+from plyground.core.limits import MOVE_SECONDS, Limit, SearchInfo
 from plyground.core.settings import Setting, resolve_settings
 
-__all__ = ["GameObserver", "Referee", "winner_of"]
+__all__ = ["GRACE_SECONDS", "GameObserver", "Referee", "winner_of"]
+
+GRACE_SECONDS = 0.25
+"""Extra seconds after a move's time before a late answer is a timeout."""
 
 
 class GameObserver:
@@ -102,11 +106,11 @@ class Referee:
     """
 
     SETTINGS: ClassVar[tuple[Setting, ...]] = (
-        Setting("time", float, 5.0, "seconds per move", minimum=0.001, maximum=86400),
+        Setting("time", float, MOVE_SECONDS, "seconds per move", minimum=0.001, maximum=86400),
         Setting(
             "grace",
             float,
-            0.25,
+            GRACE_SECONDS,
             "extra seconds before a late answer is a timeout",
             minimum=0,
             maximum=3600,
@@ -176,7 +180,7 @@ class Referee:
         state = progress.state
         mover = state.to_move()
         if mover == CHANCE:
-            outcome = self._chance(state, progress.rng)
+            outcome = draw_outcome(state.chance_outcomes(), progress.rng)
             self._advance(progress, outcome, MoveRecord(-1, state.move_text(outcome)))
             return True
         player = players[mover]
@@ -266,13 +270,6 @@ class Referee:
         progress.state = before.play(move)
         progress.history.append(_Ply(before, entry))
         self.observer.move_played(entry, before, progress.state)
-
-    @staticmethod
-    def _chance(state: State, rng: random.Random) -> Move:
-        outcomes = list(state.chance_outcomes())
-        moves = [move for move, _ in outcomes]
-        weights = [probability for _, probability in outcomes]
-        return rng.choices(moves, weights)[0]
 
     def _undo(self, mover: int, progress: _Progress) -> None:
         """Take back plies until ``mover`` is to move before one of their own moves."""

@@ -15,8 +15,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from plyground.arena.play.referee import GameObserver, Referee
-from plyground.arena.players.engine_player import ENGINE_PREFIX
+from plyground.arena.play.referee import GRACE_SECONDS, GameObserver, Referee
+from plyground.arena.players.engine_player import ENGINE_PREFIX, STARTUP_SECONDS
 from plyground.arena.players.make import make_player
 from plyground.arena.players.player import AskMove, Player
 from plyground.arena.records.record import Penalty
@@ -27,6 +27,10 @@ __all__ = ["DEFAULT_MEMORY_MB", "RunOptions", "stderr_log"]
 
 DEFAULT_MEMORY_MB = 4096
 """The address-space cap of an engine process, in MB (Python with numba maps a lot)."""
+
+QUICK_MOVE_SECONDS = 1.0
+"""A tournament's time per move unless told: many games, each quicker than the course's
+:data:`~plyground.core.limits.MOVE_SECONDS`."""
 
 
 @dataclass(frozen=True)
@@ -41,12 +45,12 @@ class RunOptions:
     ``hello``. ``engine_log`` passes what engines write on stderr through.
     """
 
-    time: float = 1.0
-    grace: float = 0.25
+    time: float = QUICK_MOVE_SECONDS
+    grace: float = GRACE_SECONDS
     policy: Penalty = Penalty.RANDOM_MOVE
     isolate: bool = False
     memory_mb: int | None = DEFAULT_MEMORY_MB
-    startup: float = 60.0
+    startup: float = STARTUP_SECONDS
     engine_log: bool = False
 
     STORED: ClassVar[tuple[str, ...]] = (
@@ -121,7 +125,7 @@ class RunOptions:
             policy=Penalty(data["policy"]),
             isolate=bool(data["isolate"]),
             memory_mb=None if memory is None else int(memory),
-            startup=float(data.get("startup", 60.0)),
+            startup=float(data.get("startup", STARTUP_SECONDS)),
         )
 
 

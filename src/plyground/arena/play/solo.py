@@ -13,25 +13,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from plyground.bots.base import Bot
+from plyground.core.chance import draw_outcome
 from plyground.core.collection import collection_paused
 from plyground.core.game import CHANCE, Game, Move, State
 from plyground.core.limits import Limit, SearchInfo
 
-__all__ = ["SoloResult", "play_solo", "sample_outcome"]
-
-
-def sample_outcome(state: State, rng: random.Random) -> Move:
-    """A chance outcome of ``state`` drawn with its probability (one ``rng.random()`` call)."""
-    outcomes = state.chance_outcomes()
-    if not outcomes:
-        raise ValueError(f"{state.text()!r} is not a chance node")
-    draw = rng.random()
-    total = 0.0
-    for outcome, probability in outcomes:
-        total += probability
-        if draw < total:
-            return outcome
-    return outcomes[-1][0]  # rounding left the draw just above the sum
+__all__ = ["SoloResult", "play_solo"]
 
 
 @dataclass
@@ -76,7 +63,7 @@ def play_solo(
     started = time.perf_counter()
     while not state.is_terminal():
         if state.to_move() == CHANCE:
-            state = state.play(sample_outcome(state, rng))
+            state = state.play(draw_outcome(state.chance_outcomes(), rng))
             if milestone is not None:
                 mark = milestone(state)
                 result.milestones.setdefault(mark, result.moves)

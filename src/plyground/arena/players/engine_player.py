@@ -19,14 +19,26 @@ from typing import NoReturn
 
 from plyground.arena.players.engine_process import LINE_LIMIT, EngineProcess, LongLine
 from plyground.arena.players.player import InfoCallback, Player, Reply, RuleBreakError
-from plyground.arena.players.protocol import PROTOCOL_VERSION, parse_hello, parse_info
+from plyground.arena.players.protocol import (
+    BESTMOVE,
+    HELLO,
+    INFO,
+    PROTOCOL_VERSION,
+    format_go,
+    format_newgame,
+    format_position,
+    parse_hello,
+    parse_info,
+)
 from plyground.arena.records.record import PlayerInfo, RuleBreakKind
 from plyground.core.errors import EngineError, SettingsError
 from plyground.core.game import Game, State
-from plyground.core.limits import Limit, SearchInfo
+from plyground.core.limits import MOVE_SECONDS, Limit, SearchInfo
 
 __all__ = ["ENGINE_PREFIX", "EnginePlayer"]
 
+STARTUP_SECONDS = 60.0
+"""Seconds an engine may take to start and answer ``hello`` unless told."""
 ENGINE_PREFIX = "engine:"
 """A player spec that starts with this names an engine's command line."""
 
@@ -52,7 +64,7 @@ class EnginePlayer(Player):
         self,
         command: str | Sequence[str],
         *,
-        startup: float = 60.0,
+        startup: float = STARTUP_SECONDS,
         restarts: int = 2,
         memory_mb: int | None = None,
         env: dict[str, str] | None = None,
@@ -117,7 +129,7 @@ class EnginePlayer(Player):
 
     def _handshake(self, process: EngineProcess) -> None:
         with contextlib.suppress(OSError):  # if it died at once, reading tells why
-            process.send(f"hello {PROTOCOL_VERSION}")
+            process.send(f"{HELLO} {PROTOCOL_VERSION}")
         deadline = time.monotonic() + self.startup
         while True:
             try:
@@ -161,7 +173,7 @@ class EnginePlayer(Player):
     @staticmethod
     def _send_newgame(process: EngineProcess, game: Game) -> None:
         with contextlib.suppress(OSError):
-            process.send(f"newgame {game.spec}")
+            process.send(format_newgame(game.spec))
 
     @property
     def label(self) -> str:
@@ -196,12 +208,12 @@ class EnginePlayer(Player):
 
     def think(self, state: State, limit: Limit, grace: float, on_info: InfoCallback) -> Reply:
         process = self._ensure_running()
-        seconds = limit.time if limit.time is not None else 5.0
+        seconds = limit.time if limit.time is not None else MOVE_SECONDS
         begin = time.perf_counter()
         process.discard_pending()
         try:
-            process.send(f"position {state.text()}")
-            process.send(f"go {max(1, round(seconds * 1000))}")
+            process.send(format_position(state.text()))
+            process.send(format_go(seconds))
         except OSError:
             self._fail(process, RuleBreakKind.CRASH, "it is gone before 'go'", begin)
         begin = time.perf_counter()
@@ -220,16 +232,16 @@ class EnginePlayer(Player):
             if line is None:
                 self._fail(process, RuleBreakKind.CRASH, f"died: {process.ended_text()}", begin)
             if isinstance(line, LongLine):
-                if line.start.split()[:1] == ["info"]:
+                if line.start.split()[:1] == [INFO]:
                     continue  # an over-long report is skipped, not a rule break
                 self._fail(process, RuleBreakKind.GARBAGE, f"wrote {_long(line)}; killed", begin)
             words = line.split()
             if not words:
                 continue
-            if words[0] == "info":
+            if words[0] == INFO:
                 last = parse_info(line)
                 on_info(last)
-            elif words[0] == "bestmove" and len(words) == 2:
+            elif words[0] == BESTMOVE and len(words) == 2:
                 return Reply(None, words[1], time.perf_counter() - begin, last)
             else:
                 self._fail(

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import IO
 
 from plyground.arena.players.crash_detail import crash_detail, signal_meaning
+from plyground.arena.players.protocol import QUIT
 from plyground.core.errors import EngineError
 
 __all__ = ["LINE_LIMIT", "EngineProcess", "LongLine"]
@@ -188,7 +189,7 @@ class EngineProcess:
         """
         if polite and self.alive():
             with contextlib.suppress(OSError, ValueError):
-                self.send("quit")
+                self.send(QUIT)
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self.popen.wait(_CLOSE_WAIT)
         with contextlib.suppress(OSError):

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from plyground.arena.players.bot_player import BotPlayer
-from plyground.arena.players.engine_player import ENGINE_PREFIX, EnginePlayer
+from plyground.arena.players.engine_player import ENGINE_PREFIX, STARTUP_SECONDS, EnginePlayer
 from plyground.arena.players.player import AskMove, InfoCallback, Player, Reply
 from plyground.arena.players.spec_hints import with_spec_hint
 from plyground.arena.records.record import PlayerInfo
@@ -131,7 +131,7 @@ def make_player(
     *,
     ask: AskMove | None = None,
     isolate: bool = False,
-    startup: float = 60.0,
+    startup: float = STARTUP_SECONDS,
     memory_mb: int | None = None,
     log: Callable[[str], None] | None = None,
     seed: int | None = None,

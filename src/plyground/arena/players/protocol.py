@@ -21,12 +21,23 @@ from dataclasses import dataclass
 from plyground.core.limits import SearchInfo
 
 __all__ = [
+    "BESTMOVE",
+    "GO",
+    "HELLO",
+    "INFO",
+    "NEWGAME",
     "NO_MOVE",
+    "POSITION",
     "PROTOCOL_VERSION",
+    "QUIT",
     "Hello",
+    "format_bestmove",
     "format_fields",
+    "format_go",
     "format_hello",
     "format_info",
+    "format_newgame",
+    "format_position",
     "parse_fields",
     "parse_hello",
     "parse_info",
@@ -35,9 +46,39 @@ __all__ = [
 PROTOCOL_VERSION = 1
 """The protocol version this project speaks (``hello 1``)."""
 
+HELLO = "hello"
+NEWGAME = "newgame"
+POSITION = "position"
+GO = "go"
+QUIT = "quit"
+"""The referee's words (docs/protocol.md)."""
+INFO = "info"
+BESTMOVE = "bestmove"
+"""The engine's words besides ``hello``."""
+
 NO_MOVE = "none"
 """What ``plyground engine`` answers (``bestmove none``) when it cannot move,
 for example after a position it could not read; the reason goes to stderr."""
+
+
+def format_newgame(spec: str) -> str:
+    """``newgame <game spec>``: a new game starts."""
+    return f"{NEWGAME} {spec}"
+
+
+def format_position(text: str) -> str:
+    """``position <position text>``: the position to move in."""
+    return f"{POSITION} {text}"
+
+
+def format_go(seconds: float) -> str:
+    """``go <milliseconds>``: move within ``seconds`` (at least 1 ms)."""
+    return f"{GO} {max(1, round(seconds * 1000))}"
+
+
+def format_bestmove(move_text: str) -> str:
+    """``bestmove <move text>`` (or :data:`NO_MOVE`): the engine's answer."""
+    return f"{BESTMOVE} {move_text}"
 
 
 def parse_fields(tokens: list[str]) -> dict[str, str]:
@@ -79,13 +120,13 @@ class Hello:
 def format_hello(fields: Mapping[str, object]) -> str:
     """The engine's ``hello`` line: ``hello 1 name=greedy version=1``."""
     rest = format_fields(fields)
-    return f"hello {PROTOCOL_VERSION} {rest}".rstrip()
+    return f"{HELLO} {PROTOCOL_VERSION} {rest}".rstrip()
 
 
 def parse_hello(line: str) -> Hello | None:
     """Read an engine's ``hello`` line; None when the line is not one."""
     tokens = line.split()
-    if len(tokens) < 2 or tokens[0] != "hello" or not tokens[1].isdigit():
+    if len(tokens) < 2 or tokens[0] != HELLO or not tokens[1].isdigit():
         return None
     return Hello(int(tokens[1]), parse_fields(tokens[2:]))
 
@@ -109,7 +150,7 @@ def format_info(info: SearchInfo) -> str:
 def parse_info(line: str) -> SearchInfo:
     """Read an ``info`` line; unknown or unreadable fields go to ``extra`` as text."""
     tokens = line.split()
-    fields = parse_fields(tokens[1:] if tokens and tokens[0] == "info" else tokens)
+    fields = parse_fields(tokens[1:] if tokens and tokens[0] == INFO else tokens)
     extra: dict[str, object] = {}
     depth = nodes = 0
     score: float | None = None

@@ -25,10 +25,11 @@ from plyground.arena.stats.elo import EloEstimate, elo_from_wdl
 from plyground.arena.stats.summary import PlayerStats
 from plyground.core.errors import SettingsError
 from plyground.core.game import Game
+from plyground.core.limits import MOVE_SECONDS
 
 __all__ = ["MatchResult", "SideSummary", "play_match", "summarize"]
 
-_MATCH_OPTIONS = RunOptions(time=5.0, memory_mb=None)
+_MATCH_OPTIONS = RunOptions(time=MOVE_SECONDS, memory_mb=None)
 """How a match plays by default: 5 s per move, engines uncapped."""
 
 

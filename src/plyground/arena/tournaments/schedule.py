@@ -38,6 +38,7 @@ from plyground.games import load_game
 __all__ = [
     "ScheduledGame",
     "TournamentFormat",
+    "colour_swapped",
     "derive_seed",
     "game_at_rounds",
     "make_schedule",
@@ -148,22 +149,49 @@ def make_schedule(
             spec, pairs, opening_plies, derive_seed("opening", seed, round_count)
         )
         label = "default" if round_count is None else str(round_count)
-        for k in range(pairs):
-            for a, b in pairings:
-                names = f"{quote(a, safe='')}/{quote(b, safe='')}"
-                for swapped in (False, True):
-                    seats = (b, a) if swapped else (a, b)
-                    schedule.append(
-                        ScheduledGame(
-                            key=f"r{label}/{names}/p{k}/g{int(swapped)}",
-                            index=len(schedule),
-                            game=spec,
-                            rounds=round_count,
-                            pairing=(a, b),
-                            pair=k,
-                            swapped=swapped,
-                            seats=seats,
-                            opening=openings[k],
-                        )
-                    )
+        schedule += colour_swapped(
+            f"r{label}",
+            pairings,
+            [[openings[k]] * len(pairings) for k in range(pairs)],
+            game=spec,
+            rounds=round_count,
+            first_index=len(schedule),
+        )
     return schedule
+
+
+def colour_swapped(
+    prefix: str,
+    pairings: Sequence[tuple[str, str]],
+    starts: Sequence[Sequence[str]],
+    *,
+    game: str,
+    rounds: int | None,
+    first_index: int = 0,
+) -> list[ScheduledGame]:
+    """Every pairing once per pair, each pair two games from one opening with the colours
+    swapped: the one pattern of tournaments and tuning runs.
+
+    ``starts[k][m]`` is the opening of pair ``k`` of pairing ``m``; a game's key is
+    ``{prefix}/{a}/{b}/p{k}/g{0 or 1}`` (names URL-quoted) and indices count from
+    ``first_index``.
+    """
+    games: list[ScheduledGame] = []
+    for k, pair_starts in enumerate(starts):
+        for (a, b), start in zip(pairings, pair_starts, strict=True):
+            names = f"{quote(a, safe='')}/{quote(b, safe='')}"
+            for swapped in (False, True):
+                games.append(
+                    ScheduledGame(
+                        key=f"{prefix}/{names}/p{k}/g{int(swapped)}",
+                        index=first_index + len(games),
+                        game=game,
+                        rounds=rounds,
+                        pairing=(a, b),
+                        pair=k,
+                        swapped=swapped,
+                        seats=(b, a) if swapped else (a, b),
+                        opening=start,
+                    )
+                )
+    return games

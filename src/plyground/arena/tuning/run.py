@@ -66,7 +66,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from random import Random
 from typing import Any
-from urllib.parse import quote
 
 from plyground.algorithms.local.real_vectors import RealBox, next_generation
 from plyground.arena.records.record import GameRecord
@@ -75,7 +74,12 @@ from plyground.arena.runs.backends import Backend
 from plyground.arena.runs.jobs import Entrant, GameJob, SoloJob
 from plyground.arena.stats.ratings import Outcome, fit_ratings
 from plyground.arena.storage.store import GenerationRow, RecordStore, StoreError, utc_now
-from plyground.arena.tournaments.schedule import ScheduledGame, derive_seed, make_start_positions
+from plyground.arena.tournaments.schedule import (
+    ScheduledGame,
+    colour_swapped,
+    derive_seed,
+    make_start_positions,
+)
 from plyground.arena.tournaments.tournament import (
     Tournament,
     TournamentSettings,
@@ -269,26 +273,13 @@ class TuningRun:
         openings = make_start_positions(
             spec, s.pairs * len(meetings), s.openings, derive_seed("opening", s.seed, number)
         )
-        games: list[ScheduledGame] = []
-        for k in range(s.pairs):
-            for m, (a, b) in enumerate(meetings):
-                opening = openings[k * len(meetings) + m]
-                for swapped in (False, True):
-                    games.append(
-                        ScheduledGame(
-                            key=f"g{number:03d}/{quote(a, safe='')}/{quote(b, safe='')}"
-                            f"/p{k}/g{int(swapped)}",
-                            index=len(games),
-                            game=spec,
-                            rounds=None,
-                            pairing=(a, b),
-                            pair=k,
-                            swapped=swapped,
-                            seats=(b, a) if swapped else (a, b),
-                            opening=opening,
-                        )
-                    )
-        return games
+        return colour_swapped(
+            f"g{number:03d}",
+            meetings,
+            [openings[k * len(meetings) : (k + 1) * len(meetings)] for k in range(s.pairs)],
+            game=spec,
+            rounds=None,
+        )
 
     def _tournament(self, members: Sequence[Member]) -> Tournament:
         """A tournament view of one generation, to make its games' jobs the way

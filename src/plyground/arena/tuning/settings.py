@@ -25,7 +25,14 @@ from plyground.core.evaluation import TunableWeight
 from plyground.core.settings import format_spec, parse_spec
 from plyground.games import load_game
 
-__all__ = ["INITS", "PRESETS", "Member", "TuneSettings", "circulant_offsets"]
+__all__ = [
+    "INITS",
+    "PRESETS",
+    "TUNING_MOVE_SECONDS",
+    "Member",
+    "TuneSettings",
+    "circulant_offsets",
+]
 
 INITS = ("random", "defaults")
 """How generation 0 is drawn besides the starting weights: uniformly in the
@@ -37,6 +44,9 @@ PRESETS: dict[str, dict[str, Any]] = {
 """Named schemes: ``seed`` is docs/course.md's (50 sets play each other, keep 10, breed 40)."""
 
 _MEMBER_NAME = re.compile(r"m\d+")
+TUNING_MOVE_SECONDS = 2.0
+"""A tuning run's time per move unless told: more than a tournament's quick games (fitness
+wants the bot near its strength), less than the course's 5 s (a run plays thousands)."""
 _DIGITS = 4
 """Weights are rounded to this many decimals: what is stored is exactly what plays."""
 
@@ -106,8 +116,8 @@ class TuneSettings:
     """One-player games: seeded games per member and generation."""
     max_moves: int | None = None
     """One-player games: the moves after which a game stops (None: play to the end)."""
-    run: RunOptions = field(default_factory=lambda: RunOptions(time=2.0))
-    """How each game is played (by default 2 s per move)."""
+    run: RunOptions = field(default_factory=lambda: RunOptions(time=TUNING_MOVE_SECONDS))
+    """How each game is played (by default :data:`TUNING_MOVE_SECONDS` per move)."""
     _tunable: tuple[TunableWeight, ...] = field(default=(), init=False, compare=False, repr=False)
     _start: tuple[float, ...] = field(default=(), init=False, compare=False, repr=False)
     _solo: bool = field(default=False, init=False, compare=False, repr=False)

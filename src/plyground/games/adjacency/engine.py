@@ -24,7 +24,7 @@ import numpy as np
 
 from plyground.core.deepening import EngineResult, last_result
 from plyground.core.evaluation import Evaluator
-from plyground.core.limits import Limit, SearchInfo
+from plyground.core.limits import Limit, SearchInfo, answer_reserve, deadline_ns
 from plyground.core.search_memory import SearchMemory
 from plyground.core.warming import warming
 from plyground.games.adjacency.endgame import EndgamePlanner
@@ -152,9 +152,7 @@ class AdjacencyEngine:
             self._size = size
         context = self._context
         set_weights(context, self.weights)
-        deadline = 0
-        if limit.time is not None:
-            deadline = start_ns + max(1, int((limit.time - _safety(limit.time)) * 1e9))
+        deadline = deadline_ns(start_ns, limit.time)
         self._memory.start(context[S_MEMORY:], deadline, limit.nodes or 0)
         context[S_FLAGS] = self.features.flags()
         context[S_TT_MIN_DEPTH] = max(2, self.features.tt_min_depth)
@@ -197,7 +195,7 @@ class AdjacencyEngine:
             if self._context[S_STOPPED]:
                 break
             previous = score
-            line = self._principal_variation(state)
+            line = self._memory.principal_variation(state, _first_move)
             exact = depth >= plies_left
             info = SearchInfo(
                 depth=depth,
@@ -230,17 +228,7 @@ class AdjacencyEngine:
             return None
         if limit.depth is not None and limit.depth < state.plies_left:
             return None
-        return self.endgame.attempt(state, limit.time - _safety(limit.time), self._rate)
-
-    def _principal_variation(self, state: AdjacencyState) -> list[int]:
-        """The line at ply 0, cut where it stops being legal (it always has a first move)."""
-        line = self._memory.line(state)
-        return line or [_first_move(state)]
-
-
-def _safety(seconds: float) -> float:
-    """Seconds of a move's time kept back for answering."""
-    return min(0.05, 0.1 * seconds)
+        return self.endgame.attempt(state, limit.time - answer_reserve(limit.time), self._rate)
 
 
 def _solved_result(state: AdjacencyState, solved: SolveResult) -> EngineResult:

@@ -26,7 +26,7 @@ from dataclasses import replace
 import numpy as np
 
 from plyground.core.deepening import EngineResult, last_result, line_texts
-from plyground.core.limits import Limit, SearchInfo
+from plyground.core.limits import Limit, SearchInfo, deadline_ns
 from plyground.core.search_memory import M_NODES, M_STOPPED, SearchMemory
 from plyground.core.warming import warming
 from plyground.games.morris.endgames import EndgameTables
@@ -127,11 +127,9 @@ class MorrisEngine:
 
     def _prepare(self, state: MorrisState, limit: Limit, start_ns: int) -> int:
         context = self._context
-        deadline = 0
         context[X_END] = 0
+        deadline = deadline_ns(start_ns, limit.time, SAFETY, SAFETY_MIN)
         if limit.time is not None:
-            safety = min(SAFETY, max(0.1 * limit.time, min(SAFETY_MIN, limit.time / 2)))
-            deadline = start_ns + max(1, int((limit.time - safety) * 1e9))
             context[X_END] = start_ns + max(1, int(limit.time * 1e9))
         # What earlier searches measured counts, halved: the machine's load changes slowly.
         context[X_GAP] //= 2
@@ -226,7 +224,7 @@ class MorrisEngine:
             if self._context[M_STOPPED]:
                 break
             returned, cpu = time.monotonic_ns(), time.thread_time_ns()
-            line = self._principal_variation(state)
+            line = self._memory.principal_variation(state, self._first_move)
             decided = abs(score) >= DECISIVE and WIN - abs(score) <= depth
             info = SearchInfo(
                 depth=depth,
@@ -249,11 +247,6 @@ class MorrisEngine:
                 pv=(state.move_text(move),),
             )
             yield EngineResult(move, info)
-
-    def _principal_variation(self, state: MorrisState) -> list[int]:
-        """The line at ply 0, cut where it stops being legal (it always has a first move)."""
-        line = self._memory.line(state)
-        return line or [self._first_move(state)]
 
     def _first_move(self, state: MorrisState) -> int:
         """The first move in the evaluator's order (takes first)."""

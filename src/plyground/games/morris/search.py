@@ -117,10 +117,11 @@ MAX_PLY = 64
 MAX_MOVES = 640
 """Moves one position can have, with room to spare (at most 63 flights, 9 takes each)."""
 SAFETY = 0.1
-"""Seconds kept back from a time limit to answer in, also on a machine so loaded that a
-process waits to be scheduled: 10% of the limit, at least :data:`SAFETY_MIN` (at most half
-the limit) and at most this."""
+"""The most of a time limit kept back to answer in (:func:`plyground.core.limits.answer_reserve`),
+more than a Python search's, so the answer is in time also on a machine so loaded that a
+process waits to be scheduled."""
 SAFETY_MIN = 0.02
+"""The least kept back to answer in (at most half the limit)."""
 CHECK_EVERY = 255
 """The clock is read when ``nodes & CHECK_EVERY == 0`` (some 30 microseconds of search)."""
 GAPS_KEPT = 3

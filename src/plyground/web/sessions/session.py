@@ -21,7 +21,6 @@ from typing import Any
 
 from plyground.arena.analysis.analyser import ANALYSED_GAMES
 from plyground.arena.play.adjudication import winner_after
-from plyground.arena.play.solo import sample_outcome
 from plyground.arena.records.record import (
     GameRecord,
     MoveRecord,
@@ -30,6 +29,7 @@ from plyground.arena.records.record import (
     RuleBreakKind,
     Termination,
 )
+from plyground.core.chance import draw_outcome
 from plyground.core.game import CHANCE, Game, Move, State
 from plyground.core.limits import SearchInfo
 from plyground.web.sessions.errors import ApiError
@@ -504,7 +504,7 @@ class GameSession:
     def _play_chance(self) -> None:
         """Play chance outcomes, drawn from the game's seeded generator, until a player moves."""
         while self.state.to_move() == CHANCE:
-            self._append(sample_outcome(self.state, self._rng))
+            self._append(draw_outcome(self.state.chance_outcomes(), self._rng))
 
     def finish(self) -> None:
         """Note that the game is over (by the rules or a forfeit) and hand it to ``on_finish``."""

@@ -15,6 +15,7 @@ from plyground.core.game import Game, Move, State
 from plyground.core.settings import Setting
 
 __all__ = [
+    "MOVE_PACE",
     "PIECES",
     "ROLES",
     "STYLES",
@@ -29,6 +30,10 @@ __all__ = [
     "grid_labels",
     "move_effects",
 ]
+
+MOVE_PACE = 0.52
+"""Seconds the page takes to show a move on a board (the page falls back on the same
+number when a layout has none)."""
 
 STYLES = ("cells", "checkered", "points", "tiles")
 """How the page draws slots: square cells, chessboard squares, points joined by lines, tiles."""
@@ -81,7 +86,7 @@ class BoardLayout:
     lines: tuple[tuple[str, str], ...] = ()
     buttons: tuple[MoveButton, ...] = ()
     score_label: str = ""
-    pace: float = 0.52
+    pace: float = MOVE_PACE
 
     def __post_init__(self) -> None:
         if len(self.names) != self.rows * self.columns:
