@@ -25,9 +25,10 @@ import sys
 import time
 from dataclasses import dataclass
 
-from plyground.arena.play.solo import play_solo, sample_outcome
+from plyground.arena.play.solo import play_solo
 from plyground.arena.runs.backends import die_with_parent
 from plyground.bots import make_bot
+from plyground.core.chance import draw_outcome
 from plyground.core.limits import Limit
 from plyground.games import load_game
 from plyground.games.g2048 import G2048State
@@ -60,7 +61,7 @@ def positions(seed: int, count: int) -> list[G2048State]:
     moves = 0
     while len(found) < count and not state.is_terminal():
         if state.is_chance():
-            state = state.play(sample_outcome(state, rng))
+            state = state.play(draw_outcome(state.chance_outcomes(), rng))
             continue
         assert isinstance(state, G2048State)
         if moves % 25 == 0:

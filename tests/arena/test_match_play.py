@@ -10,7 +10,7 @@ from plyground import load_game
 from plyground.arena import make_openings, make_player, play_match
 from plyground.arena.play.run_options import RunOptions
 from plyground.arena.stats.elo import elo_from_score, elo_from_wdl, score_interval
-from plyground.arena.tournaments.match import summarize
+from plyground.arena.tournaments.match import match_result
 from plyground.core import SettingsError
 
 GAME = "adjacency(size=5,rounds=3)"
@@ -57,7 +57,7 @@ def test_the_summary_counts_from_each_side() -> None:
     assert result.elo.games == 4
     data = result.to_dict()
     assert data["sides"][0]["wins"] == a.wins
-    assert summarize(result.records, ("a", "b")).sides[1].wins == b.wins
+    assert match_result(result.records, ("a", "b")).sides[1].wins == b.wins
 
 
 def test_openings_avoid_the_end_and_repeat_only_when_they_must() -> None:

@@ -13,7 +13,6 @@ import sys
 import numpy as np
 import pytest
 
-from plyground.core.deepening import EngineResult, last_result, legal_line, line_texts
 from plyground.core.evaluation import by_distance
 from plyground.core.limits import SearchInfo
 from plyground.core.search_kernels import (
@@ -39,6 +38,7 @@ from plyground.core.search_memory import (
     MEMORY_WORDS,
     SearchMemory,
 )
+from plyground.core.search_results import EngineResult, last_result, legal_line, line_texts
 from plyground.games.tictactoe.rules import TicTacToeGame
 
 

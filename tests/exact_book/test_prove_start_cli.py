@@ -51,7 +51,7 @@ def test_a_proof_prints_the_value_and_a_finished_store_answers_at_once(
 ) -> None:
     store = tmp_path / "proof.sqlite3"
     value, moves = _exact()
-    first = _prove(run_cli, store, "--workers", "2", "--guess", str(value))
+    first = _prove(run_cli, store, "--concurrency", "2", "--guess", str(value))
     assert first.returncode == 0, first.stderr
     assert f"value: {value:+d} (X's marks minus O's with best play)" in first.stdout
     assert "proving adjacency(size=5,rounds=5,first=X): 0 leaves stored" in first.stdout
@@ -69,7 +69,7 @@ def test_a_proof_prints_the_value_and_a_finished_store_answers_at_once(
 def test_settle_goes_on_to_every_best_first_move(run_cli: RunCli, tmp_path: Path) -> None:
     store = tmp_path / "settle.sqlite3"
     value, moves = _exact()
-    settled = _prove(run_cli, store, "--settle", "--json", "--workers", "2")
+    settled = _prove(run_cli, store, "--settle", "--json", "--concurrency", "2")
     assert settled.returncode == 0, settled.stderr
     shown = json.loads(settled.stdout)
     assert shown["settled"] and shown["value"] == value
@@ -81,7 +81,7 @@ def test_a_proved_value_goes_into_a_book_whose_moves_are_best(
     run_cli: RunCli, tmp_path: Path
 ) -> None:
     store, path = tmp_path / "proof.sqlite3", tmp_path / "book.json"
-    made = _prove(run_cli, store, "--workers", "2", "--book", str(path), "--quiet")
+    made = _prove(run_cli, store, "--concurrency", "2", "--book", str(path), "--quiet")
     assert made.returncode == 0, made.stderr
     book = OpeningBook.read(path)
     setting = book.settings["adjacency(size=5,rounds=5,first=X)"]
@@ -104,10 +104,10 @@ def test_a_proof_killed_with_sigkill_keeps_its_tests_and_continues(
     store = tmp_path / "killed.sqlite3"
     game = "adjacency(size=6,rounds=6)"
     args = ["solve", "adjacency", "--start", "--store", str(store), "--game", game, "--prove"]
-    kill_once_stored([*args, "--workers", "1"], lambda: _tests_stored(store), 3)
+    kill_once_stored([*args, "--concurrency", "1"], lambda: _tests_stored(store), 3)
     kept = _tests_stored(store)
     assert kept >= 3
-    resumed = run_cli([*args, "--workers", "2", "--json"], timeout=600)
+    resumed = run_cli([*args, "--concurrency", "2", "--json"], timeout=600)
     assert resumed.returncode == 0, resumed.stderr
     shown = json.loads(resumed.stdout)
     assert shown["value"] == -2  # docs/adjacency-solved.md: 6x6 at 6 rounds

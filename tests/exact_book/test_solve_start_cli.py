@@ -52,7 +52,7 @@ def test_a_solve_prints_the_value_and_a_finished_store_answers_without_solving(
     run_cli: RunCli, tmp_path: Path
 ) -> None:
     store = tmp_path / "small.sqlite3"
-    first = _solve(run_cli, store, SMALL, "--workers", "2")
+    first = _solve(run_cli, store, SMALL, "--concurrency", "2")
     assert first.returncode == 0, first.stderr
     value, best = _direct(SMALL)
     assert f"value: {value:+d} " in first.stdout
@@ -75,10 +75,10 @@ def test_a_run_killed_with_sigkill_loses_only_work_in_flight_and_continues(
 ) -> None:
     store = tmp_path / "killed.sqlite3"
     args = ["solve", "adjacency", "--start", "--store", str(store), "--game", KILLED]
-    kill_once_stored([*args, "--workers", "1"], lambda: _stored(store), 1)
+    kill_once_stored([*args, "--concurrency", "1"], lambda: _stored(store), 1)
     kept = _stored(store)
     assert 1 <= kept < 9
-    resumed = run_cli([*args, "--workers", "2"], timeout=300)
+    resumed = run_cli([*args, "--concurrency", "2"], timeout=300)
     assert resumed.returncode == 0, resumed.stderr
     assert f"9 subproblems (root moves up to symmetry), {kept} stored" in resumed.stdout
     assert resumed.stdout.count("[") == 9 - kept
@@ -161,7 +161,7 @@ def test_the_ray_backend_solves_the_same_start(run_cli: RunCli, tmp_path: Path) 
     pytest.importorskip("ray")
     store = tmp_path / "ray.sqlite3"
     # Ray's start-up alone takes minutes on a loaded 2-core machine.
-    ray = _solve(run_cli, store, SMALL, "--backend", "ray", "--workers", "2", "--json", timeout=600)
+    ray = _solve(run_cli, store, SMALL, "--backend", "ray", "--concurrency", "2", "--json", timeout=600)
     assert ray.returncode == 0, ray.stderr
     pool = _solve(run_cli, tmp_path / "pool.sqlite3", SMALL, "--json")
     answers = [json.loads(run.stdout) for run in (ray, pool)]

@@ -21,7 +21,7 @@ from plyground.arena.runs.jobs import Entrant
 from plyground.arena.storage.store import RecordStore
 from plyground.arena.tuning.results import solo_confirmation, write_weights
 from plyground.arena.tuning.run import TuneSettings, TuningRun
-from plyground.arena.tuning.solo_fitness import generation_seeds, summarise
+from plyground.arena.tuning.solo_fitness import generation_seeds, score_figures
 from plyground.bots.evaluators import tunable_weights
 from plyground.core.errors import SettingsError
 from plyground.games import load_game
@@ -177,10 +177,10 @@ def test_a_version_2_file_gains_the_solo_table_and_reads_without_it(tmp_path: Pa
 
 
 def test_summarise_gives_mean_margin_and_median() -> None:
-    figures = summarise([10.0, 20.0, 60.0])
+    figures = score_figures([10.0, 20.0, 60.0])
     assert figures["mean"] == 30.0 and figures["median"] == 20.0 and figures["games"] == 3
     assert figures["margin"] == pytest.approx(1.96 * statistics.stdev([10, 20, 60]) / 3**0.5, 1e-3)
-    assert summarise([5.0])["margin"] == 0.0
+    assert score_figures([5.0])["margin"] == 0.0
 
 
 SOLO_RUN = [

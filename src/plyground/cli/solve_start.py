@@ -133,7 +133,7 @@ def prove_start(args: argparse.Namespace, game: AdjacencyGame, book: OpeningBook
 
 def _backend(args: argparse.Namespace) -> Callable[[], Backend]:
     """What makes the run's backend (only when something is left to solve)."""
-    return functools.partial(make_backend, args.backend, args.workers, args.address)
+    return functools.partial(make_backend, args.backend, args.concurrency, args.address)
 
 
 def _shower(args: argparse.Namespace, line: Callable[[P], str]) -> Callable[[P], None]:

@@ -37,11 +37,14 @@ def add_start_options(parser: argparse.ArgumentParser) -> None:
             "--address", metavar="HOST:PORT", help="the Ray cluster to use (with --backend ray)"
         ),
         group.add_argument(
+            "--concurrency",
             "--workers",
+            dest="concurrency",
             type=positive_int,
             default=1,
             metavar="N",
-            help="subproblems at once (default: %(default)s)",
+            help="subproblems at once, as a tournament's --concurrency is games at once "
+            "(--workers: the former name, still read; default: %(default)s)",
         ),
         group.add_argument(
             "--table",

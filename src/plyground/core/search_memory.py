@@ -18,7 +18,6 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from plyground.core.deepening import legal_line
 from plyground.core.game import State
 from plyground.core.search_kernels import (
     CLOCK_DEADLINE,
@@ -26,6 +25,7 @@ from plyground.core.search_kernels import (
     CLOCK_NODES,
     CLOCK_STOPPED,
 )
+from plyground.core.search_results import legal_line
 
 __all__ = [
     "MEMORY_WORDS",

@@ -29,10 +29,10 @@ from collections.abc import Iterator
 from functools import partial
 
 from plyground.algorithms.search.deepening import DeepeningSearch, SearchResult
-from plyground.core.deepening import line_texts
 from plyground.core.evaluation import Evaluator
 from plyground.core.game import CHANCE, TERMINAL, Move, State
 from plyground.core.limits import Limit, SearchInfo
+from plyground.core.search_results import line_texts
 
 __all__ = ["AlphaBeta", "SearchResult"]
 

@@ -6,9 +6,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from plyground.core.deepening import last_result
 from plyground.core.game import Move, State
 from plyground.core.limits import Clock, Limit, SearchInfo
+from plyground.core.search_results import last_result
 
 __all__ = ["DeepeningSearch", "OutOfTimeError", "SearchResult"]
 

@@ -4,7 +4,7 @@ Each opening is played twice with the seats swapped, so neither side gains
 from moving first or from a lucky start. Openings are the initial state
 (``plies=0``) or a few random plies from a seeded generator. Every record
 carries tags ``pair``, ``seat_a`` (the seat side A sat in), ``opening`` and
-``match_game``; :func:`summarize` reads them back, so a summary can also be
+``match_game``; :func:`match_result` reads them back, so a summary can also be
 made from stored records.
 """
 
@@ -27,7 +27,7 @@ from plyground.core.errors import SettingsError
 from plyground.core.game import Game
 from plyground.core.limits import MOVE_SECONDS
 
-__all__ = ["MatchResult", "SideSummary", "play_match", "summarize"]
+__all__ = ["MatchResult", "SideSummary", "match_result", "play_match"]
 
 _MATCH_OPTIONS = RunOptions(time=MOVE_SECONDS, memory_mb=None)
 """How a match plays by default: 5 s per move, engines uncapped."""
@@ -79,7 +79,7 @@ class MatchResult:
         return {"sides": [side.to_dict() for side in self.sides], "elo": self.elo.to_dict()}
 
 
-def summarize(records: Sequence[GameRecord], labels: tuple[str, str]) -> MatchResult:
+def match_result(records: Sequence[GameRecord], labels: tuple[str, str]) -> MatchResult:
     """Each side's results from match records (tag ``seat_a`` says where A sat)."""
     sides = (SideSummary(labels[0]), SideSummary(labels[1]))
     for record in records:
@@ -150,4 +150,4 @@ def play_match(
         if close:
             for player in seats:
                 player.close()
-    return summarize(records, labels)
+    return match_result(records, labels)

@@ -26,7 +26,7 @@ from plyground.arena.tournaments.tournament import (
     TournamentSettings,
 )
 from plyground.arena.tuning.run import Member, TuningRun
-from plyground.arena.tuning.solo_fitness import MEASURE, game_seeds, solo_job, summarise
+from plyground.arena.tuning.solo_fitness import MEASURE, game_seeds, score_figures, solo_job
 from plyground.core.files import write_whole
 
 __all__ = ["SoloComparison", "confirmation", "solo_confirmation", "write_weights"]
@@ -71,7 +71,7 @@ def confirmation(
 @dataclass(frozen=True)
 class SoloComparison:
     """Tuned against starting weights on the same seeded one-player games: each side's
-    :func:`~plyground.arena.tuning.solo_fitness.summarise`, and the mean difference of their
+    :func:`~plyground.arena.tuning.solo_fitness.score_figures`, and the mean difference of their
     scores seed by seed with its 95% margin."""
 
     tournament_id: str
@@ -122,11 +122,11 @@ def solo_confirmation(
         side, seed_key = game.key.split("/")
         by_side[side][seed_key] = game.score
     tuned, start = by_side["tuned"], by_side["start"]
-    differences = summarise([tuned[k] - start[k] for k in sorted(tuned) if k in start])
+    differences = score_figures([tuned[k] - start[k] for k in sorted(tuned) if k in start])
     return SoloComparison(
         name,
-        summarise(list(tuned.values())),
-        summarise(list(start.values())),
+        score_figures(list(tuned.values())),
+        score_figures(list(start.values())),
         differences[MEASURE],
         differences["margin"],
     )

@@ -30,10 +30,10 @@ __all__ = [
     "by_player",
     "game_seeds",
     "generation_seeds",
+    "score_figures",
     "solo_fitness",
     "solo_job",
     "solo_jobs",
-    "summarise",
 ]
 
 MEASURE = "mean"
@@ -73,7 +73,7 @@ def solo_jobs(settings: TuneSettings, number: int, members: Sequence[Member]) ->
     ]
 
 
-def summarise(scores: Sequence[float]) -> dict[str, float]:
+def score_figures(scores: Sequence[float]) -> dict[str, float]:
     """Mean, its 95% margin (0 for one game), median and count of ``scores``."""
     if not scores:
         return {MEASURE: 0.0, "margin": 0.0, "median": 0.0, "games": 0}
@@ -89,23 +89,23 @@ def summarise(scores: Sequence[float]) -> dict[str, float]:
 def solo_fitness(
     games: Iterable[SoloGame], members: Sequence[Member]
 ) -> Mapping[str, Mapping[str, float]]:
-    """Each member's :func:`summarise` over its games among ``games``."""
+    """Each member's :func:`score_figures` over its games among ``games``."""
     scores: dict[str, list[float]] = {m.id: [] for m in members}
     for game in games:
         if game.player in scores:
             scores[game.player].append(game.score)
-    return {member_id: summarise(values) for member_id, values in scores.items()}
+    return {member_id: score_figures(values) for member_id, values in scores.items()}
 
 
 def by_player(games: Iterable[SoloGame]) -> dict[str, dict[str, float]]:
-    """Per player (in order of first appearance): :func:`summarise` of its scores, its
+    """Per player (in order of first appearance): :func:`score_figures` of its scores, its
     best score, and the share of its games that ended by the rules (not the move cap)."""
     played: dict[str, list[SoloGame]] = {}
     for game in games:
         played.setdefault(game.player, []).append(game)
     return {
         player: {
-            **summarise([g.score for g in mine]),
+            **score_figures([g.score for g in mine]),
             "best": max(g.score for g in mine),
             "finished": sum(g.finished for g in mine) / len(mine),
         }

@@ -22,10 +22,10 @@ from collections.abc import Callable, Iterator
 
 import numpy as np
 
-from plyground.core.deepening import EngineResult, last_result
 from plyground.core.evaluation import Evaluator
 from plyground.core.limits import Limit, SearchInfo, answer_reserve, deadline_ns
 from plyground.core.search_memory import SearchMemory
+from plyground.core.search_results import EngineResult, last_result
 from plyground.core.warming import warming
 from plyground.games.adjacency.endgame import EndgamePlanner
 from plyground.games.adjacency.evaluation import AdjacencyEvaluator, AdjacencyWeights

@@ -25,9 +25,9 @@ from dataclasses import replace
 
 import numpy as np
 
-from plyground.core.deepening import EngineResult, last_result, line_texts
 from plyground.core.limits import Limit, SearchInfo, deadline_ns
 from plyground.core.search_memory import M_NODES, M_STOPPED, SearchMemory
+from plyground.core.search_results import EngineResult, last_result, line_texts
 from plyground.core.warming import warming
 from plyground.games.morris.endgames import EndgameTables
 from plyground.games.morris.evaluation import PHASES, RELATIONS, WIN, MorrisEvaluator

@@ -1,4 +1,4 @@
-"""What every iterative-deepening search's Python side shares, compiled or not.
+"""The results of an iterative-deepening search, compiled or not, and the lines they report.
 
 The reference searches (:class:`plyground.algorithms.search.DeepeningSearch`)
 and the games' compiled engines (the adjacency and Morris engines) all yield
