@@ -161,7 +161,9 @@ def test_the_ray_backend_solves_the_same_start(run_cli: RunCli, tmp_path: Path) 
     pytest.importorskip("ray")
     store = tmp_path / "ray.sqlite3"
     # Ray's start-up alone takes minutes on a loaded 2-core machine.
-    ray = _solve(run_cli, store, SMALL, "--backend", "ray", "--concurrency", "2", "--json", timeout=600)
+    ray = _solve(
+        run_cli, store, SMALL, "--backend", "ray", "--concurrency", "2", "--json", timeout=600
+    )
     assert ray.returncode == 0, ray.stderr
     pool = _solve(run_cli, tmp_path / "pool.sqlite3", SMALL, "--json")
     answers = [json.loads(run.stdout) for run in (ray, pool)]
