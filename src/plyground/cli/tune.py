@@ -8,7 +8,7 @@ import math
 import re
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +43,7 @@ __all__ = ["parse_duration", "register"]
 _DEFAULTS = TuneSettings
 """The defaults the options show and fall back on: :class:`TuneSettings`' own."""
 
+
 _DURATION = re.compile(r"(?P<value>\d+(?:\.\d*)?|\.\d+)\s*(?P<unit>[smh]?)")
 
 
@@ -68,6 +69,25 @@ def _rate(text: str) -> float:
     if not 0.0 <= value <= 1.0:
         raise argparse.ArgumentTypeError(f"expected a number from 0 to 1, got {text!r}")
     return value
+
+
+_SETTING_OPTIONS: tuple[tuple[str, Callable[[str], Any], str, str, bool], ...] = (
+    ("--population", int, "N", "weight sets per generation", True),
+    ("--keep", int, "K", "the best kept each generation", True),
+    ("--generations", positive_int, "G", "generations to run, a new total with --resume", True),
+    ("--opponents", _opponents, "K|all",
+     "members each member meets, rounded up to even, or all", True),
+    ("--pairs", positive_int, "N", "colour-swapped pairs per meeting", False),
+    ("--openings", count, "K",
+     "random plies that start each pair; new openings every generation", False),
+    ("--games", positive_int, "N", "one-player games: seeded games per member and generation",
+     False),
+    ("--crossover-rate", _rate, "P", "the chance a child is bred by crossover", False),
+    ("--mutation-rate", _rate, "P", "the chance a child is then mutated", False),
+    ("--mutation-scale", float, "F", "mutation step as a fraction of each weight's range", False),
+)  # fmt: skip
+"""The options of :class:`TuneSettings`' fields: flag, type, metavar, help, and whether a
+preset may set it (then the option's default is None)."""
 
 
 def register(subparsers: Any) -> None:
@@ -128,36 +148,21 @@ def _add_evolution_options(evolution: Any) -> None:
         choices=sorted(PRESETS),
         help="seed: docs/course.md's scheme, 50 sets that all play each other, keep 10, breed 40",
     )
-    evolution.add_argument(
-        "--population",
-        type=int,
-        metavar="N",
-        help=f"weight sets per generation (default: {_DEFAULTS.population})",
-    )
-    evolution.add_argument(
-        "--keep",
-        type=int,
-        metavar="K",
-        help=f"the best kept each generation (default: {_DEFAULTS.keep})",
-    )
-    evolution.add_argument(
-        "--generations",
-        type=positive_int,
-        metavar="G",
-        help=f"generations to run (default: {_DEFAULTS.generations}; with --resume: a new total)",
-    )
+    for flag, kind, metavar, what, preset in _SETTING_OPTIONS:
+        name = flag.removeprefix("--").replace("-", "_")
+        default = getattr(_DEFAULTS, name)
+        evolution.add_argument(
+            flag,
+            type=kind,
+            default=None if preset else default,  # None: the preset or TuneSettings decides
+            metavar=metavar,
+            help=f"{what} (default: {default})",
+        )
     evolution.add_argument(
         "--budget",
         type=parse_duration,
         metavar="DURATION",
         help="stop evolving after this long (90, 30m, 2h): the run stays resumable",
-    )
-    evolution.add_argument(
-        "--opponents",
-        type=_opponents,
-        metavar="K|all",
-        help="members each member meets (rounded up to even; "
-        f"default: {_DEFAULTS.opponents}; all: everyone)",
     )
     evolution.add_argument(
         "--reference",
@@ -172,28 +177,6 @@ def _add_evolution_options(evolution: Any) -> None:
         help="members meet only each other (fitness is relative within a generation)",
     )
     evolution.add_argument(
-        "--pairs",
-        type=positive_int,
-        default=_DEFAULTS.pairs,
-        metavar="N",
-        help="colour-swapped pairs per meeting (default: %(default)s)",
-    )
-    evolution.add_argument(
-        "--openings",
-        type=count,
-        default=_DEFAULTS.openings,
-        metavar="K",
-        help="random plies that start each pair; new openings every generation "
-        "(default: %(default)s)",
-    )
-    evolution.add_argument(
-        "--games",
-        type=positive_int,
-        default=_DEFAULTS.games,
-        metavar="N",
-        help="one-player games: seeded games per member and generation (default: %(default)s)",
-    )
-    evolution.add_argument(
         "--max-moves",
         type=positive_int,
         metavar="N",
@@ -205,27 +188,6 @@ def _add_evolution_options(evolution: Any) -> None:
         default=_DEFAULTS.init,
         help="generation 0 besides the starting weights: drawn in the ranges, or varied "
         "around the start (default: %(default)s)",
-    )
-    evolution.add_argument(
-        "--crossover-rate",
-        type=_rate,
-        default=_DEFAULTS.crossover_rate,
-        metavar="P",
-        help="default: %(default)g",
-    )
-    evolution.add_argument(
-        "--mutation-rate",
-        type=_rate,
-        default=_DEFAULTS.mutation_rate,
-        metavar="P",
-        help="default: %(default)g",
-    )
-    evolution.add_argument(
-        "--mutation-scale",
-        type=float,
-        default=_DEFAULTS.mutation_scale,
-        metavar="F",
-        help="mutation step as a fraction of each weight's range (default: %(default)g)",
     )
 
 
