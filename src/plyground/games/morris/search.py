@@ -78,40 +78,49 @@ from plyground.core.search_memory import (
 from plyground.games.morris.endgames import MAX_MEN, position_index
 from plyground.games.morris.evaluation import WIN
 from plyground.games.morris.kernels import WON, child_status, evaluate, generate, threats
+from plyground.games.morris.table import (
+    entry_bound,
+    entry_depth,
+    entry_generation,
+    entry_move,
+    key_matches,
+    pack_entry,
+)
 
 # -- the context block: one int64 word each ------------------------------------------------
 # The memory block (:class:`~plyground.core.search_memory.SearchMemory`, words ``M_*``)
 # comes first; this engine's own words follow it.
 X_SCORES = MEMORY_WORDS
 """Address of the move scores, beside the move stack."""
-X_WEIGHTS = 13
-X_PHASE = 14
+X_WEIGHTS = X_SCORES + 1
+X_PHASE = X_WEIGHTS + 1
 """The weights row every position is weighed with, or -1 for each position's own phase."""
-X_CAP = 15
+X_CAP = X_PHASE + 1
 """The draw cap in turns."""
-X_EXACT_KEYS = 16
+X_EXACT_KEYS = X_CAP + 1
 """1: the turn count is always part of a table key (values then match the reference)."""
-X_REPETITION = 17
+X_REPETITION = X_EXACT_KEYS + 1
 """1: a position's third occurrence draws."""
-X_KEYS = 18
+X_KEYS = X_REPETITION + 1
 """Address of the repetition keys: the game's positions, then the search path."""
-X_KEYS_BASE = 19
+X_KEYS_BASE = X_KEYS + 1
 """How many of the keys are the game's (the root's key is the last of them)."""
-X_TABLES = 20
+X_TABLES = X_KEYS_BASE + 1
 """Address of the endgame tables' bytes, read as int64 words (0: no tables)."""
-X_TABLE_OFFSETS = 21
+X_TABLE_OFFSETS = X_TABLES + 1
 """Address of the endgame tables' offsets (:class:`EndgameTables`)."""
-X_REDUCTIONS = 22
+X_REDUCTIONS = X_TABLE_OFFSETS + 1
 """1: late quiet moves are searched less deep first (late move reductions)."""
-X_END = 23
+X_END = X_REDUCTIONS + 1
 """Monotonic nanoseconds by which the answer is due: the start plus the whole limit (0: none)."""
-X_LAST_CHECK = 24
+X_LAST_CHECK = X_END + 1
 """When the clock was last read (monotonic nanoseconds; the driver sets it as a depth starts)."""
-X_GAP = 25
+X_GAP = X_LAST_CHECK + 1
 """The longest wall time between two readings of the clock (nanoseconds; between depths, the
 driver's wall time less its processor time), this search's and, halved per search, the
 earlier searches': how long the process can go without running."""
-CONTEXT_WORDS = 28
+CONTEXT_WORDS = X_GAP + 3
+"""The context block's words (two spare after the last)."""
 
 MAX_PLY = 64
 MAX_MOVES = 640
@@ -133,8 +142,6 @@ NULL_WINDOW = 1e-6
 LMR_FIRST = 4
 """Moves before this index in a node's order are never reduced (nor takes, killers, blocks)."""
 DECISIVE = WIN / 2
-INFO_BITS = 34
-INFO_MASK = (1 << INFO_BITS) - 1
 NO_MOVE = 0
 """A table entry without a move (no legal move encodes to 0: placing on a7 is 0 too,
 so the move is stored plus one)."""
@@ -321,12 +328,11 @@ def negamax(  # noqa: PLR0911, PLR0912, PLR0915, PLR0917 - one self-recursive ke
     slot = 2 * (key & load_int(cx, M_TABLE_MASK))
     stored = load_int(table, slot)
     table_move = -1
-    if stored != 0 and ((stored ^ key) & ~INFO_MASK) == 0:
-        info = stored & INFO_MASK
-        table_move = (info & 0x7FFF) - 1
-        entry_depth = (info >> 15) & 255
-        bound = (info >> 23) & 3
-        if ply > 0 and entry_depth >= depth:
+    if key_matches(stored, key):
+        table_move = entry_move(stored)
+        stored_depth = entry_depth(stored)
+        bound = entry_bound(stored)
+        if ply > 0 and stored_depth >= depth:
             value = load_float(table, slot + 1)
             if value >= DECISIVE:
                 value -= ply
@@ -427,16 +433,14 @@ def negamax(  # noqa: PLR0911, PLR0912, PLR0915, PLR0917 - one self-recursive ke
 
     generation = load_int(cx, M_GENERATION)
     stored = load_int(table, slot)
-    old_info = stored & INFO_MASK
     if (
         stored == 0
-        or (old_info >> 25) != generation
-        or depth >= ((old_info >> 15) & 255)
-        or ((stored ^ key) & ~INFO_MASK) == 0
+        or entry_generation(stored) != generation
+        or depth >= entry_depth(stored)
+        or key_matches(stored, key)
     ):
         bound = result_bound(best, alpha_start, beta)
-        info = (best_move + 1) | (depth << 15) | (bound << 23) | (generation << 25)
-        store_int(table, slot, (key & ~INFO_MASK) | info)
+        store_int(table, slot, pack_entry(key, best_move, depth, bound, generation))
         value = best
         if value >= DECISIVE:
             value += ply
