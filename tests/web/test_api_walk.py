@@ -11,7 +11,7 @@ import httpx
 import pytest
 from web_helpers import plyground_env, served
 
-from plyground.arena.play.solo import sample_outcome
+from plyground.core.chance import draw_outcome
 from plyground.core.game import CHANCE, Game
 from plyground.games import game_class
 from plyground.web.views import viewable_games
@@ -40,7 +40,7 @@ def random_start(game: Game, rng: random.Random) -> str:
     state = game.initial_state()
     for _ in range(rng.randrange(0, 12)):
         if state.to_move() == CHANCE:
-            after = state.play(sample_outcome(state, rng))
+            after = state.play(draw_outcome(state.chance_outcomes(), rng))
         else:
             after = state.play(rng.choice(list(state.legal_moves())))
         if after.is_terminal():
