@@ -10,10 +10,13 @@ and declares the options of stored runs (``--name``, ``--resume``,
 from __future__ import annotations
 
 import argparse
+import os
 import random
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from typing import Any
 
+from plyground.arena.play.engine_log import SHOWN, engine_log
 from plyground.arena.play.referee import GRACE_SECONDS
 from plyground.arena.play.run_options import RunOptions
 from plyground.arena.players.engine_player import STARTUP_SECONDS
@@ -22,6 +25,7 @@ from plyground.arena.records.formats import write_jsonl
 from plyground.arena.records.record import GameRecord, Penalty
 from plyground.arena.runs.backends import BACKENDS
 from plyground.arena.stats.sprt import DEFAULT_ALPHA, DEFAULT_BETA
+from plyground.cli.outputs import check_output
 from plyground.core.errors import SettingsError
 from plyground.core.files import whole_file
 from plyground.core.game import Game
@@ -41,6 +45,7 @@ __all__ = [
     "add_sprt_options",
     "add_stored_run_options",
     "echo_log",
+    "engine_log_target",
     "game_from_args",
     "positive_float",
     "positive_int",
@@ -174,7 +179,12 @@ def add_run_options(
         help=f"cap each engine's address space, Linux (default: {cap})",
     )
     engines.add_argument(
-        "--engine-log", action="store_true", help="show what engines write on stderr"
+        "--engine-log",
+        nargs="?",
+        const=SHOWN,
+        metavar="FILE",
+        help="show what engines write on stderr; with FILE, append it all there instead, "
+        "each line after its player's name",
     )
     return rules
 
@@ -188,8 +198,17 @@ def run_options(args: argparse.Namespace) -> RunOptions:
         isolate=getattr(args, "isolate", False),
         memory_mb=args.memory,
         startup=args.startup,
-        engine_log=args.engine_log,
+        engine_log=engine_log_target(args.engine_log),
     )
+
+
+def engine_log_target(value: str | None) -> str | None:
+    """``--engine-log``'s value as :class:`RunOptions` takes it: a FILE checked now (before
+    any game) and made absolute (games may run in other processes and folders)."""
+    if value is None or value == SHOWN:
+        return value
+    check_output(value, "--engine-log")
+    return os.path.abspath(value)
 
 
 def add_seed_option(rules: Any, default: int | None, help: str) -> None:
@@ -197,13 +216,18 @@ def add_seed_option(rules: Any, default: int | None, help: str) -> None:
     rules.add_argument("--seed", type=int, default=default, help=help)
 
 
-def echo_log(options: RunOptions, echo: Any) -> Callable[[str], None] | None:
-    """With ``--engine-log``, a log that shows an engine's stderr lines through ``echo``."""
-    if not options.engine_log:
+def echo_log(
+    options: RunOptions, echo: Any, name: Callable[[], str]
+) -> Callable[[str], None] | None:
+    """With ``--engine-log``, a log that shows an engine's stderr lines through ``echo``
+    as ``[name] line``; with ``--engine-log FILE``, one that appends them to FILE."""
+    if options.engine_log is None:
         return None
+    if options.engine_log != SHOWN:
+        return engine_log(options.engine_log, name)
 
     def log(line: str) -> None:
-        echo(f"[engine] {line}")
+        echo(f"[{name()}] {line}")
 
     return log
 
@@ -224,8 +248,10 @@ def start_players(
     try:
         for spec in specs:
             bot_seed = seeds.randrange(1 << 31) if seed is not None else None
-            log = echo_log(options, echo)
-            players.append(options.player(spec, seed=bot_seed, log=log, ask=ask))
+            made: list[Player] = []  # the log names the player once it is made
+            log = echo_log(options, echo, partial(_name, made, spec))
+            made.append(options.player(spec, seed=bot_seed, log=log, ask=ask))
+            players += made
         for player in players:
             player.start()
     except BaseException:
@@ -233,6 +259,11 @@ def start_players(
             player.close()
         raise
     return players
+
+
+def _name(made: list[Player], spec: str) -> str:
+    """The name of the player in ``made`` (its ``hello`` name once it has one), else its spec."""
+    return made[0].info.name if made else spec
 
 
 def add_db_option(parser: argparse.ArgumentParser) -> None:

@@ -3,7 +3,8 @@
 The table counts rule breaks by kind; a student needs the reason. For each
 player and each kind, the first rule break's detail is printed (its first
 line: the error and the student's own frame), then where everything is
-kept: the records (``--json``, the database) and ``--engine-log``.
+kept: the records (``--json``, the database) and, for engines' stderr,
+``--engine-log FILE``.
 """
 
 from __future__ import annotations
@@ -16,6 +17,9 @@ __all__ = ["rule_break_notes"]
 
 _WIDTH = 300
 """The longest detail printed (the record keeps all of it)."""
+
+_KEEP_ALL = "--engine-log engines.log"
+"""What to add to the command to keep every engine's stderr (a file, by player)."""
 
 
 def rule_break_notes(records: Iterable[GameRecord]) -> list[str]:
@@ -33,5 +37,5 @@ def rule_break_notes(records: Iterable[GameRecord]) -> list[str]:
         return []
     lines = ["rule breaks (the first of each kind):"]
     lines += [f"  {name} {kind}: {detail}" for (name, kind), detail in seen.items()]
-    lines.append("  --engine-log shows everything engines write on stderr as they play.")
+    lines.append(f"  to keep everything engines write on stderr, run again with {_KEEP_ALL}")
     return lines

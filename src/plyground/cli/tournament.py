@@ -8,6 +8,7 @@ import math
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
@@ -56,6 +57,7 @@ from plyground.cli.options import (
     add_sprt_options,
     add_stored_run_options,
     count,
+    engine_log_target,
     positive_int,
     run_options,
 )
@@ -378,7 +380,8 @@ def _resumed(store: RecordStore, args: argparse.Namespace) -> Tournament:
         args.title = choices.title
     if args.concurrency is None:
         args.concurrency = choices.concurrency
-    return tournament
+    run = replace(tournament.settings.run, engine_log=engine_log_target(args.engine_log))
+    return replace(tournament, settings=replace(tournament.settings, run=run))
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -10,7 +10,6 @@ the players of a game, so every caller plays by the same options.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -23,7 +22,7 @@ from plyground.arena.records.record import Penalty
 from plyground.core.errors import SettingsError
 from plyground.core.game import Game
 
-__all__ = ["DEFAULT_MEMORY_MB", "RunOptions", "stderr_log"]
+__all__ = ["DEFAULT_MEMORY_MB", "RunOptions"]
 
 DEFAULT_MEMORY_MB = 4096
 """The address-space cap of an engine process, in MB (Python with numba maps a lot)."""
@@ -42,7 +41,9 @@ class RunOptions:
     (docs/arena.md). ``isolate`` runs each Python bot in its own process, as
     an engine; ``memory_mb`` caps every engine process's address space (None:
     no cap) and ``startup`` is the time an engine may take to answer
-    ``hello``. ``engine_log`` passes what engines write on stderr through.
+    ``hello``. ``engine_log`` is where what engines write on stderr goes
+    (:mod:`~plyground.arena.play.engine_log`: ``"-"`` shows it, else a file
+    keeps it; None drops it).
     """
 
     time: float = QUICK_MOVE_SECONDS
@@ -51,7 +52,7 @@ class RunOptions:
     isolate: bool = False
     memory_mb: int | None = DEFAULT_MEMORY_MB
     startup: float = STARTUP_SECONDS
-    engine_log: bool = False
+    engine_log: str | None = None
 
     STORED: ClassVar[tuple[str, ...]] = (
         "time",
@@ -127,12 +128,3 @@ class RunOptions:
             memory_mb=None if memory is None else int(memory),
             startup=float(data.get("startup", STARTUP_SECONDS)),
         )
-
-
-def stderr_log(name: str) -> Callable[[str], None]:
-    """A log that writes an engine's stderr lines to this process's stderr as ``[name] line``."""
-
-    def log(line: str) -> None:
-        print(f"[{name}] {line}", file=sys.stderr, flush=True)
-
-    return log

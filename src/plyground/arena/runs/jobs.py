@@ -16,7 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from plyground.arena.play.run_options import RunOptions, stderr_log
+from plyground.arena.play.engine_log import engine_log
+from plyground.arena.play.run_options import RunOptions
 from plyground.arena.play.solo import play_solo
 from plyground.arena.players.engine_player import ENGINE_PREFIX
 from plyground.arena.records.solo_game import SoloGame
@@ -96,7 +97,8 @@ def play_job(job: GameJob) -> dict[str, Any]:
     players = []
     try:
         for seat, entrant in enumerate(job.seats):
-            log = stderr_log(entrant.name) if job.run.engine_log else None
+            where = job.run.engine_log
+            log = None if where is None else engine_log(where, entrant.name)
             players.append(
                 job.run.player(
                     entrant.spec,
