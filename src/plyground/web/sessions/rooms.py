@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from plyground.web.config import WebSettings
 from plyground.web.sessions.errors import ApiError
@@ -30,34 +30,50 @@ def make_room(sessions: Iterable[GameSession], client: str, settings: WebSetting
     """
     now = time.monotonic()
     games = list(sessions)
-    forget: list[str] = []
     mine = [s for s in games if s.owner == client]
-    if len(mine) >= settings.client_games:
-        need = len(mine) - settings.client_games + 1
-        spare = _forgettable(mine, now, settings.stale)
-        if len(spare) < need:
-            wait = _retry_after(mine, now, settings.stale)
-            raise ApiError(
-                429,
-                f"you keep {len(mine)} games on this server, the most one client may, and none "
-                f"is finished or left idle: end one, or retry in {wait} s",
-                retry_after=wait,
-            )
-        forget += [s.id for s in spare[:need]]
+    forget = _spare_for(
+        mine,
+        settings.client_games,
+        now,
+        settings.stale,
+        lambda wait: ApiError(
+            429,
+            f"you keep {len(mine)} games on this server, the most one client may, and none "
+            f"is finished or left idle: end one, or retry in {wait} s",
+            retry_after=wait,
+        ),
+    )
     remaining = [s for s in games if s.id not in forget]
-    if len(remaining) >= settings.max_games:
-        need = len(remaining) - settings.max_games + 1
-        spare = _forgettable(remaining, now, settings.stale)
-        if len(spare) < need:
-            wait = _retry_after(remaining, now, settings.stale)
-            raise ApiError(
-                503,
-                f"the server is full: it keeps at most {settings.max_games} games and all are "
-                f"in play; retry in {wait} s",
-                retry_after=wait,
-            )
-        forget += [s.id for s in spare[:need]]
-    return forget
+    return forget + _spare_for(
+        remaining,
+        settings.max_games,
+        now,
+        settings.stale,
+        lambda wait: ApiError(
+            503,
+            f"the server is full: it keeps at most {settings.max_games} games and all are "
+            f"in play; retry in {wait} s",
+            retry_after=wait,
+        ),
+    )
+
+
+def _spare_for(
+    games: Sequence[GameSession],
+    cap: int,
+    now: float,
+    stale: float,
+    refusal: Callable[[int], ApiError],
+) -> list[str]:
+    """The ids of the games to forget so that ``games`` holds one more within ``cap``;
+    ``refusal(retry_after)`` is raised when too few are finished or stale."""
+    if len(games) < cap:
+        return []
+    need = len(games) - cap + 1
+    spare = _forgettable(games, now, stale)
+    if len(spare) < need:
+        raise refusal(_retry_after(games, now, stale))
+    return [s.id for s in spare[:need]]
 
 
 def _forgettable(games: Sequence[GameSession], now: float, stale: float) -> list[GameSession]:
