@@ -5,9 +5,9 @@ multiply-add of the boards, then murmur3's 64-bit finaliser), keep their
 principal variation in the same triangular table (one row per ply, row
 ``ply`` holding the best line from that ply on), count nodes and read the
 clock through the same four context words (:func:`count_node`), and judge
-a table entry's bound and a cutoff's killer moves alike. The games own what
-differs (which words go into the hash, where the tables live in their
-context, how an entry is packed).
+a table entry's key word, its bound and a cutoff's killer moves alike. The
+games own what differs (which words go into the hash, where the tables live
+in their context, how an entry's info is packed and how many bits it takes).
 """
 
 from __future__ import annotations
@@ -28,6 +28,8 @@ __all__ = [
     "bound_cuts",
     "check_clock",
     "count_node",
+    "key_word",
+    "key_word_matches",
     "mix64",
     "research_window",
     "result_bound",
@@ -57,6 +59,19 @@ def mix64(h: int) -> int:
     h *= -4265267296055464877
     h ^= (h >> 33) & 0x7FFFFFFF
     return h
+
+
+@njit(cache=True)
+def key_word(key: int, info: int, info_mask: int) -> int:
+    """A table entry's key word: the bits of hash ``key`` above ``info_mask``, ``info`` in it."""
+    return (key & ~info_mask) | info
+
+
+@njit(cache=True)
+def key_word_matches(stored: int, key: int, info_mask: int) -> bool:
+    """Whether a stored key word (:func:`key_word`) belongs to the position hashed to ``key``:
+    set, and the hash's bits above ``info_mask`` agree."""
+    return stored != 0 and ((stored ^ key) & ~info_mask) == 0
 
 
 @njit(cache=True)

@@ -16,7 +16,14 @@ from __future__ import annotations
 
 from numba import njit
 
-from plyground.core.search_kernels import BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, mix64
+from plyground.core.search_kernels import (
+    BOUND_EXACT,
+    BOUND_LOWER,
+    BOUND_UPPER,
+    key_word,
+    key_word_matches,
+    mix64,
+)
 
 __all__ = [
     "BOUND_EXACT",
@@ -62,7 +69,7 @@ def position_hash(own: int, theirs: int, salt: int) -> int:
 @njit(cache=True)
 def key_matches(stored: int, key: int) -> bool:
     """Whether a stored key word belongs to the position hashed to ``key`` (40 high bits)."""
-    return stored != 0 and ((stored ^ key) & ~INFO_MASK) == 0
+    return key_word_matches(stored, key, INFO_MASK)
 
 
 @njit(cache=True)
@@ -74,7 +81,7 @@ def pack_entry(key: int, move: int, depth: int, bound: int, generation: int) -> 
         | (bound << _BOUND_SHIFT)
         | (generation << _GENERATION_SHIFT)
     )
-    return (key & ~INFO_MASK) | info
+    return key_word(key, info, INFO_MASK)
 
 
 @njit(cache=True)

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from numba import njit
 
+from plyground.core.search_kernels import key_word, key_word_matches
+
 __all__ = [
     "INFO_BITS",
     "INFO_MASK",
@@ -41,7 +43,7 @@ _BOUND_MASK = (1 << _BOUND_BITS) - 1
 @njit(cache=True)
 def key_matches(stored: int, key: int) -> bool:
     """Whether a stored key word belongs to the position hashed to ``key``."""
-    return stored != 0 and ((stored ^ key) & ~INFO_MASK) == 0
+    return key_word_matches(stored, key, INFO_MASK)
 
 
 @njit(cache=True)
@@ -53,7 +55,7 @@ def pack_entry(key: int, move: int, depth: int, bound: int, generation: int) -> 
         | (bound << _BOUND_SHIFT)
         | (generation << _GENERATION_SHIFT)
     )
-    return (key & ~INFO_MASK) | info
+    return key_word(key, info, INFO_MASK)
 
 
 @njit(cache=True)
