@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.console import Console
@@ -136,11 +136,7 @@ def _analyse(args: argparse.Namespace) -> int:
         return _analyse_players(args, analyser)
     record = _record(args)
     analysis = _annotate(record, analyser, show=not args.json)
-    if args.json:
-        print(json.dumps(analysis.to_dict()))
-    else:
-        _print_game(analysis)
-    return 0
+    return _answer(args, analysis.to_dict, lambda: _print_game(analysis))
 
 
 def _analyse_position(args: argparse.Namespace, analyser: Analyser) -> int:
@@ -153,11 +149,7 @@ def _analyse_position(args: argparse.Namespace, analyser: Analyser) -> int:
     else:
         state = load_game(args.game).parse_state(args.position)
     values = analyser.position(state)
-    if args.json:
-        print(json.dumps(values.to_dict()))
-    else:
-        _print_position(values)
-    return 0
+    return _answer(args, values.to_dict, lambda: _print_position(values))
 
 
 def _analyse_players(args: argparse.Namespace, analyser: Analyser) -> int:
@@ -166,10 +158,19 @@ def _analyse_players(args: argparse.Namespace, analyser: Analyser) -> int:
         raise SettingsError("--index picks one game; --per-player analyses them all")
     records, where = _records(args)
     players = summarise_players(_annotate_all(records, analyser, show=not args.json))
+    return _answer(
+        args,
+        lambda: {"games": len(records), "players": [p.to_dict() for p in players]},
+        lambda: _print_players(players, f"{len(records)} games in {where}", analyser.settings),
+    )
+
+
+def _answer(args: argparse.Namespace, data: Callable[[], object], show: Callable[[], None]) -> int:
+    """Print ``data()`` as one JSON object with ``--json``, else ``show()`` it as tables."""
     if args.json:
-        print(json.dumps({"games": len(records), "players": [p.to_dict() for p in players]}))
+        print(json.dumps(data()))
     else:
-        _print_players(players, f"{len(records)} games in {where}", analyser.settings)
+        show()
     return 0
 
 
