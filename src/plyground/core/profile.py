@@ -3,7 +3,8 @@
 A game package declares a :class:`GameProfile` beside its game (the game
 class's ``PROFILE``): its evaluation, opening book, compiled search and
 playouts, the warm-ups of its kernels, its strongest bot, its MCTS
-defaults, its hint, its web view and its OpenSpiel parameters. Every entry is a lazy
+defaults, its hint, whether it is analysed, its web view and its OpenSpiel
+parameters. Every entry is a lazy
 ``"module:attr"`` target (:func:`~plyground.core.registry.load_target`),
 imported only by the layer that asks for it, so declaring a profile imports
 nothing but core and loading a game never loads its kernels. A game without
@@ -51,6 +52,9 @@ class GameProfile:
     * ``mcts``: the ``mcts`` bot's defaults for the settings left unset;
     * ``hint``: a hint source class, made with the seconds a hint may take
       (:mod:`plyground.arena.analysis.hints`); none: the game has no hints;
+    * ``analysed``: the analyser values its positions' moves and marks a
+      game's blunders (:mod:`plyground.arena.analysis.analyser`, the CLI's
+      ``analyse`` and the page's analysis board); false: it refuses them;
     * ``view``: the web page's view class (:mod:`plyground.web.views`); none:
       the page's generic view;
     * ``openspiel``: the settings OpenSpiel may set, with their defaults, when
@@ -66,6 +70,7 @@ class GameProfile:
     strongest_bot: str = "alphabeta"
     mcts: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     hint: str | None = None
+    analysed: bool = False
     view: str | None = None
     openspiel: Mapping[str, Any] | None = None
 

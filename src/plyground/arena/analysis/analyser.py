@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 from plyground.core.errors import PlygroundError
 from plyground.core.game import Game, State
 from plyground.core.limits import Limit
+from plyground.games import game_names, game_profile
 
 if TYPE_CHECKING:  # the adjacency modules load numba: imported when first used
     from plyground.games.adjacency.book import BookSolution
@@ -50,7 +51,6 @@ if TYPE_CHECKING:  # the adjacency modules load numba: imported when first used
     from plyground.games.adjacency.solver import ExactSolver
 
 __all__ = [
-    "ANALYSED_GAMES",
     "BLUNDER_MARKS",
     "BOOK_KNOWN_BY",
     "Analyser",
@@ -58,13 +58,24 @@ __all__ = [
     "BestMoves",
     "PositionValues",
     "adjacency_state",
+    "analysed_games",
+    "is_analysed",
     "json_number",
     "margin_text",
     "strategy_known_by",
 ]
 
-ANALYSED_GAMES = ("adjacency",)
-"""The games whose positions an :class:`Analyser` values."""
+
+def is_analysed(game_name: str) -> bool:
+    """Whether an :class:`Analyser` values game ``game_name``'s positions (its profile's
+    ``analysed``)."""
+    return game_profile(game_name).analysed
+
+
+def analysed_games() -> tuple[str, ...]:
+    """The names of the games an :class:`Analyser` values, for messages naming them."""
+    return tuple(name for name in game_names() if is_analysed(name))
+
 
 BOOK_KNOWN_BY = "the opening book"
 """How a hint says its best moves are known when the opening book proves them."""
@@ -230,7 +241,7 @@ def adjacency_state(state: State) -> AdjacencyState:
 
     if not isinstance(state, AdjacencyState):
         raise PlygroundError(
-            f"analysis is available for the {' and '.join(ANALYSED_GAMES)} game only, "
+            f"analysis is available for the {' and '.join(analysed_games())} game only, "
             f"not {state.game.spec!r}"
         )
     return state

@@ -26,6 +26,7 @@ PROFILE = GameProfile(
     # measured in docs/mcts.md; the cutoff applies only with the evaluator's value
     mcts={"value": "evaluator", "cutoff": 0, "exploration": 0.3, "playout": "guided"},
     hint="plyground.arena.analysis.hints:AnalysisHints",
+    analysed=True,
     view="plyground.web.views.adjacency:AdjacencyView",
     openspiel={"size": 6, "rounds": 4},
 )

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from plyground.arena.analysis.analyser import ANALYSED_GAMES
+from plyground.arena.analysis.analyser import analysed_games, is_analysed
 from plyground.core.game import State
 from plyground.web.pool import AnalysisJob, BotPool
 from plyground.web.sessions.errors import ApiError
@@ -33,10 +33,10 @@ position) before it counts as lost: its clocks stop it in time, but a loaded mac
 
 
 def _check_analysable(session: GameSession) -> None:
-    if session.game.name not in ANALYSED_GAMES:
+    if not is_analysed(session.game.name):
         raise ApiError(
             422,
-            f"analysis is available for {', '.join(ANALYSED_GAMES)}, not for {session.game.name}",
+            f"analysis is available for {', '.join(analysed_games())}, not for {session.game.name}",
         )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from plyground.arena.analysis.analyser import ANALYSED_GAMES
+from plyground.arena.analysis.analyser import is_analysed
 from plyground.bots import bot_class, bot_names, make_bot, strongest_bot
 from plyground.bots.levels import DEFAULT_LEVEL, Level, levels_for
 from plyground.core.settings import Setting
@@ -84,7 +84,7 @@ def build_catalog(settings: WebSettings) -> dict[str, Any]:
                 "hints": view.form_hints(cls),
                 "example": game.initial_state().text(),
                 "pieces": view.layout(game).pieces,
-                "analysis": name in ANALYSED_GAMES,
+                "analysis": is_analysed(name),
                 "bots": [b for b in bot_names() if make_bot(b).supports(game)],
                 "strongest": strongest_bot(name),
                 "levels": [_capped_level(level, cap) for level in levels_for(game)],

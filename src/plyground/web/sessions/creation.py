@@ -10,7 +10,7 @@ import random
 import secrets
 from collections.abc import Mapping, Sequence
 
-from plyground.arena.analysis.analyser import ANALYSED_GAMES
+from plyground.arena.analysis.analyser import analysed_games, is_analysed
 from plyground.arena.records.record import Penalty
 from plyground.core.errors import PlygroundError
 from plyground.core.game import Game, State
@@ -117,9 +117,9 @@ def _check_mode(mode: str, game: Game, seats: Sequence[Seat]) -> None:
         return
     if mode != "analysis":
         raise ApiError(422, f"mode must be 'play' or 'analysis', got {mode!r}")
-    if game.name not in ANALYSED_GAMES:
+    if not is_analysed(game.name):
         raise ApiError(
-            422, f"an analysis board is for {', '.join(ANALYSED_GAMES)}, not for {game.name}"
+            422, f"an analysis board is for {', '.join(analysed_games())}, not for {game.name}"
         )
     if any(seat.kind != "human" for seat in seats):
         raise ApiError(422, "an analysis board has a human on every side (moves are yours)")

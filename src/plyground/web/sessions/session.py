@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from plyground.arena.analysis.analyser import ANALYSED_GAMES
+from plyground.arena.analysis.analyser import is_analysed
 from plyground.arena.play.adjudication import winner_after
 from plyground.arena.records.record import (
     GameRecord,
@@ -382,7 +382,7 @@ class GameSession:
             "delay": self.delay,
             "all_bots": self.all_bots,
             "mode": self.mode,
-            "analysable": self.game.name in ANALYSED_GAMES,
+            "analysable": is_analysed(self.game.name),
             "idle": self.idle,
             "time_used": self.time_used(),
             "turn_elapsed": None,
