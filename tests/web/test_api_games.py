@@ -14,6 +14,7 @@ from plyground.core.chance import draw_outcome
 from plyground.core.game import State
 from plyground.games import load_game
 from plyground.games.adjacency.solver import solve
+from plyground.games.morris.evaluation import MorrisWeights
 from plyground.games.queens import is_solution
 
 ANN = {"name": "Ann", "kind": "human"}
@@ -142,6 +143,13 @@ def test_morris_moving_phase_against_the_bot(client: TestClient) -> None:
     assert game["moves"][0]["effects"] == {"a1": "moved-from", "d1": "moved-to"}
     game = wait_for(client, game["id"], lambda g: g["ply"] == 2)
     assert game["moves"][1]["player"] == 1 and game["position"] == replay(client, game).text()
+    # the bot's score in men, by its own weights, seen from White's side as the list shows it
+    reply = game["moves"][1]
+    info = reply["info"]
+    assert info["unit"] == "men" and info["unit_score"] == MorrisWeights().moving.men
+    men = round(-info["score"] / info["unit_score"], 1) + 0.0  # White's side, never "-0.0"
+    assert reply["score_text"] == f"{men:+.1f} men"
+    assert game["moves"][0]["score_text"] is None  # a human's move has no score
     take = next(m["move"] for m in game["legal"] if m["move"].startswith("g4-g7x"))
     game = post_move(client, game, token, take).json()
     assert (

@@ -47,6 +47,11 @@ def record(page: Any) -> GameRecord:
     return GameRecord.from_dict(data)
 
 
+def snapshot(page: Any) -> Any:
+    """The game on the page as the API gives it (its snapshot)."""
+    return page.evaluate("() => fetch(`/api/games/${location.hash.slice(6)}`).then(r => r.json())")
+
+
 def record_state(page: Any) -> State:
     """The state the rules give for the game on the page (its record, replayed)."""
     return record(page).replay()[-1]
@@ -281,6 +286,28 @@ def test_morris_shows_the_endgame_verdict_and_the_bots_search(
     )
     shot(page, "morris-05-endgame-phone")
     page.set_viewport_size(LAPTOP)
+
+
+def test_morris_bot_scores_are_listed_in_men(page: Any) -> None:
+    """The move list gives a Morris bot's score in men, as the server words it by the bot's
+    own weights, not the raw evaluation."""
+    choose_game(page, "morris")
+    page.click("#advanced-1 summary")
+    page.fill("#bot-1-time", "0.3")
+    page.click("#start-details summary")
+    page.fill("#start-position", MOVING)
+    page.click("#start-button")
+    page.wait_for_selector(".cell.clickable")
+    page.click(".cell[data-cell=a1]")
+    page.click(".cell[data-cell=d1]")
+    wait_played(page, 2)
+    reply = snapshot(page)["moves"][1]
+    men = round(-reply["info"]["score"] / reply["info"]["unit_score"], 1) + 0.0  # White's side
+    assert reply["score_text"] == f"{men:+.1f} men"
+    detail = page.inner_text("#move-list li[data-ply='2'] .detail")
+    assert detail.endswith(f"depth {reply['info']['depth']}, {men:+.1f} men"), detail
+    assert page.inner_text("#move-list li[data-ply='1'] .detail") == ""  # ours: no score
+    shot(page, "morris-04-scores-in-men")
 
 
 def test_2048_by_keyboard_and_swipe(page: Any) -> None:

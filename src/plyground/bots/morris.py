@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import ClassVar
 
 from plyground.algorithms.search.alphabeta import AlphaBeta
@@ -12,11 +13,17 @@ from plyground.bots.loading import KernelLoader
 from plyground.core.collection import collection_paused
 from plyground.core.evaluation import TunableWeight
 from plyground.core.game import Game, State
-from plyground.core.limits import Limit
+from plyground.core.limits import Limit, SearchInfo
 from plyground.core.settings import Setting
 from plyground.games.morris.endgames import EndgameTables, load_tables
 from plyground.games.morris.engine import MorrisEngine, warm_up, with_times
-from plyground.games.morris.evaluation import PHASES, MorrisEvaluator, MorrisWeights, phase_of
+from plyground.games.morris.evaluation import (
+    PHASES,
+    WIN,
+    MorrisEvaluator,
+    MorrisWeights,
+    phase_of,
+)
 from plyground.games.morris.rules import MorrisState
 
 __all__ = ["MorrisBot"]
@@ -191,4 +198,14 @@ class MorrisBot(AlphaBetaBot):
             reference = search.search(state, limit, on_info)
             decision = Decision(reference.move, reference.info)
         # The answer reports the whole move's time, loading included.
-        return Decision(decision.move, with_times(decision.info, started, cpu))
+        info = with_times(decision.info, started, cpu)
+        return Decision(decision.move, self._in_men(info, phase))
+
+    def _in_men(self, info: SearchInfo, phase: str) -> SearchInfo:
+        """``info`` naming its score's unit, a man (``extra["unit"]``, and ``extra["unit_score"]``
+        the score one man is worth in the root's phase by this bot's weights), so front ends
+        can show the score in men; as it is for a win or loss the search sees to its end."""
+        man = getattr(self._morris_weights, phase).men
+        if info.score is None or abs(info.score) > WIN - 1000 or man <= 0:
+            return info
+        return replace(info, extra={**info.extra, "unit": "men", "unit_score": man})

@@ -37,7 +37,7 @@ from plyground.web.sessions.heat import visit_heat
 from plyground.web.sessions.seats import Seat
 from plyground.web.views import BoardLayout, BoardView, Tool
 
-__all__ = ["GAME_OVER", "MOVES_SHOWN", "GameSession", "Thinking", "first_seat_score"]
+__all__ = ["GAME_OVER", "MOVES_SHOWN", "GameSession", "Thinking", "first_seat_score", "score_text"]
 
 MOVES_SHOWN = 200
 """Most recent moves a snapshot carries (the history and the record have them all)."""
@@ -85,6 +85,17 @@ def first_seat_score(info: SearchInfo | None, mover: int, players: int) -> float
     if info is None or info.score is None or players != 2 or mover < 0:
         return None
     return info.score if mover == 0 else -info.score
+
+
+def score_text(info: SearchInfo | None, mover: int, players: int) -> str | None:
+    """A search's first-seat score (:func:`first_seat_score`) in the unit its bot names
+    (``extra["unit"]``, one of which scores ``extra["unit_score"]``: men for the Morris
+    bot, by its own weights), as ``+1.5 men``; None when the bot names no unit."""
+    score = first_seat_score(info, mover, players)
+    if info is None or score is None or "unit" not in info.extra:
+        return None
+    units = round(score / float(info.extra["unit_score"]), 1) + 0.0  # (+ 0.0: no "-0.0")
+    return f"{units:+.1f} {info.extra['unit']}"
 
 
 def _round_of(number: int | None, players: int) -> int | None:
@@ -364,6 +375,7 @@ class GameSession:
                     "number": numbers[ply - first_shown],
                     "round": _round_of(numbers[ply - first_shown], players),
                     "score": first_seat_score(move.info, move.player, players),
+                    "score_text": score_text(move.info, move.player, players),
                     "effects": effects,
                 }
                 for ply, (move, effects) in enumerate(shown, start=first_shown)

@@ -231,7 +231,7 @@ function renderMoves(snapshot) {
     let detail = flips ? `flips ${flips}` : taken ? "takes" : "";
     if (cells.length === 1 && cells[0] !== move.move) detail = cells[0]; // the square of a move written otherwise
     if (move.info && player.kind === "bot" && move.info.depth > 0) {
-      detail += `${detail ? " · " : ""}depth ${move.info.depth}, ${fmtScore(shownScore(move.score, move.info.score))}`;
+      detail += `${detail ? " · " : ""}depth ${move.info.depth}, ${move.score_text ?? fmtScore(shownScore(move.score, move.info.score))}`;
     }
     const note = moveNote(move.ply);
     const classes = [ui.review && ui.review.index === move.ply + 1 ? "current" : "",
