@@ -115,7 +115,7 @@ def test_bad_input_gets_one_line_and_exit_2(run_cli: RunCli, args: list[str], me
     ("options", "named"),
     [
         (["--store", "s.db"], "--store"),
-        (["--book", "b.json", "--workers", "2"], "--workers, --book"),
+        (["--book", "b.json", "--concurrency", "2"], "--concurrency, --book"),
         (["--backend", "ray", "--prove", "--guess", "-2"], "--backend, --prove, --guess"),
     ],
 )
