@@ -18,12 +18,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from plyground.arena.runs.backends import Backend
-from plyground.arena.solving.solve_run import sigterm_ends_the_process, worker_solver
+from plyground.arena.solving.solve_run import timed_worker_search
 from plyground.arena.storage.solve_store import SolveStore
 from plyground.games.adjacency.exact_table import DEFAULT_TABLE
 from plyground.games.adjacency.proof import LeafTest, Proof, ProofResult, proof_tree
-from plyground.games.adjacency.rules import AdjacencyState, parse_position
-from plyground.games.adjacency.solver import warm_up
+from plyground.games.adjacency.rules import AdjacencyState
 
 __all__ = ["LeafTestTask", "ProofProgress", "run_proof"]
 
@@ -43,18 +42,12 @@ class LeafTestTask:
         SIGTERM ends the process at once while the kernel runs, as for a
         subproblem (:class:`~plyground.arena.solving.solve_run.SubproblemTask`).
         """
-        state = parse_position(self.position)
-        solver = worker_solver(self.table_size)
-        warm_up()  # load the kernels before the clock starts
-        started = time.perf_counter()
-        with sigterm_ends_the_process():
-            holds, bound = solver.at_least(state, self.at_least)
-        return {
-            "holds": holds,
-            "bound": bound,
-            "nodes": solver.nodes,
-            "seconds": time.perf_counter() - started,
-        }
+        (holds, bound), solver, seconds = timed_worker_search(
+            self.position,
+            self.table_size,
+            lambda solver, state: solver.at_least(state, self.at_least),
+        )
+        return {"holds": holds, "bound": bound, "nodes": solver.nodes, "seconds": seconds}
 
 
 @dataclass(frozen=True)

@@ -18,12 +18,13 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
+from typing import TypeVar
 
 from plyground.arena.runs.backends import Backend
 from plyground.arena.storage.solve_store import SolveStore
 from plyground.games.adjacency.exact_table import DEFAULT_TABLE
 from plyground.games.adjacency.rules import AdjacencyState, parse_position
-from plyground.games.adjacency.solver import ExactSolver
+from plyground.games.adjacency.solver import ExactSolver, warm_up
 from plyground.games.adjacency.subproblems import (
     RootSolve,
     Subproblem,
@@ -33,7 +34,16 @@ from plyground.games.adjacency.subproblems import (
     split_root,
 )
 
-__all__ = ["Progress", "SubproblemTask", "run_solve", "sigterm_ends_the_process", "worker_solver"]
+__all__ = [
+    "Progress",
+    "SubproblemTask",
+    "run_solve",
+    "sigterm_ends_the_process",
+    "timed_worker_search",
+    "worker_solver",
+]
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -77,6 +87,21 @@ def worker_solver(table_size: int) -> ExactSolver:
     """This worker process's solver, kept from one subproblem to the next: the bounds one
     search stored (for positions the next subproblem meets too) are reused, not searched again."""
     return ExactSolver(table_size)
+
+
+def timed_worker_search(
+    position: str, table_size: int, search: Callable[[ExactSolver, AdjacencyState], T]
+) -> tuple[T, ExactSolver, float]:
+    """``search`` of ``position`` with this worker's solver (a proof's leaf test, a strategy
+    entry): its answer, the solver (for its node count) and the seconds it took. The kernels
+    load before the clock starts, and SIGTERM ends the process while the search runs."""
+    state = parse_position(position)
+    solver = worker_solver(table_size)
+    warm_up()
+    started = time.perf_counter()
+    with sigterm_ends_the_process():
+        answer = search(solver, state)
+    return answer, solver, time.perf_counter() - started
 
 
 @dataclass(frozen=True)

@@ -16,14 +16,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from plyground.arena.runs.backends import Backend
-from plyground.arena.solving.solve_run import sigterm_ends_the_process, worker_solver
+from plyground.arena.solving.solve_run import timed_worker_search
 from plyground.arena.storage.solve_store import SolveStore
 from plyground.core.errors import PlygroundError
 from plyground.games.adjacency.book import StrategyMove
 from plyground.games.adjacency.exact_table import DEFAULT_TABLE
 from plyground.games.adjacency.proof import Proof, proof_tree
-from plyground.games.adjacency.rules import AdjacencyState, parse_position
-from plyground.games.adjacency.solver import warm_up
+from plyground.games.adjacency.rules import AdjacencyState
 from plyground.games.adjacency.strategy import StrategyNeed, keeping_move, strategy_plan
 
 __all__ = ["StrategyProgress", "StrategyTask", "run_strategy"]
@@ -40,18 +39,12 @@ class StrategyTask:
 
     def perform(self) -> dict[str, object]:
         """Find the move (in a worker) with this worker's solver, kept between tasks."""
-        state = parse_position(self.position)
-        solver = worker_solver(self.table_size)
-        warm_up()  # load the kernels before the clock starts
-        started = time.perf_counter()
-        with sigterm_ends_the_process():
-            found = keeping_move(solver, state, self.keep)
-        return {
-            "move": found.move,
-            "tests": found.tests,
-            "nodes": found.nodes,
-            "seconds": time.perf_counter() - started,
-        }
+        found, _, seconds = timed_worker_search(
+            self.position,
+            self.table_size,
+            lambda solver, state: keeping_move(solver, state, self.keep),
+        )
+        return {"move": found.move, "tests": found.tests, "nodes": found.nodes, "seconds": seconds}
 
 
 @dataclass(frozen=True)
