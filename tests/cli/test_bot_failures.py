@@ -35,6 +35,15 @@ class Exits(Bot):
         sys.exit("I give up")
 """
 
+LOOPS = """\
+from plyground import Bot
+
+class Loops(Bot):
+    def choose(self, state, limit=None, on_info=None):
+        while True:
+            pass
+"""
+
 TEXT_MOVES = """\
 from plyground import Bot, Decision, SearchInfo
 
@@ -55,6 +64,17 @@ def test_one_slow_move_is_one_timeout(run_cli: RunCli, tmp_path: Path) -> None:
     records = _match(run_cli, tmp_path, SLOW_ONCE, "./mybot.py:SlowOnce")
     breaks = [b for record in records for b in record.rule_breaks]
     assert [b.kind for b in breaks] == [RuleBreakKind.TIMEOUT]
+
+
+def test_a_bot_that_never_answers_is_stopped_and_each_move_is_one_timeout(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    """A Python loop in ``choose`` is ended at its deadline (the worker is told to stop), so
+    the match finishes and the bot's every move is a timeout, not a wait behind the last."""
+    records = _match(run_cli, tmp_path, LOOPS, "./mybot.py:Loops")
+    breaks = [b for record in records for b in record.rule_breaks]
+    moves = sum(1 for record in records for m in record.moves if m.player == breaks[0].player)
+    assert [b.kind for b in breaks] == [RuleBreakKind.TIMEOUT] * moves
 
 
 def test_sys_exit_in_choose_is_a_crash_with_its_message(run_cli: RunCli, tmp_path: Path) -> None:
