@@ -218,6 +218,8 @@ def test_only_the_hosts_the_server_was_started_for_are_answered(base: str) -> No
         ("\u0301", "shows nothing visible"),
         ("  ", "is empty"),
         ("x" * (NAME_LENGTH + 1), f"at most {NAME_LENGTH} characters"),
+        ("\u0410lice", "mixes Cyrillic and Latin letters in the word 'Аlice' (U+0410 CYRILLIC"),
+        ("Ev\u03b1", "mixes Greek and Latin letters in the word 'Evα' (U+03B1 GREEK SMALL"),
     ],
 )
 def test_names_that_would_not_read_as_themselves_are_refused(
@@ -230,6 +232,14 @@ def test_names_that_would_not_read_as_themselves_are_refused(
 def test_look_alike_names_are_the_same_name(base: str) -> None:
     with client(base, 62) as sender:
         refused(sender.post("/api/games", json=humans("Ann", "\uff21nn")), 422, "both sides")
+        cyrillic = sender.post("/api/games", json=humans("\u0420\u0410\u0420\u0410", "papa"))
+        refused(cyrillic, 422, "the names of X and O look alike ('РАРА' and 'papa': U+0420")
+        for whole in ("\u0410\u043b\u0438\u0441\u0430", "\u0391\u03b8\u03b7\u03bd\u03ac"):
+            made = sender.post("/api/games", json=humans("Alice", whole))  # Алиса, Αθηνά
+            assert made.status_code == 201, made.text
+            assert made.json()["game"]["players"][1]["name"] == whole
+            resign = {"token": made.json()["secrets"]["seats"]["0"]}
+            sender.post(f"/api/games/{made.json()['game']['id']}/resign", json=resign)
         made = sender.post("/api/games", json=humans("Ann", "x" * NAME_LENGTH))
         assert made.status_code == 201, made.text
         resign = {"token": made.json()["secrets"]["seats"]["0"]}
@@ -241,6 +251,8 @@ def test_the_schema_states_the_limits_the_server_enforces(base: str) -> None:
         schema = reader.get("/openapi.json").json()
     seat = schema["components"]["schemas"]["SeatBody"]["properties"]["name"]
     assert seat["maxLength"] == NAME_LENGTH  # the server refuses one more (test above)
+    assert "mixing Latin, Greek and Cyrillic letters" in seat["description"]
+    assert "look-alike" in seat["description"]
     tools = schema["paths"]["/api/games/{game_id}/tools/{tool}"]["post"]
     assert "hint" in tools["summary"]
     statuses = set(tools["responses"])

@@ -33,7 +33,12 @@ class SeatBody(_Body):
         str,
         Field(
             max_length=NAME_LENGTH,
-            description="shown to every viewer: no control, format or invisible characters",
+            description=(
+                "shown to every viewer: no control, format or invisible characters, no word "
+                "mixing Latin, Greek and Cyrillic letters (a Cyrillic А in 'Аlice'), and not "
+                "the same as another side's name once folded (NFKC, case) nor a look-alike "
+                "of it (the same TR39 skeleton, case-folded)"
+            ),
         ),
     ]
     kind: Literal["human", "bot"]

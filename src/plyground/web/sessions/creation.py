@@ -17,7 +17,7 @@ from plyground.core.game import Game, State
 from plyground.games import game_class
 from plyground.web.config import WebSettings
 from plyground.web.sessions.errors import ApiError
-from plyground.web.sessions.names import name_key
+from plyground.web.sessions.names import check_distinct
 from plyground.web.sessions.seats import Seat, SeatRequest, make_seat
 from plyground.web.sessions.session import GameSession
 from plyground.web.views import view_for
@@ -86,13 +86,7 @@ def new_session(
     built = [
         make_seat(game, index, request, settings.think_cap) for index, request in enumerate(seats)
     ]
-    names = [name_key(seat.name) for seat in built]
-    for index, name in enumerate(names):
-        if name in names[:index]:
-            raise ApiError(
-                422,
-                f"both sides are named {built[index].name!r}: give each side its own name",
-            )
+    check_distinct([seat.name for seat in built], [game.player_name(i) for i in range(len(built))])
     check_delay(delay, settings.max_delay)
     _check_mode(mode, game, built)
     if paused:
