@@ -7,8 +7,9 @@ from morris_helpers import position
 
 from cli_support import RunCli
 from plyground.bots import make_bot
-from plyground.core import Limit, SettingsError
+from plyground.core import Limit, SearchInfo, SettingsError
 from plyground.games import load_game
+from plyground.games.morris.evaluation import MorrisWeights
 
 GAME = load_game("morris")
 
@@ -56,6 +57,17 @@ def test_depth_follows_the_phase_caps() -> None:
     flying = position("W.B/.../B.B/W.B..B/.../..W/B.. W 0 0 40")
     assert bot.choose(flying).info.depth == 1
     assert bot.choose(moving, Limit(depth=2)).info.depth == 2  # a smaller limit wins
+
+
+def test_each_live_report_names_the_unit_as_the_answer_does() -> None:
+    """A thinking panel words the score as the move list will: every report the search
+    streams names men and their worth in the root's phase, as the answer's does."""
+    moving = position("W.B/.W./B.B/W.B..W/.../..W/B.W W 0 0 30")
+    reports: list[SearchInfo] = []
+    answer = make_bot("morris", moving=3, time=30).choose(moving, on_info=reports.append).info
+    assert [report.depth for report in reports] == [1, 2, 3]
+    for info in [*reports, answer]:
+        assert (info.extra["unit"], info.extra["unit_score"]) == ("men", MorrisWeights().moving.men)
 
 
 def test_refuses_other_games_and_bad_settings() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import httpx
 from fastapi.testclient import TestClient
 from web_helpers import WORKERS_READY, Json, human_vs_human, start, wait_for
 
@@ -129,6 +130,35 @@ def test_morris_click_paths_mill_and_refusals(client: TestClient) -> None:
     game = post_move(client, game, token, "g7xb6").json()
     assert game["moves"][-1]["effects"] == {"g7": "placed", "b6": "removed"}
     assert game["position"] == replay(client, game).text() and game["scores"] == [7.0, 8.0]
+
+
+def test_a_thinking_morris_bot_gives_its_live_score_in_men(server: str) -> None:
+    """While the bot searches, ``plyground serve``'s snapshot words its latest score as the
+    move list will (``score_text``, in men from White's side), beside the raw numbers."""
+    bot = {"name": "M", "kind": "bot", "bot": "morris", "settings": {"time": 2.0}}
+    with httpx.Client(base_url=server, timeout=30) as http:
+        made = http.post(
+            "/api/games", json={"game": "morris", "players": [ANN, bot], "start": MOVING}
+        )
+        assert made.status_code == 201, made.text
+        game, token = made.json()["game"], made.json()["secrets"]["seats"]["0"]
+        moved = http.post(f"/api/games/{game['id']}/moves", json={"token": token, "move": "a1-d1"})
+        assert moved.status_code == 200, moved.text
+
+        def reported_or_answered(g: Json) -> bool:
+            return g["ply"] == 2 or bool(
+                g["thinking"] and (g["thinking"]["info"] or {}).get("unit")
+            )
+
+        # (the first bot move of a new server waits for its workers to load the kernels)
+        seen = wait_for(server, game["id"], reported_or_answered, timeout=WORKERS_READY)
+        assert seen["ply"] == 1, "the bot answered before any report of its search was seen"
+        info = seen["thinking"]["info"]
+        assert info["unit"] == "men" and info["unit_score"] == MorrisWeights().moving.men
+        men = round(info["first_seat_score"] / info["unit_score"], 1) + 0.0  # never "-0.0"
+        assert info["first_seat_score"] == -info["score"]  # Black searched; White's side shown
+        assert info["score_text"] == f"{men:+.1f} men"
+        http.post(f"/api/games/{game['id']}/resign", json={"token": token})
 
 
 def test_morris_moving_phase_against_the_bot(client: TestClient) -> None:

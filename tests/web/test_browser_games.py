@@ -288,18 +288,28 @@ def test_morris_shows_the_endgame_verdict_and_the_bots_search(
     page.set_viewport_size(LAPTOP)
 
 
-def test_morris_bot_scores_are_listed_in_men(page: Any) -> None:
-    """The move list gives a Morris bot's score in men, as the server words it by the bot's
-    own weights, not the raw evaluation."""
+def test_morris_bot_scores_are_in_men_while_it_thinks_and_in_the_list(page: Any) -> None:
+    """The thinking panel, during the search, and the move list give a Morris bot's score in
+    men, as the server words it by the bot's own weights, not the raw evaluation."""
     choose_game(page, "morris")
     page.click("#advanced-1 summary")
-    page.fill("#bot-1-time", "0.3")
+    page.fill("#bot-1-time", "1")
     page.click("#start-details summary")
     page.fill("#start-position", MOVING)
     page.click("#start-button")
     page.wait_for_selector(".cell.clickable")
     page.click(".cell[data-cell=a1]")
     page.click(".cell[data-cell=d1]")
+    thinking = page.wait_for_function(
+        """() => {
+          const score = document.querySelector("#thinking-info dd[data-info='score (for white)']");
+          const shown = !document.getElementById("thinking").hidden && score?.textContent;
+          return shown && shown !== "–" ? shown : false;
+        }""",
+        timeout=WORKERS_READY * 1000,  # the first bot move of the server may wait for a worker
+    ).json_value()
+    assert re.fullmatch(r"[+-]\d+\.\d men", thinking), thinking
+    shot(page, "morris-04-thinking-in-men")
     wait_played(page, 2)
     reply = snapshot(page)["moves"][1]
     men = round(-reply["info"]["score"] / reply["info"]["unit_score"], 1) + 0.0  # White's side

@@ -191,15 +191,25 @@ class MorrisBot(AlphaBetaBot):
             spent = (time.monotonic_ns() - started) / 1e9
             limit = Limit(time=max(limit.time - spent, 1e-3), depth=limit.depth, nodes=limit.nodes)
         self._last = search
+        reports = None if on_info is None else self._reporting_in_men(on_info, phase)
         if isinstance(search, MorrisEngine):
-            result = search.search(state, limit, on_info)
+            result = search.search(state, limit, reports)
             decision = Decision(result.move, result.info)
         else:
-            reference = search.search(state, limit, on_info)
+            reference = search.search(state, limit, reports)
             decision = Decision(reference.move, reference.info)
         # The answer reports the whole move's time, loading included.
         info = with_times(decision.info, started, cpu)
         return Decision(decision.move, self._in_men(info, phase))
+
+    def _reporting_in_men(self, on_info: InfoCallback, phase: str) -> InfoCallback:
+        """``on_info`` given each live report in men, as the answer is (:meth:`_in_men`), so a
+        thinking panel words the score as the move list will."""
+
+        def report(info: SearchInfo) -> None:
+            on_info(self._in_men(info, phase))
+
+        return report
 
     def _in_men(self, info: SearchInfo, phase: str) -> SearchInfo:
         """``info`` naming its score's unit, a man (``extra["unit"]``, and ``extra["unit_score"]``

@@ -66,6 +66,7 @@ class Thinking:
         info = None if self.info is None else self.info.to_dict()
         if info is not None:
             info["first_seat_score"] = first_seat_score(self.info, self.player, self.players)
+            info["score_text"] = score_text(self.info, self.player, self.players)
         return {
             "player": self.player,
             "elapsed": 0.0 if self.queued else round(time.time() - self.since, 3),

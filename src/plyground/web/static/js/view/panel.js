@@ -86,7 +86,7 @@ function renderThinking(thinking, snapshot) {
   const info = thinking.info;
   const rows = [
     ["Depth", info ? String(info.depth) : "–"],
-    [scoreLabel(snapshot), info ? fmtScore(shownScore(info.first_seat_score, info.score)) : "–"],
+    [scoreLabel(snapshot), info ? scoreWords(info.score_text, info.first_seat_score, info.score) : "–"],
     info?.playouts !== undefined ? ["Playouts", fmtNumber(info.playouts)] : ["Nodes", info ? fmtNumber(info.nodes) : "–"],
     ["Best line", info && info.pv.length ? info.pv.join(" ") : "–"],
   ];
@@ -112,9 +112,11 @@ function renderThinking(thinking, snapshot) {
   if (!thinkTimer) thinkTimer = setInterval(tick, 100);
 }
 
-function shownScore(fixed, own) {
-  // Scores from one fixed side (the first seat's), as a chess GUI shows them from White's.
-  return fixed === undefined || fixed === null ? own : fixed;
+function scoreWords(text, fixed, own) {
+  // A bot's score as the server words it in its unit (`score_text`: "+0.4 men"), else the
+  // number from one fixed side (the first seat's), as a chess GUI shows it from White's.
+  if (text) return text;
+  return fmtScore(fixed === undefined || fixed === null ? own : fixed);
 }
 
 function scoreLabel(snapshot) {
@@ -231,7 +233,7 @@ function renderMoves(snapshot) {
     let detail = flips ? `flips ${flips}` : taken ? "takes" : "";
     if (cells.length === 1 && cells[0] !== move.move) detail = cells[0]; // the square of a move written otherwise
     if (move.info && player.kind === "bot" && move.info.depth > 0) {
-      detail += `${detail ? " · " : ""}depth ${move.info.depth}, ${move.score_text ?? fmtScore(shownScore(move.score, move.info.score))}`;
+      detail += `${detail ? " · " : ""}depth ${move.info.depth}, ${scoreWords(move.score_text, move.score, move.info.score)}`;
     }
     const note = moveNote(move.ply);
     const classes = [ui.review && ui.review.index === move.ply + 1 ? "current" : "",
