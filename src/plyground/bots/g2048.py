@@ -32,6 +32,7 @@ from plyground.bots.loading import KernelLoader
 from plyground.core.errors import SettingsError
 from plyground.core.game import Game, State
 from plyground.core.limits import Limit, SearchInfo, answer_reserve, deadline_ns
+from plyground.core.search_results import unsearched_info
 from plyground.core.settings import Setting
 from plyground.games.g2048 import kernel
 from plyground.games.g2048 import search as search_module
@@ -364,6 +365,13 @@ class G2048Bot(Bot):
         With a ``floor`` (depth, seconds) the depths up to that depth are started
         whatever their predicted cost and stopped only at that longer deadline (with
         ``wall``: the whole bank); deeper ones are started and stopped by ``limit``.
+
+        Not the shared loop of the game-tree engines
+        (:func:`~plyground.core.search_results.deepen`): the next depth is chosen, not
+        one deeper (:meth:`_next_depth` may leap, and the floor has its own deadline);
+        each depth is a fresh expectimax whose counters are summed, not one search whose
+        table carries over; and the answer says why the deepening stopped
+        (``extra["stop"]``), which a single legal move also does.
         """
         search = self._numba_search()
         deadline, floor_deadline = _deadlines(limit, start_ns, floor)
@@ -473,8 +481,7 @@ def _final(
     kernel_seconds, dropped_seconds = times
     extra = {"stop": stop, "kernel_seconds": kernel_seconds, "dropped_seconds": dropped_seconds}
     if decision is None:  # not even depth 1 fitted: the first legal move
-        info = SearchInfo(depth=0, nodes=nodes, pv=(state.move_text(legal[0]),), elapsed=elapsed)
-        info = replace(info, extra=extra)
+        info = replace(unsearched_info(state, legal[0], nodes, elapsed), extra=extra)
         if on_info is not None:
             on_info(info)
         return Decision(legal[0], info)

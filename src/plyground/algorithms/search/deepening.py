@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from plyground.core.game import Move, State
 from plyground.core.limits import Clock, Limit, SearchInfo
-from plyground.core.search_results import last_result
+from plyground.core.search_results import PerDepthSearch, deepen, unsearched_info
 
 __all__ = ["DeepeningSearch", "OutOfTimeError", "SearchResult"]
 
@@ -27,8 +26,9 @@ class SearchResult:
     """True when the value is the game's true value (the tree was searched to the end)."""
 
 
-class DeepeningSearch(ABC):
-    """A search that reports a result per completed depth (:meth:`iterate`)."""
+class DeepeningSearch(PerDepthSearch[State, SearchResult]):
+    """A reference search that reports a result per completed depth (:meth:`iterate`),
+    with the node count and clock it checks itself (:meth:`_tick`)."""
 
     nodes: int = 0
     """Nodes the last search visited."""
@@ -54,19 +54,6 @@ class DeepeningSearch(ABC):
         if self._node_limit is not None and self.nodes >= self._node_limit:
             raise OutOfTimeError
 
-    def search(
-        self,
-        state: State,
-        limit: Limit,
-        on_info: Callable[[SearchInfo], None] | None = None,
-    ) -> SearchResult:
-        """The best move found within ``limit``; ``on_info`` hears each completed depth."""
-        return last_result(self.iterate(state, limit), on_info)
-
-    @abstractmethod
-    def iterate(self, state: State, limit: Limit) -> Iterator[SearchResult]:
-        """Yield a result after each completed depth; always yields at least once."""
-
     def deepen(
         self,
         state: State,
@@ -74,30 +61,27 @@ class DeepeningSearch(ABC):
         max_depth: int,
         fallback: Move,
     ) -> Iterator[SearchResult]:
-        """The deepening loop: ``search_depth(depth)`` for depths 1 to ``max_depth``, each
-        result yielded, until one is exact or the clock (:meth:`_start`) has expired.
+        """The deepening loop (:func:`~plyground.core.search_results.deepen`):
+        ``search_depth(depth)`` for depths 1 to ``max_depth``, each result yielded, until
+        one is exact or the clock (:meth:`_start`) has expired.
 
         A depth that runs out of time (:class:`OutOfTimeError`) is dropped and ends the
         loop; if no depth completed, ``fallback``, unsearched (with :attr:`nodes`).
         """
-        yielded = False
-        for depth in range(1, max_depth + 1):
-            try:
-                result = search_depth(depth)
-            except OutOfTimeError:
-                break
-            yielded = True
-            yield result
-            if result.exact or self._clock.expired():
-                return
-        if not yielded:
-            yield self.unsearched(state, fallback, self.nodes, self._clock.elapsed())
 
-    @staticmethod
-    def unsearched(state: State, move: Move, nodes: int, elapsed: float) -> SearchResult:
-        """The answer when not even depth 1 completed in time: ``move`` at depth 0."""
-        info = SearchInfo(depth=0, nodes=nodes, elapsed=elapsed, pv=(state.move_text(move),))
-        return SearchResult(move, info)
+        def complete(depth: int) -> SearchResult | None:
+            if depth > 1 and self._clock.expired():
+                return None
+            try:
+                return search_depth(depth)
+            except OutOfTimeError:
+                return None
+
+        def unsearched() -> SearchResult:
+            info = unsearched_info(state, fallback, self.nodes, self._clock.elapsed())
+            return SearchResult(fallback, info)
+
+        return deepen(complete, max_depth, unsearched)
 
     @staticmethod
     def start_clock(limit: Limit) -> Clock:

@@ -18,14 +18,19 @@ from __future__ import annotations
 import ctypes
 import math
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import numpy as np
 
 from plyground.core.evaluation import Evaluator
 from plyground.core.limits import Limit, SearchInfo, answer_reserve, deadline_ns
 from plyground.core.search_memory import SearchMemory
-from plyground.core.search_results import EngineResult, last_result
+from plyground.core.search_results import (
+    EngineResult,
+    PerDepthSearch,
+    deepen,
+    unsearched_info,
+)
 from plyground.core.warming import warming
 from plyground.games.adjacency.endgame import EndgamePlanner
 from plyground.games.adjacency.evaluation import AdjacencyEvaluator, AdjacencyWeights
@@ -98,7 +103,7 @@ def _context_view(cx: int) -> np.ndarray:
     return np.ctypeslib.as_array(buffer)
 
 
-class AdjacencyEngine:
+class AdjacencyEngine(PerDepthSearch[AdjacencyState, EngineResult]):
     """The compiled iterative-deepening alpha-beta for the adjacency game.
 
     Holds its transposition table, killers and history between searches
@@ -158,15 +163,6 @@ class AdjacencyEngine:
         context[S_TT_MIN_DEPTH] = max(2, self.features.tt_min_depth)
         return int(context.ctypes.data)
 
-    def search(
-        self,
-        state: AdjacencyState,
-        limit: Limit,
-        on_info: Callable[[SearchInfo], None] | None = None,
-    ) -> EngineResult:
-        """The best move within ``limit``; ``on_info`` hears each completed depth."""
-        return last_result(self.iterate(state, limit), on_info)
-
     def iterate(self, state: AdjacencyState, limit: Limit) -> Iterator[EngineResult]:
         """Yield a result per completed depth until a limit or an exact value.
 
@@ -186,41 +182,34 @@ class AdjacencyEngine:
         own, theirs = relative_masks(state)
         plies_left = state.plies_left
         horizon = min(plies_left, MAX_PLY - 2)
-        max_depth = min(limit.depth or horizon, horizon)
         previous = math.nan
-        yielded = False
-        depth = 1
-        while depth <= max_depth:
+
+        def complete(depth: int) -> EngineResult | None:
+            nonlocal previous
             score = search_depth(cx, own, theirs, plies_left, depth=depth, previous=previous)
             if self._context[S_STOPPED]:
-                break
+                return None
             previous = score
             line = self._memory.principal_variation(state, _first_move)
-            exact = depth >= plies_left
-            info = SearchInfo(
+            result = EngineResult.completed(
+                line[0],
                 depth=depth,
                 score=score,
-                nodes=int(self._context[S_NODES]),
+                nodes=self.nodes,
                 pv=tuple(state.geometry.names[cell] for cell in line),
-                elapsed=(time.monotonic_ns() - start_ns) / 1e9,
-                extra={"exact": True} if exact else {},
+                start_ns=start_ns,
+                exact=depth >= plies_left,
             )
-            yielded = True
-            if limit.time is not None and info.elapsed > 0.01:
-                self._rate = info.nodes / info.elapsed
-            yield EngineResult(line[0], info, exact)
-            if exact:
-                return
-            depth += 1
-        if not yielded:
+            if limit.time is not None and result.info.elapsed > 0.01:
+                self._rate = result.info.nodes / result.info.elapsed
+            return result
+
+        def unsearched() -> EngineResult:
             move = _first_move(state)
-            info = SearchInfo(
-                depth=0,
-                nodes=int(self._context[S_NODES]),
-                elapsed=(time.monotonic_ns() - start_ns) / 1e9,
-                pv=(state.geometry.names[move],),
-            )
-            yield EngineResult(move, info)
+            elapsed = (time.monotonic_ns() - start_ns) / 1e9
+            return EngineResult(move, unsearched_info(state, move, self.nodes, elapsed))
+
+        yield from deepen(complete, min(limit.depth or horizon, horizon), unsearched)
 
     def _solve_endgame(self, state: AdjacencyState, limit: Limit) -> SolveResult | None:
         """The exact solve of ``state`` when ``features.endgame`` says so and it fits the time."""

@@ -27,7 +27,13 @@ import numpy as np
 
 from plyground.core.limits import Limit, SearchInfo, deadline_ns
 from plyground.core.search_memory import M_NODES, M_STOPPED, SearchMemory
-from plyground.core.search_results import EngineResult, last_result, line_texts
+from plyground.core.search_results import (
+    EngineResult,
+    PerDepthSearch,
+    deepen,
+    line_texts,
+    unsearched_info,
+)
 from plyground.core.warming import warming
 from plyground.games.morris.endgames import EndgameTables
 from plyground.games.morris.evaluation import PHASES, RELATIONS, WIN, MorrisEvaluator
@@ -61,7 +67,7 @@ from plyground.games.morris.search import (
 __all__ = ["EngineResult", "MorrisEngine", "warm_up", "with_times"]
 
 
-class MorrisEngine:
+class MorrisEngine(PerDepthSearch[MorrisState, EngineResult]):
     """The compiled iterative-deepening alpha-beta for Nine Men's Morris.
 
     Searches with ``evaluator``'s weights and phase (the position's own, or
@@ -163,7 +169,7 @@ class MorrisEngine:
         itself used: on a busy machine the wall time also holds the waits to be scheduled.
         """
         started, cpu = time.monotonic_ns(), time.thread_time_ns()
-        result = last_result(self.iterate(state, limit), on_info)
+        result = super().search(state, limit, on_info)
         info = with_times(result.info, started, cpu)
         info = replace(info, extra={**info.extra, "gap": self.gap})
         return EngineResult(result.move, info, result.exact)
@@ -192,10 +198,10 @@ class MorrisEngine:
                 state.black_hand,
                 state.white_hand,
             )
-        max_depth = min(limit.depth or MAX_PLY - 2, MAX_PLY - 2)
-        yielded = False
         returned = cpu = 0
-        for depth in range(1, max_depth + 1):
+
+        def complete(depth: int) -> EngineResult | None:
+            nonlocal returned, cpu
             if depth > 1:
                 # The driver's work between depths counts as a gap for what it waited (its
                 # wall time less its processor time), not for its own work.
@@ -203,7 +209,7 @@ class MorrisEngine:
                 self._context[X_GAP] = max(int(self._context[X_GAP]), waited)
                 if answer_due(cx, time.monotonic_ns()):
                     self._context[M_STOPPED] = 1  # no depth begun after the deadline
-                    break
+                    return None
             self._context[X_LAST_CHECK] = time.monotonic_ns()
             score = float(
                 negamax(
@@ -222,31 +228,25 @@ class MorrisEngine:
                 )
             )
             if self._context[M_STOPPED]:
-                break
+                return None
             returned, cpu = time.monotonic_ns(), time.thread_time_ns()
             line = self._memory.principal_variation(state, self._first_move)
-            decided = abs(score) >= DECISIVE and WIN - abs(score) <= depth
-            info = SearchInfo(
+            return EngineResult.completed(
+                line[0],
                 depth=depth,
                 score=score,
                 nodes=self.nodes,
                 pv=tuple(line_texts(state, line)),
-                elapsed=(time.monotonic_ns() - start_ns) / 1e9,
-                extra={"exact": True} if decided else {},
+                start_ns=start_ns,
+                exact=abs(score) >= DECISIVE and WIN - abs(score) <= depth,
             )
-            yielded = True
-            yield EngineResult(line[0], info, decided)
-            if decided:
-                return
-        if not yielded:
+
+        def unsearched() -> EngineResult:
             move = self._first_move(state)
-            info = SearchInfo(
-                depth=0,
-                nodes=self.nodes,
-                elapsed=(time.monotonic_ns() - start_ns) / 1e9,
-                pv=(state.move_text(move),),
-            )
-            yield EngineResult(move, info)
+            elapsed = (time.monotonic_ns() - start_ns) / 1e9
+            return EngineResult(move, unsearched_info(state, move, self.nodes, elapsed))
+
+        yield from deepen(complete, min(limit.depth or MAX_PLY - 2, MAX_PLY - 2), unsearched)
 
     def _first_move(self, state: MorrisState) -> int:
         """The first move in the evaluator's order (takes first)."""
