@@ -31,6 +31,7 @@ from plyground.algorithms.local.problem import (
     BudgetExhaustedError,
     EvolutionProblem,
     LocalResult,
+    check_breeding,
 )
 from plyground.core.limits import Clock
 
@@ -62,11 +63,7 @@ def evolve(
         raise ValueError(f"population must be at least 2, got {population!r}")
     if not 0 <= elite < population:
         raise ValueError(f"elite must be 0 to population - 1, got {elite!r}")
-    if tournament < 1:
-        raise ValueError(f"tournament must be at least 1, got {tournament!r}")
-    for name, rate in (("crossover_rate", crossover_rate), ("mutation_rate", mutation_rate)):
-        if not 0.0 <= rate <= 1.0:
-            raise ValueError(f"{name} must be 0 to 1, got {rate!r}")
+    check_breeding(tournament, crossover_rate, mutation_rate)
     budget: Budget[C] = Budget(problem.fitness, clock, max_evaluations)
     if not budget.bounded and max_generations is None:
         raise ValueError("the genetic algorithm needs a time limit, max_evaluations or generations")

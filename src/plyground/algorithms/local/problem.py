@@ -44,6 +44,7 @@ __all__ = [
     "EvolutionProblem",
     "LocalProblem",
     "LocalResult",
+    "check_breeding",
 ]
 
 C = TypeVar("C", bound=Hashable)
@@ -83,6 +84,16 @@ class EvolutionProblem(LocalProblem[C], Protocol[C]):
     def mutate(self, candidate: C, rng: Random) -> C:
         """A small random change of ``candidate``."""
         ...
+
+
+def check_breeding(tournament: int, crossover_rate: float, mutation_rate: float) -> None:
+    """Refuse breeding settings no genetic step can use (a :class:`ValueError` naming the
+    setting): a tournament of fewer than one member, a rate outside 0 to 1."""
+    if tournament < 1:
+        raise ValueError(f"tournament must be at least 1, got {tournament!r}")
+    for name, rate in (("crossover_rate", crossover_rate), ("mutation_rate", mutation_rate)):
+        if not 0.0 <= rate <= 1.0:
+            raise ValueError(f"{name} must be 0 to 1, got {rate!r}")
 
 
 class BudgetExhaustedError(Exception):

@@ -47,6 +47,8 @@ from dataclasses import dataclass
 from random import Random
 from typing import Generic, Protocol, TypeVar
 
+from plyground.algorithms.local.problem import check_breeding
+
 __all__ = ["Breeder", "Child", "RealBox", "next_generation"]
 
 Vector = tuple[float, ...]
@@ -178,11 +180,7 @@ def next_generation(
         raise ValueError(f"keep must be 1 to the population's {len(ranked)}, got {keep!r}")
     if size < keep:
         raise ValueError(f"the next population ({size}) cannot be smaller than keep ({keep})")
-    if tournament < 1:
-        raise ValueError(f"tournament must be at least 1, got {tournament!r}")
-    for name, rate in (("crossover_rate", crossover_rate), ("mutation_rate", mutation_rate)):
-        if not 0.0 <= rate <= 1.0:
-            raise ValueError(f"{name} must be 0 to 1, got {rate!r}")
+    check_breeding(tournament, crossover_rate, mutation_rate)
     children: list[Child[C]] = [Child(ranked[i], "kept", (i,)) for i in range(keep)]
     while len(children) < size:
         first = min(rng.randrange(keep) for _ in range(tournament))
