@@ -30,6 +30,7 @@ from plyground.core.errors import SettingsError
 from plyground.core.evaluation import Evaluator
 from plyground.core.game import Game, State
 from plyground.core.limits import Clock, Limit, SearchInfo
+from plyground.core.search_results import line_texts
 from plyground.core.settings import Setting
 
 __all__ = ["AnnealingBot", "GeneticBot", "HillClimbBot", "PlanningBot"]
@@ -105,12 +106,6 @@ class PlanningBot(Bot):
             state, self._evaluator_for(state.game), horizon, self._settings["opponent"]
         )
         result = self.optimise(problem, clock, limit.nodes)
-        line = problem.line(result.best)
-        texts = []
-        walk = state
-        for move in line:
-            texts.append(walk.move_text(move))
-            walk = walk.play(move)
         extra: dict[str, object] = {"iterations": result.iterations, "stop": result.stop}
         extra.update(
             {k: int(v) if float(v).is_integer() else round(v, 4) for k, v in result.stats.items()}
@@ -119,7 +114,7 @@ class PlanningBot(Bot):
             depth=len(problem.simulate(result.best).effective),
             score=result.fitness,
             nodes=result.evaluations,
-            pv=tuple(texts),
+            pv=tuple(line_texts(state, problem.line(result.best))),
             elapsed=clock.elapsed(),
             extra=extra,
         )

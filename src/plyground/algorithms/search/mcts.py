@@ -71,6 +71,7 @@ from plyground.core.chance import draw_outcome
 from plyground.core.evaluation import Evaluator
 from plyground.core.game import CHANCE, TERMINAL, Move, State
 from plyground.core.limits import Limit, SearchInfo
+from plyground.core.search_results import line_texts
 
 __all__ = ["MCTS", "Node", "ValueScale", "visit_counts"]
 
@@ -423,11 +424,6 @@ class MCTS(DeepeningSearch):
     def _result(self, root: Node, elapsed: float) -> SearchResult:
         line = self._principal_line(root)
         move = line[0] if line else root.untried[-1]
-        texts = []
-        state = root.state
-        for step in line:
-            texts.append(state.move_text(step))
-            state = state.play(step)
         ranked = sorted(root.children.items(), key=lambda item: -item[1].visits)
         visits = ",".join(
             f"{root.state.move_text(m)}:{child.visits}" for m, child in ranked if child.visits
@@ -443,7 +439,7 @@ class MCTS(DeepeningSearch):
             depth=self._deepest,
             score=sign * root.mean(self.expect) if root.visits or exact else None,
             nodes=self.iterations,
-            pv=tuple(texts),
+            pv=tuple(line_texts(root.state, line)),
             elapsed=elapsed,
             extra=extra,
         )

@@ -36,6 +36,7 @@ from plyground.core.errors import PlygroundError, SettingsError
 from plyground.core.jit import as_int64
 from plyground.core.limits import Limit
 from plyground.core.search_memory import mapped_zeros
+from plyground.core.search_results import line_texts
 from plyground.core.warming import warming
 from plyground.games.adjacency.exact import (
     EXACT_WORDS,
@@ -334,7 +335,7 @@ class ExactSolver:
             position=state.text(),
             value=sign * best_value,
             best=tuple(names[c] for c in sorted(best)),
-            line=tuple(_names_along(state, path)),
+            line=tuple(line_texts(state, path)),
             moves=all_values,
             nodes=self.nodes,
             seconds=time.perf_counter() - started,
@@ -429,14 +430,6 @@ def _after(state: AdjacencyState, own: int, theirs: int, cell: int) -> tuple[int
     neighbours = state.geometry.neighbours[cell]
     flips = as_int64(neighbours) & theirs
     return theirs ^ flips, own | as_int64(1 << cell) | flips
-
-
-def _names_along(state: AdjacencyState, path: list[int]) -> list[str]:
-    names = []
-    for cell in path:
-        names.append(state.move_text(cell))
-        state = state.play(cell)
-    return names
 
 
 def solve(
