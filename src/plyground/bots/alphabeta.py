@@ -212,10 +212,8 @@ class AlphaBetaBot(Bot):
                 return booked
         if self._settings["depth"] is not None and limit.depth is None:
             limit = Limit(time=limit.time, depth=self._settings["depth"], nodes=limit.nodes)
-        if limit.time is not None:
-            # Loading the kernels on a first move counts against this move's time.
-            spent = time.perf_counter() - started
-            limit = Limit(time=max(limit.time - spent, 1e-3), depth=limit.depth, nodes=limit.nodes)
+        # Loading the kernels on a first move counts against this move's time.
+        limit = limit.less_time(time.perf_counter() - started)
         result = search.search(state, limit, on_info)
         self._last = search
         return Decision(result.move, result.info)

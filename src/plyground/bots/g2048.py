@@ -274,11 +274,8 @@ class G2048Bot(Bot):
             return self._choose_numba(state, limit, depth, start_ns, on_info, floor=floor)
         if numba:
             depth = min(depth, _PYTHON_FALLBACK_DEPTH)
-        if limit.time is not None:  # what is left of the time (loading may have taken some)
-            spent = (time.monotonic_ns() - start_ns) / 1e9
-            limit = Limit(time=max(limit.time - spent, 1e-3), depth=depth, nodes=limit.nodes)
-        else:
-            limit = Limit(depth=depth, nodes=limit.nodes)
+        # What is left of the time (loading may have taken some).
+        limit = replace(limit, depth=depth).less_time((time.monotonic_ns() - start_ns) / 1e9)
         return self._choose_python(state, limit, on_info)
 
     # -- the engines --------------------------------------------------------

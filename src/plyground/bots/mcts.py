@@ -263,9 +263,7 @@ class MCTSBot(Bot):
         simulations = self._settings["simulations"]
         if simulations is not None:
             nodes = simulations if nodes is None else min(nodes, simulations)
-        seconds = limit.time
-        if seconds is not None:
-            # Building the search (and loading its kernel) counts against this move's time.
-            seconds = max(seconds - (time.perf_counter() - started), 1e-3)
+        # Building the search (and loading its kernel) counts against this move's time.
+        seconds = limit.less_time(time.perf_counter() - started).time
         result = search.search(state, Limit(time=seconds, nodes=nodes), on_info)
         return Decision(result.move, result.info)

@@ -186,10 +186,8 @@ class MorrisBot(AlphaBetaBot):
         if cap is not None and (limit.depth is None or limit.depth > cap):
             limit = Limit(time=limit.time, depth=cap, nodes=limit.nodes)
         search = self._search_for(phase, limit)
-        if limit.time is not None:
-            # Loading the kernels on a first move counts against this move's time.
-            spent = (time.monotonic_ns() - started) / 1e9
-            limit = Limit(time=max(limit.time - spent, 1e-3), depth=limit.depth, nodes=limit.nodes)
+        # Loading the kernels on a first move counts against this move's time.
+        limit = limit.less_time((time.monotonic_ns() - started) / 1e9)
         self._last = search
         reports = None if on_info is None else self._reporting_in_men(on_info, phase)
         if isinstance(search, MorrisEngine):

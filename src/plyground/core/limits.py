@@ -67,6 +67,14 @@ class Limit:
         if self.nodes is not None and self.nodes < 1:
             raise ValueError(f"node limit must be at least 1, got {self.nodes!r}")
 
+    def less_time(self, spent: float) -> Limit:
+        """This limit with ``spent`` seconds taken off its time (what is left of a move after
+        loading a search, say), never below a millisecond so a search still answers;
+        unchanged without a time."""
+        if self.time is None:
+            return self
+        return replace(self, time=max(self.time - spent, 1e-3))
+
     def capped(self, time_cap: float | None) -> Limit:
         """This limit with its time no larger than ``time_cap``."""
         if time_cap is None or (self.time is not None and self.time <= time_cap):
