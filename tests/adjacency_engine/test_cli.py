@@ -6,12 +6,17 @@ from cli_support import RunCli
 
 
 def test_warmup_reports_each_kernel_group(run_cli: RunCli) -> None:
-    result = run_cli(["warmup"])
+    from plyground.games.warmups import warm_ups
+
+    result = run_cli(["warmup", "--concurrency", "2"])  # each group in a worker process
     assert result.returncode == 0, result.stderr
-    assert "adjacency search" in result.stdout
+    reported = {line.strip().rsplit(" ", 2)[0].strip() for line in result.stdout.splitlines()}
+    assert set(warm_ups()) <= reported, result.stdout
     assert "kernels ready in" in result.stdout
-    quiet = run_cli(["warmup", "--quiet"])
+    quiet = run_cli(["warmup", "--quiet", "--concurrency", "1"])  # in its own process
     assert quiet.returncode == 0 and quiet.stdout == ""
+    refused = run_cli(["warmup", "--concurrency", "0"])
+    assert refused.returncode == 2 and "--concurrency" in refused.stderr
 
 
 def test_bench_adjacency_prints_a_table(run_cli: RunCli) -> None:

@@ -6,8 +6,10 @@ What is warmed is every game's ``warm_ups`` (:func:`plyground.games.warmups.warm
 from __future__ import annotations
 
 import argparse
+import os
 from typing import Any
 
+from plyground.cli.options import positive_int
 from plyground.games.warmups import warm_all, warm_ups
 
 __all__ = ["register"]
@@ -21,12 +23,20 @@ def register(subparsers: Any) -> None:
         description=__doc__,
     )
     parser.add_argument("--quiet", action="store_true", help="print nothing unless it fails")
+    parser.add_argument(
+        "--concurrency",
+        type=positive_int,
+        default=os.cpu_count() or 1,
+        metavar="N",
+        help="kernel groups compiled at once, each in its own process (default: %(default)s, "
+        "this machine's cores)",
+    )
     parser.set_defaults(handler=_run)
 
 
 def _run(args: argparse.Namespace) -> int:
     if args.quiet:
-        warm_all()
+        warm_all(processes=args.concurrency)
         return 0
     groups = len(warm_ups())
     print(f"warming {groups} kernel groups (a first run compiles; later runs load the cache)")
@@ -34,6 +44,6 @@ def _run(args: argparse.Namespace) -> int:
     def report(label: str, seconds: float) -> None:
         print(f"  {label:<24} {seconds:6.2f} s", flush=True)
 
-    total = warm_all(report)
+    total = warm_all(report, processes=args.concurrency)
     print(f"kernels ready in {total:.2f} s")
     return 0
