@@ -34,6 +34,9 @@ _WALL_GRACE = 0.25
 process past the deadline the search read (the CPU time below is the tight check)."""
 _CPU_GRACE = 0.01
 """Seconds of CPU time past the limit: what a move costs after the search read its deadline."""
+_CLOCK_STOPS = {STOP_DEADLINE, STOP_PREDICTED}
+"""The stops of a search the clock ends: the kernel read the deadline, or it had passed
+before the next depth started."""
 EVALUATOR = G2048Evaluator()
 
 
@@ -270,7 +273,15 @@ def test_wall_keeps_the_bank_for_the_boards_before_the_next_power_of_two() -> No
     """With ``wall=W`` a move spends nothing from the bank until its tiles are within W
     spawns of adding up to the next power of two; there it spreads the bank over the
     spawns left and searches to ``deepest``. Its adaptive depth is searched on every
-    board, from the whole bank if need be. It needs a bank."""
+    board, from the whole bank if need be. It needs a bank.
+
+    Each search here is one the clock must stop (depth 20 takes hours); which of the
+    clock's stops ends it depends on the machine: the kernel reads the deadline, or a
+    busy machine holds the process past it between two depths and the next one is not
+    started (``predicted``, however optimistic). The time each spends is the check: CPU
+    time within the pace before the wall, wall time past it into the bank on the wall.
+    The kernel's own deadline stop is checked in
+    ``test_a_bank_keeps_unused_time_for_later_moves`` and ``tests/g2048/test_kernel.py``."""
     with pytest.raises(SettingsError, match="needs a bank"):
         make_bot("2048:wall=1000")
     wall, open_board = GAME.parse_state(_WALL_BOARD), GAME.parse_state(_OPEN_BOARD)
@@ -287,12 +298,12 @@ def test_wall_keeps_the_bank_for_the_boards_before_the_next_power_of_two() -> No
     cpu = time.thread_time()
     info = deep.choose(open_board).info
     cpu = time.thread_time() - cpu
-    assert info.extra["stop"] == STOP_DEADLINE, info
+    assert info.extra["stop"] in _CLOCK_STOPS and info.depth < 20, info
     assert cpu < 0.05 + _CPU_GRACE  # before the wall: within the pace, the bank kept
     cpu = time.thread_time()
     info = deep.choose(wall).info
     cpu = time.thread_time() - cpu
-    assert info.extra["stop"] == STOP_DEADLINE, info
+    assert info.extra["stop"] in _CLOCK_STOPS and info.depth < 20, info
     assert info.elapsed > 0.15  # a spawn from the power of two: the whole bank is its share
     assert cpu < 0.05 + 0.15 + _CPU_GRACE
     # its adaptive depth is a floor: searched on any board whatever it costs, from the bank
@@ -303,7 +314,7 @@ def test_wall_keeps_the_bank_for_the_boards_before_the_next_power_of_two() -> No
     cpu = time.thread_time()
     info = floored.choose(open_board).info
     cpu = time.thread_time() - cpu
-    assert info.extra["stop"] == STOP_DEADLINE, info
+    assert info.extra["stop"] == STOP_DEADLINE, info  # a floor is stopped only by the kernel
     assert info.elapsed > 0.15  # before the wall, yet into the bank: the floor's depth
     assert cpu < 0.05 + 0.15 + _CPU_GRACE
 
