@@ -267,11 +267,16 @@ def test_ctrl_c_stops_a_run_and_says_how_to_continue(run_cli: RunCli, tmp_path: 
     assert "games are stored. Continue with: plyground tune --resume run --db" in err
     assert "Traceback" not in err
     assert wait_gone(workers, 10) == [], "a worker outlived the interrupted run"
-    # The interrupt may land after a whole generation was scored: ask for one more.
+    # The interrupt may land after a whole generation was scored: ask for one more,
+    # without the default confirmation's 100 games (test_a_2048_run_from_the_command_line
+    # checks a confirmation).
     with RecordStore(db, must_exist=True) as store:
         scored = sum(1 for row in store.generations("run") if row.fitness is not None)
     resumed = run_cli(
-        ["tune", "--resume", "run", "--db", str(db), "--generations", str(scored + 1)],
+        [
+            *("tune", "--resume", "run", "--db", str(db)),
+            *("--generations", str(scored + 1), "--confirm", "0"),
+        ],
         cwd=tmp_path,
     )
     assert resumed.returncode == 0, resumed.stderr
