@@ -14,9 +14,10 @@ from filelock import FileLock
 from cli_support import RunCli, plyground_env
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def run_cli() -> RunCli:
-    """Run ``plyground ARGS...`` as a real subprocess (as a user would)."""
+    """Run ``plyground ARGS...`` as a real subprocess (as a user would); session-wide, so
+    module fixtures that build something once can run it too."""
 
     def run(
         args: Sequence[str],

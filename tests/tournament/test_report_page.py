@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import html
 import re
+import subprocess
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from tournament_helpers import RecordFactory, RunCli
+from tournament_helpers import RunCli, played_record
 
 from cli_support import ROOT
 from extras_support import without
@@ -30,7 +33,7 @@ LONG_REASON = (
 )
 
 
-def _class_db(tmp_path: Path, make_record: RecordFactory) -> Path:
+def _class_db(tmp_path: Path) -> Path:
     """A stored class tournament: Ada (by Ada Lovelace) against greedy, Ada timing out
     now and then; Zed, whose build failed with a long message, left out."""
     notes = ClassNotes(
@@ -53,7 +56,7 @@ def _class_db(tmp_path: Path, make_record: RecordFactory) -> Path:
             for swapped in (False, True):
                 key = f"r4/Ada/greedy/p{pair}/g{int(swapped)}"
                 names = ("greedy", "Ada") if swapped else ("Ada", "greedy")
-                record = make_record(
+                record = played_record(
                     "greedy",
                     "random",
                     seed=2 * pair + int(swapped),
@@ -71,14 +74,22 @@ def _cells(page: str, heading: str) -> list[list[str]]:
     return [[html.unescape(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row)] for row in rows]
 
 
-def test_the_page_says_what_a_class_needs(
-    run_cli: RunCli, tmp_path: Path, make_record: RecordFactory
-) -> None:
-    db = _class_db(tmp_path, make_record)
-    page_path = tmp_path / "page.html"
+@pytest.fixture(scope="module")
+def class_page(tmp_path_factory: pytest.TempPathFactory, run_cli: RunCli) -> Path:
+    """The page ``plyground report --html`` wrote of :func:`_class_db`'s tournament (next to
+    the database, ``class.sqlite3``): written once for the tests that read or show it."""
+    folder = tmp_path_factory.mktemp("class-page")
+    db = _class_db(folder)
+    page_path = folder / "page.html"
     shown = run_cli(["report", "--db", str(db), "--html", str(page_path)])
     assert shown.returncode == 0, shown.stderr
-    page = page_path.read_text()
+    return page_path
+
+
+def test_the_page_says_what_a_class_needs(
+    run_cli: RunCli, class_page: Path, tmp_path: Path
+) -> None:
+    page = class_page.read_text()
     assert "<title>class-5b-week3</title>" in page and "<h1>class-5b-week3</h1>" in page
     for setting in (
         "<dt>game</dt><dd>adjacency(size=6,rounds=4)</dd>",
@@ -97,21 +108,18 @@ def test_the_page_says_what_a_class_needs(
     assert _cells(page, "left out") == [["Zed", "Zed Zimmermann", LONG_REASON]]
     assert "Zed" not in str(standings)
 
+    db, titled_path = class_page.with_name("class.sqlite3"), tmp_path / "titled.html"
     titled = run_cli(
-        ["report", "--db", str(db), "--html", str(page_path), "--title", "Class 5B: week 3"]
+        ["report", "--db", str(db), "--html", str(titled_path), "--title", "Class 5B: week 3"]
     )
     assert titled.returncode == 0, titled.stderr
-    assert "<h1>Class 5B: week 3</h1>" in page_path.read_text()
+    assert "<h1>Class 5B: week 3</h1>" in titled_path.read_text()
 
 
 def test_without_matplotlib_the_page_has_no_plots_and_says_how_to_add_them(
-    tmp_path: Path, make_record: RecordFactory
+    class_page: Path, tmp_path: Path
 ) -> None:
-    import subprocess
-    import sys
-
-    db = _class_db(tmp_path, make_record)
-    page_path = tmp_path / "plain.html"
+    db, page_path = class_page.with_name("class.sqlite3"), tmp_path / "plain.html"
     env = without(["matplotlib"], tmp_path / "no-matplotlib")
     shown = subprocess.run(
         [sys.executable, "-m", "plyground", "report", "--db", str(db), "--html", str(page_path)],
@@ -128,39 +136,41 @@ def test_without_matplotlib_the_page_has_no_plots_and_says_how_to_add_them(
     assert "<h2>standings</h2>" in page
 
 
-@pytest.mark.parametrize(("label", "viewport"), [("laptop", (1366, 850)), ("phone", (390, 844))])
-def test_the_page_fits_a_laptop_and_a_phone(
-    run_cli: RunCli,
-    tmp_path: Path,
-    make_record: RecordFactory,
-    label: str,
-    viewport: tuple[int, int],
-) -> None:
-    width, height = viewport
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One Chromium for the module's views of the page (a launch costs seconds)."""
     if not CHROMIUM.exists():
         pytest.skip(f"{CHROMIUM} is missing: the browser tests never download a browser")
     sync_api = pytest.importorskip("playwright.sync_api")
-    db = _class_db(tmp_path, make_record)
-    page_path = tmp_path / "page.html"
-    assert run_cli(["report", "--db", str(db), "--html", str(page_path)]).returncode == 0
-    SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
+        launched = playwright.chromium.launch(
             executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
         )
         try:
-            tab: Any = browser.new_page(viewport={"width": width, "height": height})
-            tab.goto(page_path.as_uri())
-            tab.screenshot(path=str(SHOTS / f"report-{label}.png"), full_page=True)
-            overflow = tab.evaluate(
-                "document.documentElement.scrollWidth - document.documentElement.clientWidth"
-            )
-            assert overflow <= 0, f"the page is {overflow} px wider than a {label}"
-            # the standings' rows stay on one line each (nothing squeezes them)
-            heights = tab.evaluate(
-                "[...document.querySelectorAll('h2 + .wide tbody tr')]"
-                ".slice(0, 2).map(row => row.getBoundingClientRect().height)"
-            )
-            assert heights and max(heights) < 40, heights
+            yield launched
         finally:
-            browser.close()
+            launched.close()
+
+
+@pytest.mark.parametrize(("label", "viewport"), [("laptop", (1366, 850)), ("phone", (390, 844))])
+def test_the_page_fits_a_laptop_and_a_phone(
+    class_page: Path, browser: Any, label: str, viewport: tuple[int, int]
+) -> None:
+    width, height = viewport
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    tab: Any = browser.new_page(viewport={"width": width, "height": height})
+    try:
+        tab.goto(class_page.as_uri())
+        tab.screenshot(path=str(SHOTS / f"report-{label}.png"), full_page=True)
+        overflow = tab.evaluate(
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+        assert overflow <= 0, f"the page is {overflow} px wider than a {label}"
+        # the standings' rows stay on one line each (nothing squeezes them)
+        heights = tab.evaluate(
+            "[...document.querySelectorAll('h2 + .wide tbody tr')]"
+            ".slice(0, 2).map(row => row.getBoundingClientRect().height)"
+        )
+        assert heights and max(heights) < 40, heights
+    finally:
+        tab.close()
