@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -22,6 +23,8 @@ from process_support import children, wait_gone
 
 SMALL = "adjacency(size=4,rounds=4)"
 KILLED = "adjacency(size=5,rounds=7)"  # 9 subproblems of about a second each
+Solved = tuple[Path, subprocess.CompletedProcess[str]]
+"""A store where a solve finished, and what the solve printed."""
 
 
 def _solve(
@@ -48,12 +51,26 @@ def _direct(game: str) -> tuple[int, str]:
     return result.value, " ".join(result.best)
 
 
-def test_a_solve_prints_the_value_and_a_finished_store_answers_without_solving(
-    run_cli: RunCli, tmp_path: Path
-) -> None:
-    store = tmp_path / "small.sqlite3"
+@pytest.fixture(scope="module")
+def small_solved(tmp_path_factory: pytest.TempPathFactory, run_cli: RunCli) -> Solved:
+    """A store where ``--concurrency 2`` solved SMALL's start, and what that run printed:
+    solved once for the tests that read a finished store (each works on a copy)."""
+    store = tmp_path_factory.mktemp("small") / "small.sqlite3"
     first = _solve(run_cli, store, SMALL, "--concurrency", "2")
     assert first.returncode == 0, first.stderr
+    return store, first
+
+
+def _copy(solved: Solved, folder: Path) -> Path:
+    return Path(shutil.copy(solved[0], folder / solved[0].name))
+
+
+def test_a_solve_prints_the_value_and_a_finished_store_answers_without_solving(
+    run_cli: RunCli,
+    small_solved: Solved,
+    tmp_path: Path,
+) -> None:
+    store, first = _copy(small_solved, tmp_path), small_solved[1]
     value, best = _direct(SMALL)
     assert f"value: {value:+d} " in first.stdout
     assert f"best first moves: {best}\n" in first.stdout
@@ -88,9 +105,12 @@ def test_a_run_killed_with_sigkill_loses_only_work_in_flight_and_continues(
     assert _stored(store) == 9
 
 
-def test_a_store_made_for_another_setting_is_refused(run_cli: RunCli, tmp_path: Path) -> None:
-    store = tmp_path / "small.sqlite3"
-    assert _solve(run_cli, store, SMALL).returncode == 0
+def test_a_store_made_for_another_setting_is_refused(
+    run_cli: RunCli,
+    small_solved: Solved,
+    tmp_path: Path,
+) -> None:
+    store = _copy(small_solved, tmp_path)
     before = store.read_bytes()
     other = _solve(run_cli, store, "adjacency(size=4,rounds=3)")
     one_error_line(other, str(store), "adjacency(size=4,rounds=4,first=X)", "another --store")
@@ -157,7 +177,11 @@ def test_a_worker_deep_in_a_long_subproblem_dies_with_its_killed_driver(tmp_path
 
 @pytest.mark.ray
 @pytest.mark.slow
-def test_the_ray_backend_solves_the_same_start(run_cli: RunCli, tmp_path: Path) -> None:
+def test_the_ray_backend_solves_the_same_start(
+    run_cli: RunCli,
+    small_solved: Solved,
+    tmp_path: Path,
+) -> None:
     pytest.importorskip("ray")
     store = tmp_path / "ray.sqlite3"
     # Ray's start-up alone takes minutes on a loaded 2-core machine.
@@ -165,7 +189,7 @@ def test_the_ray_backend_solves_the_same_start(run_cli: RunCli, tmp_path: Path) 
         run_cli, store, SMALL, "--backend", "ray", "--concurrency", "2", "--json", timeout=600
     )
     assert ray.returncode == 0, ray.stderr
-    pool = _solve(run_cli, tmp_path / "pool.sqlite3", SMALL, "--json")
+    pool = _solve(run_cli, _copy(small_solved, tmp_path), SMALL, "--json")  # the pool's solve
     answers = [json.loads(run.stdout) for run in (ray, pool)]
     assert [(a["value"], a["best"], a["moves"]) for a in answers] == [
         (answers[1]["value"], answers[1]["best"], answers[1]["moves"])
