@@ -20,10 +20,9 @@ import importlib.util
 import sys
 import warnings
 from collections.abc import Callable, Iterator
-from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from plyground.core.errors import (
     PluginError,
@@ -34,6 +33,9 @@ from plyground.core.errors import (
     then_lines,
     user_traceback,
 )
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
 
 __all__ = ["Registry", "is_file_target", "load_file", "load_target"]
 
@@ -185,6 +187,10 @@ class Registry(Generic[T]):
         if self._plugins is None:
             self._plugins = {}
             if self.group is not None:
+                # imported here: reading the installed packages' metadata is slow to load,
+                # and a built-in name (every command's usual case) never needs it
+                from importlib.metadata import entry_points
+
                 for point in entry_points(group=self.group):
                     if point.name in self._entries or point.name in self._plugins:
                         warnings.warn(
