@@ -8,11 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from plyground.arena.stats.elo import elo_from_score
+from plyground.arena.stats.elo import elo_from_score, expected_score
 from plyground.arena.stats.ratings import (
     ELO_SCALE,
     Outcome,
-    expected_score,
     fit_ratings,
     normal_cdf,
 )

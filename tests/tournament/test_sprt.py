@@ -11,7 +11,7 @@ from tournament_helpers import RecordFactory
 
 from cli_support import RunCli
 from plyground.arena.records.record import GameRecord
-from plyground.arena.stats.ratings import expected_score
+from plyground.arena.stats.elo import expected_score
 from plyground.arena.stats.sprt import Sprt, SprtDecision, llr, paired_scores
 from plyground.core.errors import SettingsError
 

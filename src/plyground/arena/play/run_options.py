@@ -16,7 +16,6 @@ from typing import Any, ClassVar
 
 from plyground.arena.play.referee import GRACE_SECONDS, GameObserver, Referee
 from plyground.arena.players.engine_player import ENGINE_PREFIX, STARTUP_SECONDS
-from plyground.arena.players.make import make_player
 from plyground.arena.players.player import AskMove, Player
 from plyground.arena.records.record import Penalty
 from plyground.core.errors import SettingsError
@@ -93,6 +92,10 @@ class RunOptions:
         run as these options say; ``log`` hears an engine's stderr lines, ``cwd`` is
         the folder an engine runs in, ``name`` what its rule breaks call it; a bot
         whose spec leaves its time unset thinks (and is recorded) at ``time``."""
+        # imported here: the players' factory loads the bots, which reading these options
+        # (a command's defaults, a stored tournament's) never needs
+        from plyground.arena.players.make import make_player
+
         runs_apart = self.isolate or spec.strip().startswith(ENGINE_PREFIX)
         return make_player(
             spec,

@@ -15,7 +15,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-__all__ = ["Z95", "EloEstimate", "elo_from_score", "elo_from_wdl", "score_interval"]
+__all__ = [
+    "Z95",
+    "EloEstimate",
+    "elo_from_score",
+    "elo_from_wdl",
+    "expected_score",
+    "score_interval",
+]
 
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the normal distribution."""
@@ -34,6 +41,16 @@ def elo_from_score(score: float) -> float:
     if score == 1.0:
         return math.inf
     return -400.0 * math.log10(1.0 / score - 1.0)
+
+
+def expected_score(elo_difference: float) -> float:
+    """The expected score of a player rated ``elo_difference`` above the opponent
+    (the inverse of :func:`elo_from_score`).
+
+    >>> round(expected_score(190.8), 3)
+    0.75
+    """
+    return float(1.0 / (1.0 + 10.0 ** (-elo_difference / 400.0)))
 
 
 @dataclass(frozen=True)

@@ -48,7 +48,6 @@ __all__ = [
     "ELO_SCALE",
     "Outcome",
     "RatingTable",
-    "expected_score",
     "fit_ratings",
     "normal_cdf",
 ]
@@ -64,12 +63,6 @@ class Outcome:
     first: str
     second: str
     score: float
-
-
-def expected_score(elo_difference: float) -> float:
-    """The expected score of a player rated ``elo_difference`` above the opponent
-    (the inverse of :func:`plyground.arena.stats.elo.elo_from_score`)."""
-    return float(1.0 / (1.0 + 10.0 ** (-elo_difference / 400.0)))
 
 
 def normal_cdf(x: float) -> float:

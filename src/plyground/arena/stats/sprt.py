@@ -38,8 +38,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from plyground.arena.records.record import GameRecord
-from plyground.arena.stats.elo import Z95, EloEstimate, elo_from_score
-from plyground.arena.stats.ratings import expected_score
+from plyground.arena.stats.elo import Z95, EloEstimate, elo_from_score, expected_score
 from plyground.core.errors import SettingsError
 
 __all__ = [

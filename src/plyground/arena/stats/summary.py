@@ -11,9 +11,12 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from plyground.arena.records.record import GameRecord, RuleBreak
-from plyground.arena.stats.ratings import Outcome, RatingTable, fit_ratings
+
+if TYPE_CHECKING:
+    from plyground.arena.stats.ratings import RatingTable
 
 __all__ = ["PlayerStats", "Summary", "summarise"]
 
@@ -124,6 +127,10 @@ def summarise(
     ``players`` fixes the order of the table and who is listed even without
     games; by default players appear in the order they are first seen.
     """
+    # imported here: the ratings' fit loads numpy, which a match's summary of each side
+    # (a PlayerStats, from this module) never needs
+    from plyground.arena.stats.ratings import Outcome, fit_ratings
+
     names: list[str] = list(players) if players is not None else []
     stats: dict[str, PlayerStats] = {name: PlayerStats(name) for name in names}
     points: dict[tuple[str, str], float] = defaultdict(float)
