@@ -27,7 +27,7 @@ from typing import Any
 
 from plyground.arena.players.bot_player import BotPlayer
 from plyground.arena.players.engine_player import ENGINE_PREFIX, STARTUP_SECONDS, EnginePlayer
-from plyground.arena.players.player import AskMove, InfoCallback, Player, Reply
+from plyground.arena.players.player import HUMAN, AskMove, InfoCallback, Player, Reply
 from plyground.arena.players.spec_hints import with_spec_hint
 from plyground.arena.records.record import PlayerInfo
 from plyground.bots import Bot, bot_class, make_bot
@@ -44,8 +44,6 @@ __all__ = [
     "make_player",
     "make_seeded_bot",
 ]
-
-HUMAN = "human"
 
 
 class HumanPlayer(Player):

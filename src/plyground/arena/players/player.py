@@ -20,6 +20,7 @@ from plyground.core.game import Game, Move, State
 from plyground.core.limits import Limit, SearchInfo
 
 __all__ = [
+    "HUMAN",
     "AskMove",
     "InfoCallback",
     "Player",
@@ -28,6 +29,10 @@ __all__ = [
     "RuleBreakError",
     "UndoRequest",
 ]
+
+HUMAN = "human"
+"""The player spec of a person (``--x human``), who is asked for moves through an
+:data:`AskMove`."""
 
 InfoCallback = Callable[[SearchInfo], None]
 AskMove = Callable[[State], Move]

@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from plyground.arena.records.record import GameRecord
+from plyground.arena.runs.backend_names import BACKENDS
 from plyground.arena.runs.jobs import GameJob, Task
 from plyground.arena.runs.ray_errors import ray_start_error
 from plyground.core.errors import PlygroundError, SettingsError
@@ -61,8 +62,6 @@ __all__ = [
     "die_with_parent",
     "make_backend",
 ]
-
-BACKENDS = ("pool", "ray")
 
 _PARENT_POLL = 0.5
 

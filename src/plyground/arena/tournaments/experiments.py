@@ -17,12 +17,15 @@ import json
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from plyground.arena.records.record import GameRecord
-from plyground.arena.tournaments.tournament import TournamentSettings
 from plyground.core.errors import UnknownNameError
 from plyground.games import load_game
 from plyground.games.adjacency import AdjacencyState
+
+if TYPE_CHECKING:  # the presets are read by a command's parser, before any tournament
+    from plyground.arena.tournaments.tournament import TournamentSettings
 
 __all__ = [
     "EXPERIMENTS",

@@ -17,7 +17,6 @@ from typing import Any
 from plyground.algorithms.local.real_vectors import RealBox
 from plyground.arena.play.run_options import RunOptions
 from plyground.arena.runs.jobs import Entrant
-from plyground.arena.storage.store import StoreError
 from plyground.bots import bot_class
 from plyground.bots.evaluators import inline_weights, load_weights
 from plyground.core.errors import SettingsError
@@ -308,6 +307,8 @@ class TuneSettings:
         except (KeyError, TypeError, ValueError) as error:
             if isinstance(error, SettingsError):
                 raise
+            from plyground.arena.storage.store_errors import StoreError  # (sqlite3) when used
+
             raise StoreError(f"stored tuning settings are not readable: {error!r}") from None
 
 
