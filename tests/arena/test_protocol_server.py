@@ -10,7 +10,7 @@ from plyground import make_bot
 from plyground.arena.players.protocol import format_hello, format_info, parse_hello, parse_info
 from plyground.bots import Bot, Decision
 from plyground.bots.base import InfoCallback
-from plyground.cli.engine import EngineServer
+from plyground.cli.engine_server import EngineServer
 from plyground.core import SearchInfo
 from plyground.core.game import Game, State
 from plyground.core.limits import Limit

@@ -186,8 +186,8 @@ def test_ctrl_c_during_a_match_keeps_the_records_of_the_games_played(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
+    from plyground.arena.tournaments import match as match_room
     from plyground.arena.tournaments.match import play_match
-    from plyground.cli import match as match_command
     from plyground.cli.main import main
 
     def interrupted(*args: Any, on_game: Callable[[int, Any], None], **kwargs: Any) -> Any:
@@ -198,7 +198,7 @@ def test_ctrl_c_during_a_match_keeps_the_records_of_the_games_played(
 
         return play_match(*args, on_game=hear, **kwargs)
 
-    monkeypatch.setattr(match_command, "play_match", interrupted)
+    monkeypatch.setattr(match_room, "play_match", interrupted)  # the command imports it late
     records = tmp_path / "games.jsonl"
     records.write_text("an earlier match\n", encoding="utf-8")
     command = ["match", "greedy", "random", "--game", "tictactoe", "--games", "4"]

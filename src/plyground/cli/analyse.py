@@ -12,11 +12,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
-
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
+from typing import TYPE_CHECKING, Any
 
 from plyground.arena.analysis.analyser import (
     Analyser,
@@ -33,13 +29,16 @@ from plyground.arena.analysis.annotation import (
 )
 from plyground.arena.records.formats import read_record_file
 from plyground.arena.records.record import GameRecord
-from plyground.arena.storage.store import RecordStore
 from plyground.cli.groups import add_command
 from plyground.cli.options import add_db_option
 from plyground.core.errors import ParseError, SettingsError
 from plyground.core.game import State
 from plyground.games import load_game
 from plyground.games.adjacency.rules import likely_game, parse_position
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
 
 __all__ = ["register"]
 
@@ -175,6 +174,8 @@ def _answer(args: argparse.Namespace, data: Callable[[], object], show: Callable
 
 
 def _records(args: argparse.Namespace) -> tuple[list[GameRecord], str]:
+    from plyground.arena.storage.store import RecordStore
+
     """The games of the source the arguments name, and how to name it; ParseError
     when there are none."""
     if args.file is not None:
@@ -208,6 +209,9 @@ def _annotate(record: GameRecord, analyser: Analyser, *, show: bool) -> GameAnal
     """Analyse the game, with a progress bar on a terminal."""
     if not (show and sys.stderr.isatty()):
         return annotate(record, analyser)
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     progress = Progress(
         TextColumn("[bold]analysing"),
         BarColumn(),
@@ -227,6 +231,9 @@ def _annotate_all(
     """Analyse every game, with a progress bar (games) on a terminal."""
     if not (show and sys.stderr.isatty()):
         return [annotate(record, analyser) for record in records]
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     progress = Progress(
         TextColumn("[bold]analysing"),
         BarColumn(),
@@ -250,10 +257,14 @@ def _marks(value: float) -> str:
 
 
 def _console() -> Console:
+    from rich.console import Console
+
     return Console(highlight=False, width=None if sys.stdout.isatty() else 120)
 
 
 def _print_position(values: PositionValues) -> None:
+    from rich.table import Table
+
     console = _console()
     mover = "XO"[values.to_move]
     partly_booked = bool(values.booked) and not values.exact
@@ -294,6 +305,8 @@ def _loss_text(values: PositionValues, move: str, best: bool) -> str:
 
 
 def _print_game(analysis: GameAnalysis) -> None:
+    from rich.table import Table
+
     console = _console()
     console.print(f"{analysis.game}: {' vs '.join(analysis.players)}; values are X - O margins")
     table = Table()
@@ -326,6 +339,8 @@ def _print_game(analysis: GameAnalysis) -> None:
 def _accuracy_table(players: Sequence[PlayerSummary], title: str, games: bool = False) -> Table:
     """Each player's own moves, best moves, accuracy, mean marks lost, blunders and
     rule breaks (penalty moves, apart from the rest)."""
+    from rich.table import Table
+
     table = Table(title=title)
     columns = ["player", *(["games"] if games else []), "moves", "best moves", "accuracy"]
     for column in (*columns, "mean loss", "blunders", "rule breaks"):

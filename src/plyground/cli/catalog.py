@@ -5,12 +5,6 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from rich.console import Console
-from rich.table import Table
-
-from plyground.bots import bot_class, bot_names
-from plyground.games import game_class, game_names
-
 __all__ = ["register"]
 
 OWN_BOTS = (
@@ -51,6 +45,11 @@ def register(subparsers: Any) -> None:
 
 
 def _list_bots(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.table import Table
+
+    from plyground.bots import bot_class, bot_names
+
     table = Table(title="bots", show_lines=args.settings)
     table.add_column("name", style="bold")
     table.add_column("what it does")
@@ -69,6 +68,11 @@ def _list_bots(args: argparse.Namespace) -> int:
 
 
 def _list_games(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.table import Table
+
+    from plyground.games import game_class, game_names
+
     table = Table(title="games", show_lines=True)
     table.add_column("name", style="bold")
     table.add_column("what it is")

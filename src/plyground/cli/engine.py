@@ -1,13 +1,9 @@
 """``plyground engine BOT``: serve a registered bot over the engine protocol.
 
-The server side of docs/protocol.md: it reads commands on stdin and answers on
-stdout, and writes nothing else there (logs and problems go to stderr). What
-the bot itself prints (a ``print`` left in a bot's file while debugging it) goes
-to stderr too: the protocol has standard output to itself. A
-position it cannot read, or a ``go`` without a playable position, is
-explained on stderr and answered ``bestmove none``, which a referee records
-as a rule break of that move; no position text, however long or strange,
-stops the server. Unknown commands are ignored.
+The bot answers on stdin and stdout through
+:class:`~plyground.cli.engine_server.EngineServer` (docs/protocol.md). What
+the bot itself prints (a ``print`` left in a bot's file while debugging it)
+goes to stderr: the protocol has standard output to itself.
 """
 
 from __future__ import annotations
@@ -15,159 +11,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any, ClassVar, TextIO
+from typing import Any, TextIO
 
-from plyground.arena.players.protocol import (
-    GO,
-    HELLO,
-    NEWGAME,
-    NO_MOVE,
-    POSITION,
-    QUIT,
-    format_bestmove,
-    format_hello,
-    format_info,
-)
-from plyground.bots import Bot, make_bot
 from plyground.cli.groups import add_command
-from plyground.core.collection import collection_paused
-from plyground.core.errors import PlygroundError, raised_at, then_lines, user_traceback
-from plyground.core.game import Game, State
-from plyground.core.gridtext import quote
-from plyground.core.limits import MOVE_SECONDS, Limit, SearchInfo, answer_reserve
 from plyground.core.settings import parse_spec
-from plyground.games import load_game
 
-__all__ = ["EngineServer", "register"]
-
-
-class EngineServer:
-    """Serves one bot over line streams (stdin/stdout by default)."""
-
-    def __init__(
-        self,
-        bot: Bot,
-        game: str = "adjacency",
-        stdin: TextIO | None = None,
-        stdout: TextIO | None = None,
-        stderr: TextIO | None = None,
-    ) -> None:
-        self.bot = bot
-        self.stdin = stdin or sys.stdin
-        self.stdout = stdout or sys.stdout
-        self.stderr = stderr or sys.stderr
-        self.game: Game | None = None
-        self.state: State | None = None
-        self.problem = "no position yet: send 'position <text>' before 'go'"
-        self.game_problem = ""
-        """Why there is no game (the last 'newgame' failed), or ''."""
-        self._start_game(game)
-
-    def serve(self) -> int:
-        """Answer commands until ``quit`` or the end of input; returns the exit status."""
-        for raw in self.stdin:
-            words = raw.split()
-            if not words:
-                continue
-            command, rest = words[0], raw.strip()[len(words[0]) :].strip()
-            if command == QUIT:
-                break
-            handler = self._HANDLERS.get(command)
-            if handler is not None:
-                handler(self, rest)
-        return 0
-
-    # -- commands -------------------------------------------------------------
-    def _hello(self, rest: str) -> None:
-        fields = {"name": self.bot.name, "version": self.bot.VERSION, "spec": self.bot.spec}
-        self._send(format_hello(fields))
-
-    def _newgame(self, rest: str) -> None:
-        self._start_game(rest)
-
-    def _position(self, rest: str) -> None:
-        self.state = None
-        if self.game is None:
-            self.problem = f"cannot read position {quote(rest)}: {self.game_problem}"
-            self._log(self.problem)
-            return
-        try:
-            self.state = self.game.parse_state(rest)
-        except Exception as error:  # whatever a position text breaks, the server carries on
-            reason = str(error) if isinstance(error, PlygroundError) else repr(error)
-            self.problem = f"bad position {quote(rest)}: {reason}"
-            self._log(self.problem)
-
-    def _go(self, rest: str) -> None:
-        state = self.state
-        if state is None:
-            self._log(f"cannot move: {self.problem}")
-            self._send(format_bestmove(NO_MOVE))
-            return
-        if state.is_terminal():
-            self._log(f"cannot move: the game is over in {state.text()!r}")
-            self._send(format_bestmove(NO_MOVE))
-            return
-        try:
-            seconds = int(rest.split(maxsplit=1)[0]) / 1000.0
-        except (IndexError, ValueError):
-            self._log(f"'go {rest}' has no time in milliseconds: using the bot's own time")
-            seconds = float(self.bot.settings.get("time") or MOVE_SECONDS)
-        seconds = max(0.001, seconds - answer_reserve(seconds))
-        try:
-            with collection_paused():  # as in the arena: no collection inside a timed move
-                decision = self.bot.choose(state, Limit(time=seconds), self._info)
-            move_text = state.move_text(decision.move)
-        except Exception as error:  # the bot's failure is reported, never fatal
-            self._log(_bot_failed(error))
-            self._send(format_bestmove(NO_MOVE))
-            return
-        self._send(format_bestmove(move_text))
-
-    _HANDLERS: ClassVar[dict[str, Any]] = {
-        HELLO: _hello,
-        NEWGAME: _newgame,
-        POSITION: _position,
-        GO: _go,
-    }
-
-    # -- helpers --------------------------------------------------------------
-    def _start_game(self, spec: str) -> None:
-        self.state = None
-        self.game = None
-        try:
-            game = load_game(spec)
-        except PlygroundError as error:
-            self._no_game(f"cannot play game {quote(spec)}: {error}")
-            return
-        try:
-            self.bot.check_game(game)
-            self.bot.new_game(game)
-        except PlygroundError as error:
-            self._no_game(f"cannot play game {quote(spec)}: {error}")
-            return
-        except Exception as error:  # the bot's failure is reported, never fatal
-            self._no_game(f"cannot play game {quote(spec)}: {_bot_failed(error)}")
-            return
-        self.game = game
-        self.game_problem = ""
-        self.problem = "no position yet: send 'position <text>' before 'go'"
-
-    def _no_game(self, problem: str) -> None:
-        """Record and log why there is no game: later positions and moves say it."""
-        self.game_problem = self.problem = problem
-        self._log(problem)
-
-    def _info(self, info: SearchInfo) -> None:
-        self._send(format_info(info))
-
-    def _send(self, line: str) -> None:
-        self.stdout.write(line + "\n")
-        self.stdout.flush()
-
-    def _log(self, message: str) -> None:
-        self.stderr.write(f"{self.bot.name}: {message}\n")
-        self.stderr.flush()
+__all__ = ["register"]
 
 
 def register(subparsers: Any) -> None:
@@ -211,6 +60,10 @@ examples:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from plyground.bots import make_bot
+    from plyground.cli.engine_server import EngineServer
+    from plyground.games import load_game
+
     protocol = _protocol_channel()  # before the bot's file is imported: it may print too
     extra = ",".join(args.settings)
     spec = args.bot
@@ -233,14 +86,3 @@ def _protocol_channel() -> TextIO:
     os.dup2(2, 1)
     sys.stdout = sys.stderr
     return channel
-
-
-def _bot_failed(error: Exception) -> str:
-    """A bot's own exception as the engine logs it: the error, where it was raised and
-    the user's own frames, never plyground's traceback."""
-    where = raised_at(error)
-    return (
-        f"the bot failed: {type(error).__name__}: {error}"
-        + (f" ({where})" if where else "")
-        + then_lines(user_traceback(error))
-    )

@@ -2,7 +2,10 @@
 
 Each subcommand module exposes ``register(subparsers)``, which adds its
 parser and sets ``handler`` (a function taking the parsed arguments and
-returning an exit code). A new subcommand adds its module to ``COMMANDS``.
+returning an exit code). A new subcommand adds its name and module to
+``COMMANDS``. A command line that names a command builds that command's
+parser alone (importing one module); ``plyground --help``, a mistyped
+command or none at all builds them all, so the help lists every command.
 Errors the user can fix (:class:`~plyground.PlygroundError`, bad files)
 print one line naming the problem and exit with status 2, never plyground's
 traceback (an error in the user's own Python file adds its own frames below).
@@ -21,28 +24,31 @@ from plyground.core.errors import PlygroundError
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 
-# Subcommand modules, in the order --help lists them.
-COMMANDS: tuple[str, ...] = (
-    "plyground.cli.catalog",
-    "plyground.cli.play",
-    "plyground.cli.play2048",
-    "plyground.cli.match",
-    "plyground.cli.tournament",
-    "plyground.cli.report",
-    "plyground.cli.sprt",
-    "plyground.cli.tune",
-    "plyground.cli.engine",
-    "plyground.cli.serve",
-    "plyground.cli.solve",
-    "plyground.cli.analyse",
-    "plyground.cli.warmup",
-    "plyground.cli.endgames",
-    "plyground.cli.bench",
-)
+COMMANDS: dict[str, str] = {
+    "bots": "plyground.cli.catalog",
+    "games": "plyground.cli.catalog",
+    "play": "plyground.cli.play",
+    "play2048": "plyground.cli.play2048",
+    "match": "plyground.cli.match",
+    "tournament": "plyground.cli.tournament",
+    "report": "plyground.cli.report",
+    "records": "plyground.cli.report",
+    "sprt": "plyground.cli.sprt",
+    "tune": "plyground.cli.tune",
+    "engine": "plyground.cli.engine",
+    "serve": "plyground.cli.serve",
+    "solve": "plyground.cli.solve",
+    "analyse": "plyground.cli.analyse",
+    "warmup": "plyground.cli.warmup",
+    "endgames": "plyground.cli.endgames",
+    "bench": "plyground.cli.bench",
+}
+"""Each command and the module whose ``register`` adds it, in the order --help lists them."""
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full argument parser with every subcommand."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser with every subcommand, or with ``command`` alone (a name in
+    :data:`COMMANDS`: what parsing a command line that names it needs)."""
     parser = argparse.ArgumentParser(
         prog="plyground",
         description=(
@@ -53,7 +59,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"plyground {__version__}")
     subparsers = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND")
-    for module_name in COMMANDS:
+    modules = [COMMANDS[command]] if command is not None else COMMANDS.values()
+    for module_name in dict.fromkeys(modules):
         importlib.import_module(module_name).register(subparsers)
     _name_each_command_parser(parser)
     return parser
@@ -88,14 +95,21 @@ def _unquoted_engine_hint(argv: list[str]) -> str:
     return ""
 
 
+def _named_command(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` starts with, or None when its first word is not one (an option
+    of plyground's own, such as --help, wants every command's parser)."""
+    return argv[0] if argv and argv[0] in COMMANDS else None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    words = list(sys.argv[1:] if argv is None else argv)
     try:
-        parser = build_parser()  # imports every command module (not their kernels)
+        parser = build_parser(_named_command(words))  # imports command modules (no kernels)
         args, unknown = parser.parse_known_args(argv)
         if unknown:  # the command's usage and name, where argparse gives plyground's
             command_parser: argparse.ArgumentParser = getattr(args, "command_parser", parser)
-            hint = _unquoted_engine_hint(list(sys.argv[1:] if argv is None else argv))
+            hint = _unquoted_engine_hint(words)
             command_parser.error(f"unrecognized arguments: {' '.join(unknown)}{hint}")
     except KeyboardInterrupt:
         print("\nplyground: interrupted", file=sys.stderr)

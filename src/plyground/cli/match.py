@@ -6,17 +6,8 @@ import argparse
 import contextlib
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
-
-from plyground.arena.play.run_options import RunOptions
-from plyground.arena.players.make import HUMAN, check_bots_play
-from plyground.arena.players.player import Player
-from plyground.arena.records.record import GameRecord
-from plyground.arena.tournaments.match import MatchResult, SideSummary, play_match
 from plyground.cli.groups import INTERRUPTED, add_command
 from plyground.cli.options import (
     PLAYER_HELP,
@@ -32,10 +23,18 @@ from plyground.cli.options import (
     write_records,
 )
 from plyground.cli.outputs import check_output
-from plyground.cli.rule_break_notes import rule_break_notes
 from plyground.core.errors import SettingsError
-from plyground.core.game import Game
 from plyground.core.limits import MOVE_SECONDS
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+
+    from plyground.arena.play.run_options import RunOptions
+    from plyground.arena.players.player import Player
+    from plyground.arena.records.record import GameRecord
+    from plyground.arena.tournaments.match import MatchResult, SideSummary
+    from plyground.core.game import Game
 
 __all__ = ["register", "summary_table"]
 
@@ -86,6 +85,11 @@ examples:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from plyground.arena.players.make import HUMAN, check_bots_play
+    from plyground.cli.rule_break_notes import rule_break_notes
+
     check_output(args.json, "--json")  # before any game, not after all of them
     game = game_from_args(args)
     if HUMAN in (args.a.strip(), args.b.strip()):
@@ -129,6 +133,10 @@ def _play(
     *,
     keep: Callable[[GameRecord], object],
 ) -> MatchResult:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from plyground.arena.tournaments.match import play_match
+
     labels = (args.a, args.b)
     progress = Progress(
         TextColumn("[bold]{task.description}"),
@@ -182,6 +190,8 @@ def _breaks(side: SideSummary) -> str:
 
 def summary_table(result: MatchResult, game_spec: str, seconds: float) -> Table:
     """The match summary: one row per side."""
+    from rich.table import Table
+
     games = result.sides[0].games
     table = Table(title=f"{games} games of {game_spec}, {seconds:g} s per move")
     table.add_column("side")

@@ -14,23 +14,24 @@ import os
 import random
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from plyground.arena.play.engine_log import SHOWN, engine_log
 from plyground.arena.play.referee import GRACE_SECONDS
 from plyground.arena.play.run_options import RunOptions
 from plyground.arena.players.engine_player import STARTUP_SECONDS
-from plyground.arena.players.player import AskMove, Player
-from plyground.arena.records.formats import write_jsonl
-from plyground.arena.records.record import GameRecord, Penalty
-from plyground.arena.runs.backends import BACKENDS
+from plyground.arena.records.record import Penalty
+from plyground.arena.runs.backend_names import BACKENDS
 from plyground.arena.stats.sprt import DEFAULT_ALPHA, DEFAULT_BETA
 from plyground.cli.outputs import check_output
 from plyground.core.errors import SettingsError
-from plyground.core.files import whole_file
-from plyground.core.game import Game
 from plyground.core.settings import format_spec, parse_spec
 from plyground.games import load_game
+
+if TYPE_CHECKING:
+    from plyground.arena.players.player import AskMove, Player
+    from plyground.arena.records.record import GameRecord
+    from plyground.core.game import Game
 
 __all__ = [
     "PLAYER_HELP",
@@ -374,5 +375,8 @@ def game_from_args(args: argparse.Namespace) -> Game:
 def write_records(path: str, records: Iterable[GameRecord]) -> int:
     """Write records as JSON Lines (one game per line), whole or not at all; returns
     how many."""
+    from plyground.arena.records.formats import write_jsonl
+    from plyground.core.files import whole_file
+
     with whole_file(path) as temporary, temporary.open("w", encoding="utf-8") as out:
         return write_jsonl(records, out)

@@ -21,15 +21,10 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterator
-from typing import Any, TextIO
-
-from rich.console import Console
-from rich.panel import Panel
-from rich.table import Table
-from rich.text import Text
+from typing import TYPE_CHECKING, Any, TextIO
 
 from plyground.arena.analysis.hints import Hinter
-from plyground.arena.players.make import HUMAN
+from plyground.arena.players.player import HUMAN
 from plyground.bots import make_bot
 from plyground.cli.options import count
 from plyground.core.chance import draw_outcome
@@ -39,6 +34,10 @@ from plyground.core.game import Game, State
 from plyground.core.limits import SearchInfo
 from plyground.games import load_game
 from plyground.games.g2048 import DOWN, LEFT, RIGHT, UP, G2048State
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
 
 __all__ = ["KEYS", "play_2048", "play_from_play_args", "read_keys", "register"]
 
@@ -151,6 +150,8 @@ def play_2048(
     time setting. ``keys`` replaces the terminal's keys (for scripts); by
     default they come from standard input.
     """
+    from rich.console import Console
+
     console = console or Console(highlight=False)
     rng = random.Random(seed)
     state = game.parse_state(position) if position else game.initial_state()
@@ -236,6 +237,9 @@ def _spawn(state: State, rng: random.Random) -> G2048State:
 
 
 def _board(state: G2048State) -> Table:
+    from rich.table import Table
+    from rich.text import Text
+
     table = Table(show_header=False, show_lines=True, padding=(0, 1), box=None)
     width = max(5, *(len(str(v)) for v in state.tiles()))
     for _ in range(4):
@@ -271,6 +275,8 @@ def _draw(
     live: bool,
     watching: bool,
 ) -> None:
+    from rich.panel import Panel
+
     status = f"score {state.score}   moves {moves}   largest {state.max_tile()}"
     lines = [status]
     if info is not None:

@@ -1,53 +1,18 @@
 """``plyground report`` (tables, ratings, plots, experiments) and ``plyground records``
-(list, export and import stored games)."""
+(list, export and import stored games).
+
+This module is the commands' parsers; :mod:`plyground.cli.report_run` does the work.
+"""
 
 from __future__ import annotations
 
 import argparse
-import io
-import sys
-from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
-from rich.console import Console
-from rich.table import Table
-
-from plyground.arena.records.formats import read_record_file, write_jsonl, write_text_record
-from plyground.arena.records.record import GameRecord
-from plyground.arena.records.solo_game import SoloGame
-from plyground.arena.reports.report import (
-    Absent,
-    absent_engines,
-    html_report,
-    report_tables,
-    tournament_report,
-)
-from plyground.arena.stats.sprt import Sprt, paired_scores
-from plyground.arena.stats.summary import summarise
-from plyground.arena.storage.store import RecordStore, StoreError, TournamentRow
-from plyground.arena.tournaments.engine_folders import ClassNotes
-from plyground.arena.tournaments.experiments import (
-    EXPERIMENTS,
-    Experiment,
-    experiment,
-    experiment_name,
-    experiment_rows,
-)
-from plyground.arena.tournaments.schedule import TournamentFormat
-from plyground.arena.tournaments.tournament import (
-    Tournament,
-    TournamentSettings,
-    check_names,
-    parse_entrant,
-)
-from plyground.arena.tuning.solo_fitness import by_player
+from plyground.arena.tournaments.experiments import EXPERIMENTS
 from plyground.cli.groups import add_command
-from plyground.cli.options import add_db_option, add_page_options, add_sprt_options, run_options
-from plyground.cli.outputs import check_output
-from plyground.cli.tournament import add_tournament_run_options, parse_rounds, run_tournament
-from plyground.core.errors import SettingsError, UnknownNameError
-from plyground.core.files import write_whole
+from plyground.cli.options import add_db_option, add_page_options, add_sprt_options
+from plyground.cli.tournament import add_tournament_run_options, parse_rounds
 
 __all__ = ["register"]
 
@@ -134,228 +99,25 @@ examples:
     load.set_defaults(handler=_import)
 
 
-# -- report ----------------------------------------------------------------------
-
-
 def _report(args: argparse.Namespace) -> int:
-    console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
-    check_output(args.html, "--html")
-    # Only an experiment may play (and store) games; a report only reads.
-    with RecordStore(args.db, read_only=not args.experiment) as store:
-        if args.experiment:
-            return _experiment(args, store, console)
-        row: TournamentRow | None = None
-        if args.all:
-            records = [g.record for g in store.games()]
-            title = f"all games in {store.path}"
-            order = None
-            absent: list[Absent] = []
-        else:
-            if args.tournament:
-                row = store.tournament(args.tournament)
-            else:
-                latest = store.latest_tournament()
-                if latest is None:
-                    raise StoreError(f"no tournament stored in {str(store.path)!r}; try --all")
-                row = latest
-            title = f"tournament {row.id} ({row.kind}, {row.played} of {row.planned} games)"
-            solo = store.solo_games(row.id)
-            if solo:
-                return _print_solo_report(console, solo, title, args)
-            records = [g.record for g in store.games(row.id)]
-            order = [e["name"] for e in row.settings.get("entrants", [])] or None
-            classroom = row.settings.get("classroom")
-            notes = None if classroom is None else ClassNotes.from_dict(classroom)
-            absent = absent_engines(notes)
-        _print_report(console, records, title, order, args, absent=absent, row=row)
-    return 0
+    from plyground.cli.report_run import report
 
-
-def _print_solo_report(
-    console: Console, games: list[SoloGame], title: str, args: argparse.Namespace
-) -> int:
-    """A one-player run's games, per player: scores and how many ended by the rules."""
-    if args.html or args.sprt:
-        option = "--html" if args.html else "--sprt"
-        raise SettingsError(f"{option} reports games between two players; {title} has one")
-    table = Table(title=f"{title}: one-player games")
-    for column in ("player", "games", "mean score", "±95%", "median", "best", "ended by rules"):
-        table.add_column(column, justify="left" if column == "player" else "right")
-    for player, figures in by_player(games).items():
-        table.add_row(
-            player,
-            str(int(figures["games"])),
-            f"{figures['mean']:,.0f}",
-            f"{figures['margin']:,.0f}",
-            f"{figures['median']:,.0f}",
-            f"{figures['best']:,.0f}",
-            f"{figures['finished']:.0%}",
-        )
-    console.print(table)
-    return 0
-
-
-def _print_report(
-    console: Console,
-    records: list[GameRecord],
-    title: str,
-    order: list[str] | None,
-    args: argparse.Namespace,
-    *,
-    absent: Sequence[Absent] = (),
-    row: TournamentRow | None = None,
-) -> None:
-    """The tables (and SPRT) on the terminal; the page: a tournament's as the
-    tournament command writes it (``row``), or of every game."""
-    summary = summarise(records, order, prior=args.prior)
-    console.print(f"{title}: {summary.games} games")
-    for table in report_tables(summary, absent):
-        console.print(table)
-    if args.sprt:
-        _print_sprt(console, records, summary.players, args)
-    if args.html:
-        if row is None:
-            page = html_report(summary, args.title or title, absent=absent)
-        else:
-            page = tournament_report(row, summary, args.title)
-        write_whole(args.html, page)
-        console.print(f"wrote {args.html}")
-
-
-def _print_sprt(
-    console: Console, records: list[GameRecord], players: list[str], args: argparse.Namespace
-) -> None:
-    """The tournament's SPRT (colour-swapped pairs, as it counts them) of the first
-    player against the second."""
-    low, high = args.sprt
-    if len(players) < 2:
-        raise SettingsError("an SPRT needs games between two players")
-    first, second = players[0], players[1]
-    test = Sprt(elo0=low, elo1=high, alpha=args.alpha, beta=args.beta)
-    state = test.state_from_scores(paired_scores(records, first, second))
-    lines = state.lines(first, second)
-    console.print(f"SPRT {first} vs {second} {test.text()}: {lines[0]}")
-    for line in lines[1:]:
-        console.print(f"  {line}")
-
-
-# -- experiments -----------------------------------------------------------------
-
-
-def _experiment(args: argparse.Namespace, store: RecordStore, console: Console) -> int:
-    preset = experiment(args.experiment)
-    try:
-        entrants = tuple(parse_entrant(text) for text in (args.players or preset.players))
-    except UnknownNameError as error:
-        if args.players:
-            raise
-        raise UnknownNameError(
-            f"{error}; the {preset.name!r} experiment plays {', '.join(preset.players)}: "
-            "give stand-ins with --players NAME=SPEC ..."
-        ) from None
-    check_names(entrants)
-    settings = TournamentSettings(
-        entrants=entrants,
-        game=preset.game,
-        rounds=tuple(args.rounds or preset.rounds),
-        format=TournamentFormat.ROUND_ROBIN,
-        pairs=args.pairs,
-        openings=0,
-        seed=args.seed,
-        run=run_options(args),
-    )
-    name = experiment_name(preset, settings)
-    try:
-        tournament = Tournament.resume(store, name)
-        tournament = replace(tournament, settings=settings)  # with this run's --engine-log
-    except StoreError:
-        tournament = Tournament.create(store, settings, name)
-    if tournament.missing():
-        run_tournament(tournament, args, console)
-    records = tournament.records()
-    names = [e.name for e in entrants]
-    console.print(_experiment_table(preset, names, records))
-    console.print(f"course: {preset.source}")
-    console.print(
-        f"plyground: {args.time:g} s per move, {args.pairs} colour-swapped pair(s) per cell "
-        f"from the start position, seed {args.seed}; stored as tournament {tournament.id}"
-    )
-    summary = summarise(records, names, prior=args.prior)
-    for table in report_tables(summary):
-        console.print(table)
-    if args.html:
-        title = args.title or f"experiment {preset.name}"
-        page = html_report(summary, title, notes=[preset.description])
-        write_whole(args.html, page)
-        console.print(f"wrote {args.html}")
-    return 0
-
-
-def _experiment_table(preset: Experiment, names: list[str], records: list[GameRecord]) -> Table:
-    table = Table(title=f"experiment {preset.name}: {preset.description}")
-    table.add_column("pairing")
-    table.add_column("rounds", justify="right")
-    table.add_column("the course measured")
-    table.add_column("plyground measured (W-D-L of the first)")
-    for row in experiment_rows(preset, names, records):
-        table.add_row(
-            f"{row.first} vs {row.second}", str(row.rounds), row.course or "-", row.measured()
-        )
-    return table
-
-
-# -- records ---------------------------------------------------------------------
+    return report(args)
 
 
 def _list(args: argparse.Namespace) -> int:
-    console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
-    with RecordStore(args.db, read_only=True) as store:
-        table = Table(title=f"tournaments in {store.path}")
-        for column in ("id", "kind", "created", "games", "finished"):
-            table.add_column(column)
-        for row in store.tournaments():
-            table.add_row(
-                row.id, row.kind, row.created, f"{row.played}/{row.planned}", row.finished or "no"
-            )
-        console.print(table)
-        loose = store.count_games() - sum(row.played for row in store.tournaments())
-        console.print(f"{store.count_games()} games stored ({loose} outside tournaments).")
-    return 0
+    from plyground.cli.report_run import list_records
+
+    return list_records(args)
 
 
 def _export(args: argparse.Namespace) -> int:
-    check_output(args.output, "--output")
-    with RecordStore(args.db, read_only=True) as store:
-        if args.tournament:
-            store.tournament(args.tournament)
-            if store.solo_games(args.tournament):
-                raise SettingsError(
-                    f"{args.tournament!r} holds one-player games, of which only the outcomes "
-                    f"are stored (no moves to export): see plyground report --tournament "
-                    f"{args.tournament}"
-                )
-        games = store.games(args.tournament)
-    if args.format == "jsonl":
-        buffer = io.StringIO()
-        write_jsonl((g.record for g in games), buffer)
-        text = buffer.getvalue()
-    else:
-        text = "\n".join(write_text_record(g.record) for g in games)
-    if args.output is None:
-        sys.stdout.write(text)
-    else:
-        write_whole(args.output, text)
-        print(f"{len(games)} games written to {args.output}", file=sys.stderr)
-    return 0
+    from plyground.cli.report_run import export_records
+
+    return export_records(args)
 
 
 def _import(args: argparse.Namespace) -> int:
-    records: list[GameRecord] = []
-    for name in args.files:  # every file is read and checked before anything is stored
-        records.extend(read_record_file(name))
-    with RecordStore(args.db) as store:
-        added, skipped = store.add_games(
-            (r, r.tags.get("tournament") or None, r.tags.get("key") or None) for r in records
-        )
-        print(f"{added} games imported into {store.path}; {skipped} already there.")
-    return 0
+    from plyground.cli.report_run import import_records
+
+    return import_records(args)

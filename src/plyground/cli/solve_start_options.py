@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from plyground.arena.runs.backends import BACKENDS
+from plyground.arena.runs.backend_names import BACKENDS
 from plyground.cli.options import positive_int
 from plyground.games.adjacency.exact_table import DEFAULT_TABLE
 

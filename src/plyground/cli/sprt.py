@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from plyground.arena.stats.sprt import Sprt
 from plyground.cli.groups import add_command
 from plyground.cli.options import add_sprt_error_options, sprt_bounds
 
@@ -73,6 +72,8 @@ examples:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from plyground.arena.stats.sprt import Sprt
+
     pentanomial = args.ptnml is not None
     test = Sprt(
         elo0=args.elo[0],
