@@ -10,7 +10,6 @@ import os
 from typing import Any
 
 from plyground.cli.options import positive_int
-from plyground.games.warmups import warm_all, warm_ups
 
 __all__ = ["register"]
 
@@ -35,6 +34,8 @@ def register(subparsers: Any) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from plyground.games.warmups import warm_all, warm_ups  # (a process pool) when warming
+
     if args.quiet:
         warm_all(processes=args.concurrency)
         return 0
