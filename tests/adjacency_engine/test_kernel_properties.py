@@ -6,7 +6,7 @@ flips, evaluation and perft against the plain-Python reference; the
 playing search at a fixed depth against plain minimax; playouts against
 the rules; the symmetry kernel against its reference; the table's hash.
 The ``test_small_*`` tests also run with the JIT off (test_nojit.py), on
-boards up to 7x7: plain Python has no 64-bit wrap (plyground.core.jit).
+every size too: the kernels wrap what can leave int64 (plyground.core.jit).
 """
 
 from __future__ import annotations
@@ -34,8 +34,7 @@ from strategies import adjacency_positions
 
 from .helpers import minimax, reference_perft
 
-SIZES = tuple(range(MIN_SIZE, MAX_SIZE + 1 if JIT_ENABLED else MAX_SIZE))
-"""Every board size; with the JIT off, those whose masks fit 63 bits."""
+SIZES = tuple(range(MIN_SIZE, MAX_SIZE + 1))
 EXAMPLES = 300 if JIT_ENABLED else 60
 """Examples a test (fewer in plain Python, where the kernels run a hundred times slower)."""
 

@@ -2,7 +2,7 @@
 game-agnostic playouts the search uses without it.
 
 Tests named ``test_small_*`` also run with the JIT off (``test_nojit``), so
-they stay on boards up to 7x7 (the JIT-off helpers hold 63 bits).
+they stay on small boards (plain Python is a hundred times slower).
 """
 
 from __future__ import annotations

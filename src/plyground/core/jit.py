@@ -13,11 +13,18 @@ arrays. A few things numba lacks, or does slowly, are provided here as
   caller keeps the array alive while the kernel runs; no bounds are checked.
 * :func:`monotonic_ns`: ``clock_gettime(CLOCK_MONOTONIC)`` in nanoseconds,
   the same clock as :func:`time.monotonic_ns`, so a deadline computed in
-  Python can be checked inside a kernel.
+  Python can be checked inside a kernel;
+* :func:`wrap64`: a value wrapped to int64, as compiled arithmetic leaves
+  it (nothing at all when compiled).
 
 With ``NUMBA_DISABLE_JIT=1`` (used by the tests so coverage sees the
-kernels) every helper falls back to plain Python with the same results for
-non-negative 63-bit values (boards up to 7x7).
+kernels) every helper falls back to plain Python with the same results.
+Python's integers do not wrap: ``1 << 63`` is ``2**63``, not ``-2**63``, and
+``m & (m - 1)`` of ``m = -2**63`` (only bit 63 set, as an int64) is
+``-2**64``, not 0, so a loop over the set bits of an 8x8 mask with h8 in it
+never ends (and reads past its buffers). A kernel therefore wraps every
+result that can leave int64 (a bit shifted up, ``m & (m - 1)``, a hash's
+product) in :func:`wrap64`.
 """
 
 from __future__ import annotations
@@ -44,6 +51,7 @@ __all__ = [
     "store_float",
     "store_int",
     "trailing_zeros",
+    "wrap64",
 ]
 
 JIT_ENABLED: bool = not getattr(config, "DISABLE_JIT", False)
@@ -53,7 +61,7 @@ _MASK64 = (1 << 64) - 1
 
 
 def as_int64(value: int) -> int:
-    """``value`` (a 64-bit pattern, 0 <= value < 2**64 or already signed) as a signed int64.
+    """The low 64 bits of ``value`` as a signed int64 (a pattern below 2**64, or already signed).
 
     Kernels take int64 arguments; an 8x8 board with cell h8 set has bit 63
     set, which Python would otherwise pass as uint64.
@@ -80,6 +88,16 @@ def _popcount(typingctx: Any, value: Any) -> Any:
         fnty = ir.FunctionType(ir.IntType(64), [ir.IntType(64)])
         fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.ctpop.i64")
         return builder.call(fn, [args[0]])
+
+    return sig, codegen
+
+
+@intrinsic
+def _wrap64(typingctx: Any, value: Any) -> Any:
+    sig = types.int64(types.int64)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return args[0]
 
     return sig, codegen
 
@@ -199,5 +217,8 @@ load_float = _pick(_load_float, _py_load_float)
 """``buffer[index]`` of the float64 buffer at ``address``."""
 store_float = _pick(_store_float, _py_store_float)
 """``buffer[index] = value`` in the float64 buffer at ``address``."""
+wrap64 = _pick(_wrap64, as_int64)
+"""``value`` wrapped to int64, as compiled arithmetic leaves it: ``wrap64(1 << 63)`` is
+``-2**63``, ``wrap64(m & (m - 1))`` of ``m = -2**63`` is 0."""
 monotonic_ns = _pick(_monotonic_ns, time.monotonic_ns)
 """Nanoseconds of the monotonic clock (the clock of :func:`time.monotonic_ns`)."""

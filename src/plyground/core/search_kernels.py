@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from plyground.core.jit import load_int, monotonic_ns, store_int
+from plyground.core.jit import load_int, monotonic_ns, store_int, wrap64
 
 __all__ = [
     "BOUND_EXACT",
@@ -52,11 +52,15 @@ CLOCK_NODE_LIMIT = 3
 
 @njit(cache=True)
 def mix64(h: int) -> int:
-    """murmur3's finaliser: every input bit moves every output bit (wrapping int64 arithmetic)."""
+    """murmur3's finaliser: every input bit moves every output bit (wrapping int64 arithmetic).
+
+    Only the low 64 bits of ``h`` count, so a caller's sums and products need
+    no wrapping of their own when the JIT is off.
+    """
     h ^= (h >> 33) & 0x7FFFFFFF
-    h *= -49064778989728563
+    h = wrap64(h * -49064778989728563)
     h ^= (h >> 33) & 0x7FFFFFFF
-    h *= -4265267296055464877
+    h = wrap64(h * -4265267296055464877)
     h ^= (h >> 33) & 0x7FFFFFFF
     return h
 

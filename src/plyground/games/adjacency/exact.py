@@ -43,7 +43,13 @@ from __future__ import annotations
 
 from numba import njit
 
-from plyground.core.jit import load_int, popcount, store_int, trailing_zeros
+from plyground.core.jit import (
+    load_int,
+    popcount,
+    store_int,
+    trailing_zeros,
+    wrap64,
+)
 from plyground.games.adjacency.kernels import (
     G_FULL,
     G_NEIGHBOURS,
@@ -174,8 +180,8 @@ def _two_plies(  # noqa: PLR0917 - kernels take positional integers
             return max(best, ceiling)
         while group != 0:
             cell = trailing_zeros(group)
-            group &= group - 1
-            bit = 1 << cell
+            group = wrap64(group & (group - 1))
+            bit = wrap64(1 << cell)
             flips = load_int(cx, G_NEIGHBOURS + cell) & theirs
             reply = best_gain(cx, own | bit | flips, empty & ~bit)
             value = ceiling - 2 * reply
@@ -206,12 +212,12 @@ def _order(  # noqa: PLR0917 - kernels take positional integers
             group = candidates & ~(ones | twos | fours)
         while group != 0:
             cell = trailing_zeros(group)
-            group &= group - 1
+            group = wrap64(group & (group - 1))
             if not by_value:
                 store_int(moves, count, cell)
                 count += 1
                 continue
-            bit = 1 << cell
+            bit = wrap64(1 << cell)
             flips = load_int(cx, G_NEIGHBOURS + cell) & theirs
             score = 2 * gain - 2 * best_gain(cx, own | bit | flips, empty & ~bit)
             position = count
@@ -242,9 +248,9 @@ def _etc_cutoff(cx: int, own: int, theirs: int, empty: int, beta: int) -> int:
     cells = empty
     while cells != 0:
         cell = trailing_zeros(cells)
-        cells &= cells - 1
+        cells = wrap64(cells & (cells - 1))
         flips = load_int(cx, G_NEIGHBOURS + cell) & theirs
-        key = position_hash(theirs ^ flips, own | (1 << cell) | flips, salt)
+        key = position_hash(theirs ^ flips, own | wrap64(1 << cell) | flips, salt)
         entry = _probe(cx, key)
         if _matches(entry, key) and -_upper(entry) >= beta:
             return -_upper(entry)
@@ -336,7 +342,7 @@ def exact_search(  # noqa: PLR0911, PLR0912, PLR0915, PLR0917 - one self-recursi
         store_int(moves, 0, table_move)
         store_int(moves, 64, 1000)
         count = 1
-        candidates &= ~(1 << table_move)
+        candidates &= ~wrap64(1 << table_move)
     by_value = plies >= load_int(cx, X_ORDER_MIN)
     count = _order(cx, own, theirs, candidates, moves, count, by_value)
 
@@ -348,7 +354,7 @@ def exact_search(  # noqa: PLR0911, PLR0912, PLR0915, PLR0917 - one self-recursi
         cell = load_int(moves, index)
         flips = load_int(cx, G_NEIGHBOURS + cell) & theirs
         child_own = theirs ^ flips
-        child_theirs = own | (1 << cell) | flips
+        child_theirs = own | wrap64(1 << cell) | flips
         if index == 0 or not pvs:
             value = -exact_search(cx, child_own, child_theirs, plies - 1, -beta, -alpha, ply + 1)
         else:

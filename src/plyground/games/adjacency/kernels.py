@@ -36,6 +36,7 @@ from plyground.core.jit import (
     popcount,
     store_int,
     trailing_zeros,
+    wrap64,
 )
 from plyground.core.warming import warming
 from plyground.games.adjacency import bits
@@ -127,9 +128,9 @@ def gain_masks(cx: int, theirs: int, empty: int) -> tuple[int, int, int]:
     """``(ones, twos, fours)``: flip counts over ``empty``, as ``bits.gain_masks``."""
     size = load_int(cx, G_SIZE)
     return _bit_sliced_sum(
-        ((theirs << size) & load_int(cx, G_FULL)) & empty,
+        (wrap64(theirs << size) & load_int(cx, G_FULL)) & empty,
         ((theirs >> size) & load_int(cx, G_DOWN_KEEP)) & empty,
-        ((theirs << 1) & load_int(cx, G_NOT_A)) & empty,
+        (wrap64(theirs << 1) & load_int(cx, G_NOT_A)) & empty,
         ((theirs >> 1) & load_int(cx, G_NOT_LAST)) & empty,
     )
 
@@ -160,9 +161,9 @@ def neighbourhood(cx: int, mask: int) -> int:
     """Every cell orthogonally adjacent to a cell of ``mask``."""
     size = load_int(cx, G_SIZE)
     return (
-        ((mask << size) & load_int(cx, G_FULL))
+        (wrap64(mask << size) & load_int(cx, G_FULL))
         | ((mask >> size) & load_int(cx, G_DOWN_KEEP))
-        | ((mask << 1) & load_int(cx, G_NOT_A))
+        | (wrap64(mask << 1) & load_int(cx, G_NOT_A))
         | ((mask >> 1) & load_int(cx, G_NOT_LAST))
     )
 
@@ -171,7 +172,7 @@ def neighbourhood(cx: int, mask: int) -> int:
 def play(cx: int, own: int, theirs: int, cell: int) -> tuple[int, int]:
     """The mover's and the opponent's masks after the mover plays empty ``cell``."""
     flips = load_int(cx, G_NEIGHBOURS + cell) & theirs
-    return own | (1 << cell) | flips, theirs ^ flips
+    return own | wrap64(1 << cell) | flips, theirs ^ flips
 
 
 @njit(cache=True)
@@ -179,7 +180,7 @@ def _append_cells(out: int, count: int, mask: int) -> int:
     while mask != 0:
         store_int(out, count, trailing_zeros(mask))
         count += 1
-        mask &= mask - 1
+        mask = wrap64(mask & (mask - 1))
     return count
 
 
@@ -248,7 +249,7 @@ def perft(  # noqa: PLR0917 - kernels take positional integers
     remaining = empty
     while remaining != 0:
         cell = trailing_zeros(remaining)
-        remaining &= remaining - 1
+        remaining = wrap64(remaining & (remaining - 1))
         new_own, new_theirs = play(cx, own, theirs, cell)
         # The child's sums are for the child's mover: negate them back.
         before = load_int(out, 1)

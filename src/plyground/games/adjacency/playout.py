@@ -30,7 +30,7 @@ import numpy.typing as npt
 from numba import njit
 
 from plyground.core.game import State
-from plyground.core.jit import load_int, popcount, trailing_zeros
+from plyground.core.jit import load_int, popcount, trailing_zeros, wrap64
 from plyground.core.warming import warming
 from plyground.games.adjacency.bits import cells_by_gain
 from plyground.games.adjacency.kernels import (
@@ -117,7 +117,7 @@ def _uniform_cell(empty: int, draw: np.uint64) -> int:
     count = np.uint64(popcount(empty))
     index = np.int64(((draw >> np.uint64(32)) * count) >> np.uint64(32))
     for _ in range(index):
-        empty &= empty - 1
+        empty = wrap64(empty & (empty - 1))
     return trailing_zeros(empty)
 
 

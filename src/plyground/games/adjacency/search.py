@@ -44,6 +44,7 @@ from plyground.core.jit import (
     store_float,
     store_int,
     trailing_zeros,
+    wrap64,
 )
 from plyground.core.search_kernels import (
     add_killer,
@@ -178,12 +179,12 @@ def _frontier(  # noqa: PLR0917 - kernels take positional integers
             group = blocks if stage == 4 else quiet & ~blocks
         while group != 0:
             cell = trailing_zeros(group)
-            group &= group - 1
+            group = wrap64(group & (group - 1))
             if count_node(cx):
                 return 0.0
             flips = load_int(cx, G_NEIGHBOURS + cell) & theirs
             child_own = theirs ^ flips
-            child_theirs = own | (1 << cell) | flips
+            child_theirs = own | wrap64(1 << cell) | flips
             value = -_leaf_value(cx, child_own, child_theirs, plies_left - 1)
             if value > best:
                 best = value
@@ -215,7 +216,7 @@ def _generate(  # noqa: PLR0912, PLR0917 - every move group in one kernel: no ca
     if table_move != NO_MOVE and (empty >> table_move) & 1:
         store_int(moves, 0, table_move)
         count = 1
-        skip = ~(1 << table_move)
+        skip = ~wrap64(1 << table_move)
     else:
         skip = -1
     for gain in range(4, 0, -1):
@@ -223,7 +224,7 @@ def _generate(  # noqa: PLR0912, PLR0917 - every move group in one kernel: no ca
         while group != 0:
             store_int(moves, count, trailing_zeros(group))
             count += 1
-            group &= group - 1
+            group = wrap64(group & (group - 1))
     first_quiet = count
     quiet &= skip
     if (flags & F_KILLERS) != 0:
@@ -233,19 +234,19 @@ def _generate(  # noqa: PLR0912, PLR0917 - every move group in one kernel: no ca
             if killer >= 0 and (quiet >> killer) & 1:
                 store_int(moves, count, killer)
                 count += 1
-                quiet &= ~(1 << killer)
+                quiet &= ~wrap64(1 << killer)
     for gain in range(4, 0, -1):
         group = quiet & gain_group(gain, t1, t2, t4)
         while group != 0:
             store_int(moves, count, trailing_zeros(group))
             count += 1
-            group &= group - 1
+            group = wrap64(group & (group - 1))
     rest_start = count
     rest = quiet & ~(t1 | t2 | t4)
     while rest != 0:
         store_int(moves, count, trailing_zeros(rest))
         count += 1
-        rest &= rest - 1
+        rest = wrap64(rest & (rest - 1))
     if (flags & F_HISTORY) != 0 and depth >= 3:
         history = load_int(cx, S_HISTORY)
         for i in range(rest_start + 1, count):
@@ -295,12 +296,12 @@ def negamax(  # noqa: PLR0911, PLR0912, PLR0915, PLR0917 - one self-recursive ke
         captures = fours | twos
         while captures != 0:
             cell = trailing_zeros(captures)
-            captures &= captures - 1
+            captures = wrap64(captures & (captures - 1))
             flips = load_int(cx, G_NEIGHBOURS + cell) & theirs
             value = -negamax(
                 cx,
                 theirs ^ flips,
-                own | (1 << cell) | flips,
+                own | wrap64(1 << cell) | flips,
                 plies_left - 1,
                 depth - 1,
                 -beta,
@@ -354,7 +355,7 @@ def negamax(  # noqa: PLR0911, PLR0912, PLR0915, PLR0917 - one self-recursive ke
         cell = load_int(moves, index)
         flips = load_int(cx, neighbours + cell) & theirs
         child_own = theirs ^ flips
-        child_theirs = own | (1 << cell) | flips
+        child_theirs = own | wrap64(1 << cell) | flips
         quiet = flips == 0 and index >= first_quiet
         if may_prune and quiet and best > -math.inf:
             if futile:

@@ -20,7 +20,7 @@ from collections.abc import Callable
 import numpy as np
 from numba import njit
 
-from plyground.core.jit import load_int, trailing_zeros
+from plyground.core.jit import load_int, trailing_zeros, wrap64
 
 __all__ = [
     "SYMMETRIES",
@@ -191,7 +191,7 @@ def skipped_moves(tables: int, own: int, theirs: int, empty: int) -> int:
         cells = empty
         while cells != 0:
             cell = trailing_zeros(cells)
-            cells &= cells - 1
+            cells = wrap64(cells & (cells - 1))
             if load_int(tables, base + _TABLE_WORDS + cell) < cell:
-                skip |= 1 << cell
+                skip |= wrap64(1 << cell)
     return skip
