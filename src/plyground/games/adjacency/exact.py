@@ -28,10 +28,7 @@ at the end) and it can use what only exact values allow:
 * **symmetry** (``X_SYMMETRY_MIN``): at a position fixed by a symmetry of
   the board, moves whose mirror image is a lower cell are skipped;
 * **move order**: the table's move, then (``X_ORDER_MIN`` plies or more to
-  go) the moves by their two-ply value ``2g - 2g'``, else by gain; from
-  ``X_HISTORY_MIN`` plies, equal values by the history heuristic (how much
-  each cell has cut off, per side: a cutoff with ``p`` plies to go adds
-  ``p**2``);
+  go) the moves by their two-ply value ``2g - 2g'``, else by gain;
 * principal variation search (``X_PVS``): null windows after the first move.
 
 Contract of :func:`exact_search` (as the playing search's): fail-soft; a
@@ -69,8 +66,6 @@ __all__ = [
     "MAX_PLIES",
     "NO_MOVE",
     "X_ETC_MIN",
-    "X_HISTORY",
-    "X_HISTORY_MIN",
     "X_MOVES",
     "X_ORDER_MIN",
     "X_PVS",
@@ -105,9 +100,6 @@ X_ROOT_PLIES = CONTEXT_WORDS + 9
 X_PVS = CONTEXT_WORDS + 10
 X_WAYS = CONTEXT_WORDS + 11
 """Slots a position may take in the table: 1, or 2 (a depth-preferred and an always-replace)."""
-X_HISTORY = CONTEXT_WORDS + 12
-"""Address of the history: 64 counts a side (even plies from the root, then odd)."""
-X_HISTORY_MIN = CONTEXT_WORDS + 13
 EXACT_WORDS = CONTEXT_WORDS + 16
 
 MAX_PLIES = 63
@@ -115,9 +107,6 @@ MAX_PLIES = 63
 NO_MOVE = 127
 _STACK = 128
 """Words of the move stack per ply: 64 cells, then 64 scores."""
-_HISTORY_BITS = 32
-"""A move's sort key: its gain or two-ply value above this many bits of history."""
-_HISTORY_CAP = (1 << _HISTORY_BITS) - 1
 
 # -- table entries: one int64 word ---------------------------------------------------
 _OFFSET = 128
@@ -205,27 +194,17 @@ def _two_plies(  # noqa: PLR0917 - kernels take positional integers
 
 # -- move order -------------------------------------------------------------------------
 @njit(cache=True)
-def _order(  # noqa: PLR0913, PLR0917 - kernels take positional integers
-    cx: int,
-    own: int,
-    theirs: int,
-    candidates: int,
-    moves: int,
-    count: int,
-    by_value: bool,
-    history: int,
+def _order(  # noqa: PLR0917 - kernels take positional integers
+    cx: int, own: int, theirs: int, candidates: int, moves: int, count: int, by_value: bool
 ) -> int:
     """Append ``candidates`` to the move list at ``moves`` in search order; return the count.
 
     By gain (4 down to 0), or with ``by_value`` by the two-ply value
-    ``2g - 2g'``; with a ``history`` (the address of the mover's 64 counts,
-    0 for none) equal gains or values go by their history, most first. The
-    sort is stable: equal keys keep the gain order.
+    ``2g - 2g'`` (stable: equal values keep the gain order).
     """
     empty = load_int(cx, G_FULL) & ~(own | theirs)
     ones, twos, fours = gain_masks(cx, theirs, empty)
     first = count
-    sorted_by_key = by_value or history != 0
     for gain in range(4, -1, -1):
         if gain > 0:
             group = gain_group(gain, ones, twos, fours) & candidates
@@ -234,33 +213,22 @@ def _order(  # noqa: PLR0913, PLR0917 - kernels take positional integers
         while group != 0:
             cell = trailing_zeros(group)
             group = wrap64(group & (group - 1))
-            if not sorted_by_key:
+            if not by_value:
                 store_int(moves, count, cell)
                 count += 1
                 continue
-            key = gain
-            if by_value:
-                bit = wrap64(1 << cell)
-                flips = load_int(cx, G_NEIGHBOURS + cell) & theirs
-                key = 2 * gain - 2 * best_gain(cx, own | bit | flips, empty & ~bit)
-            key <<= _HISTORY_BITS
-            if history != 0:
-                key += load_int(history, cell)
+            bit = wrap64(1 << cell)
+            flips = load_int(cx, G_NEIGHBOURS + cell) & theirs
+            score = 2 * gain - 2 * best_gain(cx, own | bit | flips, empty & ~bit)
             position = count
-            while position > first and load_int(moves, 64 + position - 1) < key:
+            while position > first and load_int(moves, 64 + position - 1) < score:
                 store_int(moves, position, load_int(moves, position - 1))
                 store_int(moves, 64 + position, load_int(moves, 64 + position - 1))
                 position -= 1
             store_int(moves, position, cell)
-            store_int(moves, 64 + position, key)
+            store_int(moves, 64 + position, score)
             count += 1
     return count
-
-
-@njit(cache=True)
-def _reward(history: int, cell: int, plies: int) -> None:
-    """A cutoff by ``cell`` with ``plies`` to go: its count grows by ``plies**2`` (capped)."""
-    store_int(history, cell, min(load_int(history, cell) + plies * plies, _HISTORY_CAP))
 
 
 def order_moves(cx: int, own: int, theirs: int, candidates: int, out: int) -> int:
@@ -269,7 +237,7 @@ def order_moves(cx: int, own: int, theirs: int, candidates: int, out: int) -> in
     Returns how many were written; for the driver's root and line (plain
     Python calling the compiled :func:`_order`).
     """
-    return int(_order(cx, own, theirs, candidates, out, 0, True, 0))
+    return int(_order(cx, own, theirs, candidates, out, 0, True))
 
 
 # -- the search -------------------------------------------------------------------------
@@ -376,10 +344,7 @@ def exact_search(  # noqa: PLR0911, PLR0912, PLR0915, PLR0917 - one self-recursi
         count = 1
         candidates &= ~wrap64(1 << table_move)
     by_value = plies >= load_int(cx, X_ORDER_MIN)
-    history = 0
-    if plies >= load_int(cx, X_HISTORY_MIN):
-        history = load_int(cx, X_HISTORY) + 8 * 64 * (ply & 1)
-    count = _order(cx, own, theirs, candidates, moves, count, by_value, history)
+    count = _order(cx, own, theirs, candidates, moves, count, by_value)
 
     pvs = load_int(cx, X_PVS) != 0
     window_alpha = alpha
@@ -408,8 +373,6 @@ def exact_search(  # noqa: PLR0911, PLR0912, PLR0915, PLR0917 - one self-recursi
             if value > alpha:
                 alpha = value
                 if alpha >= beta:
-                    if history != 0:
-                        _reward(history, cell, plies)
                     break
 
     if use_table:

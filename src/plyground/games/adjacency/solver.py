@@ -42,8 +42,6 @@ from plyground.games.adjacency.exact import (
     EXACT_WORDS,
     MAX_PLIES,
     X_ETC_MIN,
-    X_HISTORY,
-    X_HISTORY_MIN,
     X_MOVES,
     X_ORDER_MIN,
     X_PVS,
@@ -105,9 +103,6 @@ class ExactTechniques:
     ways: int = 2
     """Table slots a position may take: 2 (a depth-preferred one and an always-replace one
     beside it, in the same cache line), or 1 (depth-preferred only)."""
-    history_min: int = 99
-    """Break ties of the move order by the history heuristic (what each cell has cut off,
-    per side, within one search) with at least this many plies to go."""
 
 
 @dataclass(frozen=True)
@@ -164,7 +159,6 @@ class ExactSolver:
         self._table = mapped_zeros(entries)
         self._stack = np.zeros(128 * (MAX_PLIES + 2), dtype=np.int64)
         self._order_buffer = np.zeros(128, dtype=np.int64)
-        self._history = np.zeros(128, dtype=np.int64)
         self._size = 0
         self._context = np.zeros(EXACT_WORDS, dtype=np.int64)
         self._symmetry: np.ndarray | None = None
@@ -220,9 +214,6 @@ class ExactSolver:
         if techniques.ways not in (1, 2):
             raise SettingsError(f"the exact table has 1 or 2 ways, not {techniques.ways}")
         context[X_WAYS] = techniques.ways
-        self._history[:] = 0
-        context[X_HISTORY] = self._history.ctypes.data
-        context[X_HISTORY_MIN] = max(3, techniques.history_min)
 
     # -- searches ------------------------------------------------------------------------
     def _search(self, own: int, theirs: int, plies: int, alpha: int, beta: int) -> int:
