@@ -306,7 +306,7 @@ def exact_search(  # noqa: PLR0911, PLR0912, PLR0915, PLR0917 - one self-recursi
     material = popcount(own) - popcount(theirs)
     if plies == 0 or empty == 0:
         return material
-    if plies == 1 or (empty & (empty - 1)) == 0:
+    if plies == 1 or wrap64(empty & (empty - 1)) == 0:
         return material + 1 + 2 * best_gain(cx, theirs, empty)
     if plies == 2 or popcount(empty) == 2:
         return _two_plies(cx, own, theirs, empty, material, alpha, beta)
