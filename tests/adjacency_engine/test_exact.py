@@ -39,6 +39,7 @@ VARIANTS = (
     replace(EVERYWHERE, pvs=False, mtd=False),
     ExactTechniques(table_min=99, etc_min=99, symmetry_min=99, order_min=99),
     replace(EVERYWHERE, ways=1),
+    ExactTechniques(table_min=5, etc_min=4, near_entries=1024),
 )
 
 
@@ -110,7 +111,7 @@ def _late_positions(start: AdjacencyState, count: int, plies: int) -> list[Adjac
 
 
 @pytest.mark.parametrize(
-    "techniques", VARIANTS, ids=["default", "everywhere", "plain", "none", "one-way"]
+    "techniques", VARIANTS, ids=["default", "everywhere", "plain", "none", "one-way", "near"]
 )
 def test_random_positions_values_moves_and_lines_equal_minimax(
     techniques: ExactTechniques,

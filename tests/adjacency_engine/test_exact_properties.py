@@ -31,7 +31,10 @@ TECHNIQUES = (
     ExactTechniques(ways=1),
     EVERYWHERE,
     replace(EVERYWHERE, ways=1),
+    ExactTechniques(table_min=5, etc_min=4, near_entries=1024),
 )
+"""The defaults; every technique everywhere; each with the one-way table; and the near-end
+table (3 and 4 plies to go, small enough to collide) with cutoffs that probe it."""
 
 
 @dataclass(frozen=True)

@@ -91,7 +91,8 @@ def _switched_off() -> list[tuple[str, ExactTechniques]]:
     never = 99
     return [
         ("all on", default),
-        ("-table", replace(default, table_min=never, etc_min=never)),
+        ("-table", replace(default, table_min=never, etc_min=never, near_entries=0)),
+        ("-near table", replace(default, near_entries=0)),
         ("-etc", replace(default, etc_min=never)),
         ("-symmetry", replace(default, symmetry_min=never)),
         ("-order", replace(default, order_min=never)),

@@ -67,6 +67,9 @@ __all__ = [
     "NO_MOVE",
     "X_ETC_MIN",
     "X_MOVES",
+    "X_NEAR_MIN",
+    "X_NEAR_TABLE",
+    "X_NEAR_TABLE_MASK",
     "X_ORDER_MIN",
     "X_PVS",
     "X_ROOT_PLIES",
@@ -100,6 +103,11 @@ X_ROOT_PLIES = CONTEXT_WORDS + 9
 X_PVS = CONTEXT_WORDS + 10
 X_WAYS = CONTEXT_WORDS + 11
 """Slots a position may take in the table: 1, or 2 (a depth-preferred and an always-replace)."""
+X_NEAR_TABLE = CONTEXT_WORDS + 12
+"""Address of the near-end table (nodes with 3 plies to ``X_TABLE_MIN``); its mask after it."""
+X_NEAR_TABLE_MASK = CONTEXT_WORDS + 13
+X_NEAR_MIN = CONTEXT_WORDS + 14
+"""Plies from which the near-end table is used below ``X_TABLE_MIN`` (99: no such table)."""
 EXACT_WORDS = CONTEXT_WORDS + 16
 
 MAX_PLIES = 63
@@ -129,10 +137,22 @@ def _matches(entry: int, key: int) -> bool:
 
 
 @njit(cache=True)
-def _probe(cx: int, key: int) -> int:
-    """The table's entry for ``key`` (0 if none): its slot, or with two ways either of its pair."""
-    table = load_int(cx, X_TABLE)
-    slot = key & load_int(cx, X_TABLE_MASK)
+def _table_word(cx: int, plies: int) -> int:
+    """The context word of the table for a node with ``plies`` to go (its mask follows), or
+    0 if none: the main table, the near-end one below ``X_TABLE_MIN``, none below that."""
+    if plies >= load_int(cx, X_TABLE_MIN):
+        return X_TABLE
+    if plies >= load_int(cx, X_NEAR_MIN):
+        return X_NEAR_TABLE
+    return 0
+
+
+@njit(cache=True)
+def _probe(cx: int, word: int, key: int) -> int:
+    """The entry for ``key`` (0 if none) in the table at context ``word``: its slot, or with
+    two ways either of its pair."""
+    table = load_int(cx, word)
+    slot = key & load_int(cx, word + 1)
     if load_int(cx, X_WAYS) == 1:
         return load_int(table, slot)
     slot &= ~1
@@ -242,16 +262,21 @@ def order_moves(cx: int, own: int, theirs: int, candidates: int, out: int) -> in
 
 # -- the search -------------------------------------------------------------------------
 @njit(cache=True)
-def _etc_cutoff(cx: int, own: int, theirs: int, empty: int, beta: int) -> int:
+def _etc_cutoff(  # noqa: PLR0917 - kernels take positional integers
+    cx: int, own: int, theirs: int, empty: int, plies: int, beta: int
+) -> int:
     """A child's stored upper bound that refutes ``beta`` (as this node's value), or -1000."""
     salt = load_int(cx, X_SALT)
+    word = _table_word(cx, plies - 1)
+    if word == 0:
+        return -1000
     cells = empty
     while cells != 0:
         cell = trailing_zeros(cells)
         cells = wrap64(cells & (cells - 1))
         flips = load_int(cx, G_NEIGHBOURS + cell) & theirs
         key = position_hash(theirs ^ flips, own | wrap64(1 << cell) | flips, salt)
-        entry = _probe(cx, key)
+        entry = _probe(cx, word, key)
         if _matches(entry, key) and -_upper(entry) >= beta:
             return -_upper(entry)
     return -1000
@@ -259,17 +284,18 @@ def _etc_cutoff(cx: int, own: int, theirs: int, empty: int, beta: int) -> int:
 
 @njit(cache=True)
 def _store(  # noqa: PLR0917 - kernels take positional integers
-    cx: int, key: int, lower: int, upper: int, move: int, plies: int
+    cx: int, word: int, key: int, lower: int, upper: int, move: int, plies: int
 ) -> None:
-    """Write a result, merged with the bounds of a slot that holds the same position.
+    """Write a result to the table at context ``word``, merged with the bounds of a slot that
+    holds the same position.
 
     One way: depth-preferred (an entry of this solve with more plies stays).
     Two ways: the pair's first slot is depth-preferred, and what it does not
     take goes to the second, always replaced (a displaced deeper entry
     moves there).
     """
-    table = load_int(cx, X_TABLE)
-    slot = key & load_int(cx, X_TABLE_MASK)
+    table = load_int(cx, word)
+    slot = key & load_int(cx, word + 1)
     two_ways = load_int(cx, X_WAYS) == 2
     if two_ways:
         slot &= ~1
@@ -292,6 +318,57 @@ def _store(  # noqa: PLR0917 - kernels take positional integers
     store_int(table, slot, table_entry(key, lower, upper, move, plies))
 
 
+@njit(cache=True)
+def _settles(entry: int, alpha: int, beta: int) -> bool:
+    """Whether a stored entry answers a search in ``(alpha, beta)`` at once."""
+    lower = _lower(entry)
+    upper = _upper(entry)
+    return lower >= beta or lower == upper or upper <= alpha
+
+
+@njit(cache=True)
+def _settled(entry: int, alpha: int, beta: int) -> int:
+    """The answer of an entry that :func:`_settles` the window (fail-soft)."""
+    lower = _lower(entry)
+    return lower if lower >= beta or lower == _upper(entry) else _upper(entry)
+
+
+@njit(cache=True)
+def _store_result(  # noqa: PLR0917 - kernels take positional integers
+    cx: int, word: int, key: int, best: int, alpha: int, beta: int, move: int, plies: int
+) -> None:
+    """Store a fail-soft result of a search in ``(alpha, beta)``: an upper bound, a lower
+    bound or the value."""
+    plies = min(plies, MAX_PLIES)
+    if best <= alpha:
+        _store(cx, word, key, _UNKNOWN_LOWER, best, move, plies)
+    elif best >= beta:
+        _store(cx, word, key, best, _UNKNOWN_UPPER, move, plies)
+    else:
+        _store(cx, word, key, best, best, move, plies)
+
+
+@njit(cache=True)
+def _two_plies_stored(  # noqa: PLR0917 - kernels take positional integers
+    cx: int, own: int, theirs: int, empty: int, material: int, plies: int, alpha: int, beta: int
+) -> int:
+    """:func:`_two_plies` through the table of its plies (the near-end one, when it reaches
+    down to 2 plies)."""
+    word = _table_word(cx, plies)
+    if word == 0:
+        return _two_plies(cx, own, theirs, empty, material, alpha, beta)
+    key = position_hash(own, theirs, load_int(cx, X_SALT))
+    entry = _probe(cx, word, key)
+    if _matches(entry, key):
+        if _settles(entry, alpha, beta):
+            return _settled(entry, alpha, beta)
+        alpha = max(alpha, _lower(entry))
+        beta = min(beta, _upper(entry))
+    best = _two_plies(cx, own, theirs, empty, material, alpha, beta)
+    _store_result(cx, word, key, best, alpha, beta, NO_MOVE, plies)
+    return best
+
+
 @njit(cache=True, nogil=True)
 def exact_search(  # noqa: PLR0911, PLR0912, PLR0915, PLR0917 - one self-recursive kernel
     cx: int, own: int, theirs: int, plies: int, alpha: int, beta: int, ply: int
@@ -309,26 +386,24 @@ def exact_search(  # noqa: PLR0911, PLR0912, PLR0915, PLR0917 - one self-recursi
     if plies == 1 or wrap64(empty & (empty - 1)) == 0:
         return material + 1 + 2 * best_gain(cx, theirs, empty)
     if plies == 2 or popcount(empty) == 2:
+        if plies >= load_int(cx, X_NEAR_MIN):
+            return _two_plies_stored(cx, own, theirs, empty, material, plies, alpha, beta)
         return _two_plies(cx, own, theirs, empty, material, alpha, beta)
 
     table_move = NO_MOVE
-    use_table = plies >= load_int(cx, X_TABLE_MIN)
+    word = _table_word(cx, plies)
     key = 0
-    if use_table:
+    if word != 0:
         key = position_hash(own, theirs, load_int(cx, X_SALT))
-        entry = _probe(cx, key)
+        entry = _probe(cx, word, key)
         if _matches(entry, key):
-            lower = _lower(entry)
-            upper = _upper(entry)
-            if lower >= beta or lower == upper:
-                return lower
-            if upper <= alpha:
-                return upper
-            alpha = max(alpha, lower)
-            beta = min(beta, upper)
+            if _settles(entry, alpha, beta):
+                return _settled(entry, alpha, beta)
+            alpha = max(alpha, _lower(entry))
+            beta = min(beta, _upper(entry))
             table_move = _move(entry)
         if plies >= load_int(cx, X_ETC_MIN):
-            cutoff = _etc_cutoff(cx, own, theirs, empty, beta)
+            cutoff = _etc_cutoff(cx, own, theirs, empty, plies, beta)
             if cutoff >= beta:
                 return cutoff
 
@@ -375,12 +450,6 @@ def exact_search(  # noqa: PLR0911, PLR0912, PLR0915, PLR0917 - one self-recursi
                 if alpha >= beta:
                     break
 
-    if use_table:
-        stored_plies = min(plies, MAX_PLIES)
-        if best <= window_alpha:
-            _store(cx, key, _UNKNOWN_LOWER, best, best_move, stored_plies)
-        elif best >= beta:
-            _store(cx, key, best, _UNKNOWN_UPPER, best_move, stored_plies)
-        else:
-            _store(cx, key, best, best, best_move, stored_plies)
+    if word != 0:
+        _store_result(cx, word, key, best, window_alpha, beta, best_move, plies)
     return best

@@ -43,6 +43,9 @@ from plyground.games.adjacency.exact import (
     MAX_PLIES,
     X_ETC_MIN,
     X_MOVES,
+    X_NEAR_MIN,
+    X_NEAR_TABLE,
+    X_NEAR_TABLE_MASK,
     X_ORDER_MIN,
     X_PVS,
     X_ROOT_PLIES,
@@ -103,6 +106,12 @@ class ExactTechniques:
     ways: int = 2
     """Table slots a position may take: 2 (a depth-preferred one and an always-replace one
     beside it, in the same cache line), or 1 (depth-preferred only)."""
+    near_entries: int = 0
+    """Entries (rounded down to a power of two) of a second, small table for the nodes from
+    ``near_min`` plies to go up to ``table_min``, small enough to stay in the processor's
+    cache; 0: none."""
+    near_min: int = 3
+    """The fewest plies to go of a node that uses the near-end table (2 at the least)."""
 
 
 @dataclass(frozen=True)
@@ -155,8 +164,9 @@ class ExactSolver:
 
     def __init__(self, table_size: int = DEFAULT_TABLE, techniques: ExactTechniques | None = None):
         self.techniques = techniques or ExactTechniques()
-        entries = 1 << max(10, int(table_size).bit_length() - 1)
-        self._table = mapped_zeros(entries)
+        self._table = mapped_zeros(_entries(table_size))
+        near = self.techniques.near_entries
+        self._near_table = np.zeros(_entries(near) if near else 2, dtype=np.int64)
         self._stack = np.zeros(128 * (MAX_PLIES + 2), dtype=np.int64)
         self._order_buffer = np.zeros(128, dtype=np.int64)
         self._size = 0
@@ -171,6 +181,7 @@ class ExactSolver:
     def new_game(self) -> None:
         """Forget every stored bound."""
         self._table[:] = 0
+        self._near_table[:] = 0
 
     def stop(self) -> None:
         """Ask a running solve to stop (thread-safe: the kernel reads this word).
@@ -214,6 +225,9 @@ class ExactSolver:
         if techniques.ways not in (1, 2):
             raise SettingsError(f"the exact table has 1 or 2 ways, not {techniques.ways}")
         context[X_WAYS] = techniques.ways
+        context[X_NEAR_TABLE] = self._near_table.ctypes.data
+        context[X_NEAR_TABLE_MASK] = len(self._near_table) - 1
+        context[X_NEAR_MIN] = max(2, techniques.near_min) if techniques.near_entries else 99
 
     # -- searches ------------------------------------------------------------------------
     def _search(self, own: int, theirs: int, plies: int, alpha: int, beta: int) -> int:
@@ -418,6 +432,11 @@ def position_in_game(text: str, game: AdjacencyGame | None = None) -> AdjacencyS
 def _check_position(state: AdjacencyState) -> None:
     if state.is_terminal():
         raise PlygroundError(f"nothing to solve: the game is over in {state.text()!r}")
+
+
+def _entries(size: int) -> int:
+    """A table's entries for a requested ``size``: a power of two, at least 1,024."""
+    return 1 << max(10, int(size).bit_length() - 1)
 
 
 def _salt(end: int) -> int:
