@@ -22,6 +22,12 @@ at the end) and it can use what only exact values allow:
   the first is depth-preferred (an entry from an earlier, longer solve is
   replaced first), the second always replaced, so the many small subtrees
   near the end are kept too. With one way, depth-preferred only;
+* **a near-end table** (``X_NEAR_MIN``): the nodes from 3 plies to go up to
+  ``X_TABLE_MIN`` use a second table, the same entries, small enough to
+  stay in the processor's cache. Their transpositions are between the
+  moves of one small subtree (two moves of one side, in either order), so
+  a table that forgets quickly keeps most of them, where the big one
+  costs a cache miss a probe;
 * **enhanced transposition cutoffs** (``X_ETC_MIN``): before searching a
   node, look up its children; one whose stored upper bound already
   refutes ``beta`` ends the node at once;
@@ -348,27 +354,6 @@ def _store_result(  # noqa: PLR0917 - kernels take positional integers
         _store(cx, word, key, best, best, move, plies)
 
 
-@njit(cache=True)
-def _two_plies_stored(  # noqa: PLR0917 - kernels take positional integers
-    cx: int, own: int, theirs: int, empty: int, material: int, plies: int, alpha: int, beta: int
-) -> int:
-    """:func:`_two_plies` through the table of its plies (the near-end one, when it reaches
-    down to 2 plies)."""
-    word = _table_word(cx, plies)
-    if word == 0:
-        return _two_plies(cx, own, theirs, empty, material, alpha, beta)
-    key = position_hash(own, theirs, load_int(cx, X_SALT))
-    entry = _probe(cx, word, key)
-    if _matches(entry, key):
-        if _settles(entry, alpha, beta):
-            return _settled(entry, alpha, beta)
-        alpha = max(alpha, _lower(entry))
-        beta = min(beta, _upper(entry))
-    best = _two_plies(cx, own, theirs, empty, material, alpha, beta)
-    _store_result(cx, word, key, best, alpha, beta, NO_MOVE, plies)
-    return best
-
-
 @njit(cache=True, nogil=True)
 def exact_search(  # noqa: PLR0911, PLR0912, PLR0915, PLR0917 - one self-recursive kernel
     cx: int, own: int, theirs: int, plies: int, alpha: int, beta: int, ply: int
@@ -386,8 +371,6 @@ def exact_search(  # noqa: PLR0911, PLR0912, PLR0915, PLR0917 - one self-recursi
     if plies == 1 or wrap64(empty & (empty - 1)) == 0:
         return material + 1 + 2 * best_gain(cx, theirs, empty)
     if plies == 2 or popcount(empty) == 2:
-        if plies >= load_int(cx, X_NEAR_MIN):
-            return _two_plies_stored(cx, own, theirs, empty, material, plies, alpha, beta)
         return _two_plies(cx, own, theirs, empty, material, alpha, beta)
 
     table_move = NO_MOVE

@@ -108,10 +108,8 @@ class ExactTechniques:
     beside it, in the same cache line), or 1 (depth-preferred only)."""
     near_entries: int = 0
     """Entries (rounded down to a power of two) of a second, small table for the nodes from
-    ``near_min`` plies to go up to ``table_min``, small enough to stay in the processor's
-    cache; 0: none."""
-    near_min: int = 3
-    """The fewest plies to go of a node that uses the near-end table (2 at the least)."""
+    3 plies to go up to ``table_min``, small enough to stay in the processor's cache; 0:
+    none."""
 
 
 @dataclass(frozen=True)
@@ -227,7 +225,7 @@ class ExactSolver:
         context[X_WAYS] = techniques.ways
         context[X_NEAR_TABLE] = self._near_table.ctypes.data
         context[X_NEAR_TABLE_MASK] = len(self._near_table) - 1
-        context[X_NEAR_MIN] = max(2, techniques.near_min) if techniques.near_entries else 99
+        context[X_NEAR_MIN] = 3 if techniques.near_entries else 99
 
     # -- searches ------------------------------------------------------------------------
     def _search(self, own: int, theirs: int, plies: int, alpha: int, beta: int) -> int:
