@@ -11,7 +11,7 @@ variant's nodes and CPU relative to the defaults. Node counts do not depend
 on the machine's load; CPU seconds do a little (caches shared with others).
 
     PYTHONPATH=src python benchmarks/null_window.py
-    PYTHONPATH=src python benchmarks/null_window.py --variant etc_min=99 --variant table_min=5
+    PYTHONPATH=src python benchmarks/null_window.py --variant etc_min=99 --variant near_entries=0
 """
 
 from __future__ import annotations

@@ -91,9 +91,9 @@ class ExactTechniques:
     The defaults are the measured best (docs/adjacency-exact.md has the figures).
     """
 
-    table_min: int = 4
+    table_min: int = 5
     """Probe and store the table at nodes with at least this many plies to go."""
-    etc_min: int = 7
+    etc_min: int = 5
     """Enhanced transposition cutoffs at nodes with at least this many plies to go."""
     symmetry_min: int = 6
     """Skip mirror-image moves at symmetric positions with at least this many plies to go."""
@@ -106,7 +106,7 @@ class ExactTechniques:
     ways: int = 2
     """Table slots a position may take: 2 (a depth-preferred one and an always-replace one
     beside it, in the same cache line), or 1 (depth-preferred only)."""
-    near_entries: int = 0
+    near_entries: int = 16384
     """Entries (rounded down to a power of two) of a second, small table for the nodes from
     3 plies to go up to ``table_min``, small enough to stay in the processor's cache; 0:
     none."""
