@@ -1,6 +1,7 @@
-"""Analysis in a real browser (Debian's Chromium, Playwright, ``plyground serve``) at laptop and
-phone sizes: the review's losses and highlighted mistakes, the analysis board's heat map of
-move values, and an MCTS bot's visit shares on the board while it thinks."""
+"""Analysis in a real browser (Debian's Chromium, Playwright, ``plyground serve``) at laptop
+size, with screenshots at phone size too: the review's losses and highlighted mistakes, the
+analysis board's heat map of move values, and an MCTS bot's visit shares on the board while
+it thinks."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from web_helpers import CHROMIUM, LAPTOP, PHONE, WAIT_MS, plyground_env, served, shot
+from web_helpers import CHROMIUM, LAPTOP, WAIT_MS, plyground_env, served, shots
 
 from plyground.games import load_game
 from plyground.games.adjacency.solver import solve
@@ -23,8 +24,6 @@ if not CHROMIUM.exists():
         allow_module_level=True,
     )
 pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright")
-
-SIZES = [pytest.param(LAPTOP, id="laptop"), pytest.param(PHONE, id="phone")]
 
 
 @pytest.fixture(scope="module")
@@ -83,12 +82,10 @@ def bots_game(server: str, x: dict[str, Any], o: dict[str, Any], size: int, roun
     return str(call(server, "POST", "/api/games", body)["game"]["id"])
 
 
-@pytest.mark.parametrize("viewport", SIZES)
-def test_review_shows_each_moves_loss_and_the_worst_mistakes(
-    browser: Any, server: str, viewport: dict[str, int]
-) -> None:
+def test_review_shows_each_moves_loss_and_the_worst_mistakes(browser: Any, server: str) -> None:
+    """At laptop size (screenshots at both): the size plays no part in what is checked."""
     game_id = bots_game(server, {"bot": "greedy"}, {"bot": "random"}, 6, 4)
-    page = open_page(browser, server, viewport, f"/#game={game_id}")
+    page = open_page(browser, server, LAPTOP, f"/#game={game_id}")
     page.wait_for_selector("#review-button:not([hidden])")
     page.click("#review-button")
     page.wait_for_selector("#analysis .accuracy")
@@ -124,15 +121,13 @@ def test_review_shows_each_moves_loss_and_the_worst_mistakes(
     best = page.eval_on_selector_all(".heat.best", "nodes => nodes.map(n => n.dataset.heat)")
     assert sorted(best) == sorted(solved.best)
     assert "Exact value" in page.inner_text("#heat-legend")
-    shot(page, f"analysis-review-{'phone' if viewport == PHONE else 'laptop'}")
+    shots(page, "analysis-review")
     close(page)
 
 
-@pytest.mark.parametrize("viewport", SIZES)
-def test_the_analysis_board_shows_every_moves_value(
-    browser: Any, server: str, viewport: dict[str, int]
-) -> None:
-    page = open_page(browser, server, viewport)
+def test_the_analysis_board_shows_every_moves_value(browser: Any, server: str) -> None:
+    """At laptop size (screenshots at both): the size plays no part in what is checked."""
+    page = open_page(browser, server, LAPTOP)
     page.wait_for_selector("#name-0")
     page.select_option("#game-select", "adjacency")
     page.select_option("#setting-size", "6")
@@ -159,19 +154,17 @@ def test_the_analysis_board_shows_every_moves_value(
             break
         page.click(f".cell[data-cell='{move}']")  # X plays; now O's moves are valued
         state = state.play(state.parse_move(move))
-    shot(page, f"analysis-board-{'phone' if viewport == PHONE else 'laptop'}")
+    shots(page, "analysis-board")
     page.click("#undo-button")  # take it back: X's values again
     page.wait_for_function("() => !document.querySelector('.cell[data-cell=\"e4\"]').dataset.token")
     page.wait_for_selector(".heat[data-heat='e4']")
     close(page)
 
 
-@pytest.mark.parametrize("viewport", SIZES)
-def test_watching_mcts_shows_its_visit_shares_and_playouts(
-    browser: Any, server: str, viewport: dict[str, int]
-) -> None:
+def test_watching_mcts_shows_its_visit_shares_and_playouts(browser: Any, server: str) -> None:
+    """At laptop size (screenshots at both): the size plays no part in what is checked."""
     game_id = bots_game(server, {"bot": "mcts", "settings": {"time": 2.5}}, {"bot": "greedy"}, 6, 3)
-    page = open_page(browser, server, viewport, f"/#game={game_id}")
+    page = open_page(browser, server, LAPTOP, f"/#game={game_id}")
     # One look at the page while the bot thinks (its heat map goes when it has moved).
     seen = page.wait_for_function(
         """() => {
@@ -188,5 +181,5 @@ def test_watching_mcts_shows_its_visit_shares_and_playouts(
     assert all(0 <= share <= 100 for share in shares) and sum(shares) <= 100 + len(shares)
     assert any(best for _, best in seen["shares"])
     assert seen["playouts"] not in ("", "–")
-    shot(page, f"analysis-mcts-{'phone' if viewport == PHONE else 'laptop'}")
+    shots(page, "analysis-mcts")
     close(page)

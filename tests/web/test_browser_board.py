@@ -1,8 +1,9 @@
-"""The board does what docs/web.md promises, in Debian's Chromium at laptop (1366x850) and
-phone (390x844) size against ``plyground serve``: swipes by touch, the Morris hint's rings
-and the red glow on men that may be taken, tools once the game is over, a hint card that
-says when it is out of date, Resign and End game that ask first, spectators and the
-analysis board, the move list's words, phones, and the keyboard in review."""
+"""The board does what docs/web.md promises, in Debian's Chromium against ``plyground serve``,
+at laptop (1366x850) and phone (390x844) size where the layout is what is checked, else at
+laptop size: swipes by touch, the Morris hint's rings and the red glow on men that may be
+taken, tools once the game is over, a hint card that says when it is out of date, Resign
+and End game that ask first, spectators and the analysis board, the move list's words,
+phones, and the keyboard in review."""
 
 from __future__ import annotations
 
@@ -15,14 +16,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from web_helpers import WAIT_MS, WORKERS_READY, require_browser, shot
+from web_helpers import LAPTOP, PHONE, WAIT_MS, WORKERS_READY, require_browser, shot, shots
 
 pytestmark = pytest.mark.browser
 
 require_browser()
 
-LAPTOP = {"width": 1366, "height": 850}
-PHONE = {"width": 390, "height": 844}
 SIZES = {"laptop": LAPTOP, "phone": PHONE}
 
 MOVING = "WW./BB./.../.....W/B.B/W.B/W.. W 0 0 20"
@@ -191,17 +190,16 @@ def test_morris_hint_rings_and_takeable_men_are_seen(browser: Any, server: str, 
 # -- hints: over, out of date, the best few -------------------------------------------
 
 
-def test_hint_is_off_once_the_game_is_over_and_resign_asks_first(
-    browser: Any, server: str, size: str
-) -> None:
+def test_hint_is_off_once_the_game_is_over_and_resign_asks_first(browser: Any, server: str) -> None:
+    """At laptop size: the size plays no part in what is checked."""
     body = humans("adjacency", settings={"size": 4, "rounds": 2})
-    with game_page(browser, server, body, SIZES[size]) as page:
+    with game_page(browser, server, body, LAPTOP) as page:
         assert page.locator("#tool-hint").is_enabled()
         page.click("#resign-button")  # the first click only asks
         assert "Click again" in page.inner_text("#resign-button")
         page.wait_for_timeout(300)
         assert not snapshot(page, server)["finished"] and page.locator("#result").is_hidden()
-        shot(page, f"board-03-resign-asks-{size}")
+        shot(page, "board-03-resign-asks-laptop")  # before the question lapses
         page.click("#resign-button")
         page.wait_for_selector("#result:not([hidden])")
         assert snapshot(page, server)["finished"]
@@ -209,11 +207,10 @@ def test_hint_is_off_once_the_game_is_over_and_resign_asks_first(
         assert page.get_attribute("#tool-hint", "title") == "The game is over."
 
 
-def test_end_game_asks_first_and_forgets_a_first_click(
-    browser: Any, server: str, size: str
-) -> None:
+def test_end_game_asks_first_and_forgets_a_first_click(browser: Any, server: str) -> None:
+    """At laptop size: the size plays no part in what is checked."""
     body = humans("adjacency", settings={"size": 4, "rounds": 2})
-    with game_page(browser, server, body, SIZES[size]) as page:
+    with game_page(browser, server, body, LAPTOP) as page:
         label = page.inner_text("#end-button")
         page.click("#end-button")
         assert page.inner_text("#end-button") != label
@@ -229,11 +226,10 @@ def test_end_game_asks_first_and_forgets_a_first_click(
         assert snapshot(page, server)["finished"]
 
 
-def test_hint_card_says_when_the_position_has_moved_on(
-    browser: Any, server: str, size: str
-) -> None:
+def test_hint_card_says_when_the_position_has_moved_on(browser: Any, server: str) -> None:
+    """At laptop size: the size plays no part in what is checked."""
     body = humans("adjacency", settings={"size": 4, "rounds": 2})
-    with game_page(browser, server, body, SIZES[size]) as page:
+    with game_page(browser, server, body, LAPTOP) as page:
         ask_hint(page)
         assert page.locator("#tool-results li.earlier").count() == 0
         assert page.inner_text("#hint-line").startswith("Hint: ")
@@ -244,7 +240,7 @@ def test_hint_card_says_when_the_position_has_moved_on(
         assert "earlier position" in page.inner_text("#tool-results li")
         assert page.inner_text("#hint-line") == ""
         assert cells_with(page, ".cell.mark-hint") == []
-        shot(page, f"board-04-hint-out-of-date-{size}")
+        shots(page, "board-04-hint-out-of-date")
 
 
 def test_adjacency_hint_at_the_start_rings_the_best_few(
@@ -271,21 +267,23 @@ def test_adjacency_hint_at_the_start_rings_the_best_few(
 # -- who is who: spectators, the analysis board ----------------------------------------
 
 
-def test_a_spectator_is_told_they_are_watching(browser: Any, server: str, size: str) -> None:
+def test_a_spectator_is_told_they_are_watching(browser: Any, server: str) -> None:
+    """At laptop size: the size plays no part in what is checked."""
     body = humans("adjacency", settings={"size": 4, "rounds": 2})
-    with game_page(browser, server, body, SIZES[size], seated=False) as page:
+    with game_page(browser, server, body, LAPTOP, seated=False) as page:
         page.wait_for_selector("[data-watching]")
         assert "you are watching" in page.inner_text("#turn")
         assert page.locator("#resign-button").is_hidden()
-        shot(page, f"board-06-spectator-{size}")
-    with game_page(browser, server, body, SIZES[size]) as page:  # a player is not watching
+        shots(page, "board-06-spectator")
+    with game_page(browser, server, body, LAPTOP) as page:  # a player is not watching
         page.wait_for_selector("#turn:has-text('to move')")
         assert page.locator("[data-watching]").count() == 0
 
 
-def test_the_analysis_board_offers_no_resign(browser: Any, server: str, size: str) -> None:
+def test_the_analysis_board_offers_no_resign(browser: Any, server: str) -> None:
+    """At laptop size: the size plays no part in what is checked."""
     body = humans("adjacency", settings={"size": 4, "rounds": 2}, mode="analysis")
-    with game_page(browser, server, body, SIZES[size]) as page:
+    with game_page(browser, server, body, LAPTOP) as page:
         page.wait_for_selector("#turn:has-text('to move')")
         page.wait_for_timeout(300)
         assert page.locator("#resign-button").is_hidden()
@@ -358,9 +356,10 @@ def test_morris_repetition_checkbox_has_its_label_beside_it(
 # -- the keyboard and screen readers -----------------------------------------------------
 
 
-def test_heat_cells_say_their_value_once(browser: Any, server: str, size: str) -> None:
+def test_heat_cells_say_their_value_once(browser: Any, server: str) -> None:
+    """At laptop size: the size plays no part in what is checked."""
     body = humans("adjacency", settings={"size": 4, "rounds": 2}, mode="analysis")
-    with game_page(browser, server, body, SIZES[size]) as page:
+    with game_page(browser, server, body, LAPTOP) as page:
         page.wait_for_selector(".heat", timeout=WORKERS_READY * 1000)
         move = cells_with(page, ".cell.clickable")[0]
         page.click(f".cell[data-cell={move}]")  # the next position's values
@@ -375,9 +374,10 @@ def test_heat_cells_say_their_value_once(browser: Any, server: str, size: str) -
             assert label.count("value") == 1, label
 
 
-def test_review_moves_are_reached_by_keyboard(browser: Any, server: str, size: str) -> None:
+def test_review_moves_are_reached_by_keyboard(browser: Any, server: str) -> None:
+    """At laptop size: the size plays no part in what is checked."""
     body = humans("adjacency", settings={"size": 4, "rounds": 2})
-    with game_page(browser, server, body, SIZES[size]) as page:
+    with game_page(browser, server, body, LAPTOP) as page:
         for _ in range(2):
             count = played(page)
             page.click(".cell.clickable >> nth=0")

@@ -22,6 +22,7 @@ from web_helpers import (
     require_browser,
     served,
     shot,
+    shots,
 )
 
 from plyground.arena.records.record import GameRecord
@@ -407,9 +408,8 @@ def test_2048_watch_the_bot(page: Any) -> None:
     shot(page, "g2048-04-bot-phone")
 
 
-@pytest.mark.parametrize("size", [LAPTOP, PHONE], ids=["laptop", "phone"])
-def test_2048_hint_asks_the_bot(page: Any, size: dict[str, int]) -> None:
-    page.set_viewport_size(size)
+def test_2048_hint_asks_the_bot(page: Any) -> None:
+    """At laptop size (screenshots at both): the size plays no part in the hints."""
     choose_game(page, "2048")
     page.click("#start-button")
     page.wait_for_selector(".cell[data-cell] .tile")
@@ -434,7 +434,7 @@ def test_2048_hint_asks_the_bot(page: Any, size: dict[str, int]) -> None:
         wait_played(page, count + 1)
         assert page.eval_on_selector_all("#move-buttons button.hinted", hinted) == []
         assert page.inner_text(f"#move-list li[data-ply] >> nth={count} >> .cellname") == move
-    shot(page, f"g2048-05-hint-{'phone' if size == PHONE else 'laptop'}")
+    shots(page, "g2048-05-hint")
 
 
 def test_queens_by_clicks_and_solved_by_button(page: Any) -> None:

@@ -1,6 +1,7 @@
-"""The web app's rough edges, each as a user meets it, in Debian's Chromium at laptop and
-phone sizes: the page never scrolls itself, fast input is never refused for a stale position,
-End Game and resign, levels as the first choice, names and rounds that follow the form, an
+"""The web app's rough edges, each as a user meets it, in Debian's Chromium: at laptop and
+phone sizes where the layout is what is checked, else at laptop size (with screenshots at
+both): the page never scrolls itself, fast input is never refused for a stale position, End
+Game and resign, levels as the first choice, names and rounds that follow the form, an
 expired link explained in view, the API docs offline, the keyboard (board focus, feedback,
 review), a server that goes away, scores from one fixed side numbered by rounds, and Pause
 offered for games between bots only."""
@@ -16,11 +17,13 @@ import pytest
 from web_helpers import (
     LAPTOP,
     PHONE,
+    laptop_page,
     open_tab,
     plyground_env,
     require_browser,
     served_process,
     shot,
+    shots,
     wait_for,
 )
 
@@ -43,15 +46,15 @@ def size(request: Any) -> str:
 @pytest.fixture
 def sized(size: str, browser: Any, server: str) -> Iterator[Any]:
     """A fresh tab on the start form, at laptop and at phone size; fails if the page raised."""
-    with _open(browser, server, size) as page:
+    with open_tab(browser, server, SIZES[size]) as page:
+        page.size = size  # names the screenshots
         yield page
 
 
-@contextlib.contextmanager
-def _open(browser: Any, url: str, size: str) -> Iterator[Any]:
-    """A fresh tab at ``url`` of the viewport SIZES[size], for a test with its own server."""
-    with open_tab(browser, url, SIZES[size]) as page:
-        page.size = size  # type: ignore[attr-defined]  # names the screenshots
+@pytest.fixture
+def tab(browser: Any, server: str) -> Iterator[Any]:
+    """A fresh laptop-sized tab on the start form, for a check the size plays no part in."""
+    with laptop_page(browser, server) as page:
         yield page
 
 
@@ -62,6 +65,11 @@ def start_bots(page: Any, x: str, o: str, seconds: str = "0.1", size: str = "4")
         page.fill(f"#bot-{seat}-time", seconds)
     page.select_option("#setting-size", size)
     page.click("#start-button")
+
+
+def no_pause(page: Any) -> None:
+    """Set the pause between the bots' moves to none, for a test their pace plays no part in."""
+    page.locator("#speed-slider").fill("0")
 
 
 def refusals(page: Any) -> list[str]:
@@ -148,8 +156,8 @@ def test_2048_keys_never_scroll_the_page(sized: Any) -> None:
 # -- 10: input during an animation --------------------------------------------------------------
 
 
-def test_fast_keys_in_2048_are_played_in_turn_never_refused(sized: Any) -> None:
-    page = sized
+def test_fast_keys_in_2048_are_played_in_turn_never_refused(tab: Any) -> None:
+    page = tab
     found = refusals(page)
     choose(page, "2048")
     page.click("#start-button")
@@ -179,8 +187,8 @@ def test_fast_keys_in_2048_are_played_in_turn_never_refused(sized: Any) -> None:
     assert shown == [t for t in game_json(page)["tokens"]]  # the page shows the live position
 
 
-def test_clicks_right_after_the_bots_reply_are_never_refused(sized: Any) -> None:
-    page = sized
+def test_clicks_right_after_the_bots_reply_are_never_refused(tab: Any) -> None:
+    page = tab
     found = refusals(page)
     page.select_option("#setting-size", "6")
     page.select_option("#kind-1", "greedy")
@@ -204,8 +212,8 @@ def test_clicks_right_after_the_bots_reply_are_never_refused(sized: Any) -> None
 # -- 11: End Game, and bots stop when the page leaves -----------------------------------------
 
 
-def test_end_game_stops_a_bots_game(sized: Any) -> None:
-    page = sized
+def test_end_game_stops_a_bots_game(tab: Any) -> None:
+    page = tab
     page.select_option("#kind-0", "level:easy")
     page.select_option("#kind-1", "level:medium")
     page.click("#start-button")
@@ -217,18 +225,17 @@ def test_end_game_stops_a_bots_game(sized: Any) -> None:
     assert page.locator("#end-button").is_hidden() and page.locator("#pause-button").is_hidden()
     game = game_json(page)
     assert game["finished"] and game["result"]["ended"] and game["thinking"] is None
-    shot(page, f"edges-11-ended-{page.size}")
+    shots(page, "edges-11-ended")
 
 
-def test_play_new_game_stops_the_old_game_and_the_next_bot_says_it_waits(
-    browser: Any, size: str
-) -> None:
+def test_play_new_game_stops_the_old_game_and_the_next_bot_says_it_waits(browser: Any) -> None:
+    """At laptop size: the size plays no part, and the test needs a server of its own."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     # One worker; a game left unwatched keeps it for 2 s, so the next game's bot waits that long.
     with (
         served_process(plyground_env(), "--workers", "1", "--unwatched", "2") as (url, _),
-        _open(browser, url, size) as page,
+        laptop_page(browser, url) as page,
     ):
         start_bots(page, "alphabeta", "alphabeta", "1", size="6")
         # the old game's bot holds the worker (rather than waiting while the worker starts)
@@ -246,7 +253,7 @@ def test_play_new_game_stops_the_old_game_and_the_next_bot_says_it_waits(
                 page.wait_for_selector(
                     "#thinking-text:has-text('waiting for a free worker')", timeout=10_000
                 )
-                shot(page, f"edges-11-waiting-for-a-worker-{size}")
+                shot(page, "edges-11-waiting-for-a-worker-laptop")
             stopped = wait_for(url, old, lambda game: game["idle"], timeout=15)
             assert stopped["thinking"] is None and not stopped["finished"]
             # the new game's bot gets the worker and plays
@@ -258,25 +265,25 @@ def test_play_new_game_stops_the_old_game_and_the_next_bot_says_it_waits(
 
 
 def test_a_move_waiting_for_its_pace_is_dropped_when_the_page_leaves_the_game(
-    browser: Any, server: str
+    tab: Any, server: str
 ) -> None:
-    with _open(browser, server, "laptop") as page:
-        page.clock.install()
-        start_bots(page, "greedy", "greedy")
-        page.wait_for_selector("#move-list li[data-ply]")
-        page.clock.pause_at(page.evaluate("Date.now()") + 1)  # the pace timer waits
-        game = page.evaluate("location.hash.slice(6)")
-        moves = page.locator("#move-list li[data-ply]")
-        wait_for(server, game, lambda snapshot: snapshot["ply"] > moves.count() + 1, timeout=10)
-        page.wait_for_timeout(300)  # a move may still show: the pace counts from the last one
-        shown = moves.count()
-        wait_for(server, game, lambda snapshot: snapshot["ply"] > shown, timeout=10)
-        page.wait_for_timeout(300)  # the stream delivers the newer position; its pace waits
-        page.click("#new-game-button")
-        page.clock.run_for(5_000)
-        page.wait_for_timeout(200)
-        assert page.locator("#setup").is_visible()
-        assert moves.count() == shown  # the old game's move is not drawn behind the form
+    page = tab
+    page.clock.install()
+    start_bots(page, "greedy", "greedy")
+    page.wait_for_selector("#move-list li[data-ply]")
+    page.clock.pause_at(page.evaluate("Date.now()") + 1)  # the pace timer waits
+    game = page.evaluate("location.hash.slice(6)")
+    moves = page.locator("#move-list li[data-ply]")
+    wait_for(server, game, lambda snapshot: snapshot["ply"] > moves.count() + 1, timeout=10)
+    page.wait_for_timeout(300)  # a move may still show: the pace counts from the last one
+    shown = moves.count()
+    wait_for(server, game, lambda snapshot: snapshot["ply"] > shown, timeout=10)
+    page.wait_for_timeout(300)  # the stream delivers the newer position; its pace waits
+    page.click("#new-game-button")
+    page.clock.run_for(5_000)
+    page.wait_for_timeout(200)
+    assert page.locator("#setup").is_visible()
+    assert moves.count() == shown  # the old game's move is not drawn behind the form
 
 
 _RECORD_THINKING = """() => {
@@ -311,8 +318,8 @@ def _page_state_on_failure(page: Any) -> Iterator[None]:
 # -- 12: levels first -------------------------------------------------------------------------
 
 
-def test_the_first_opponent_is_the_strongest_bot_at_one_second(sized: Any) -> None:
-    page = sized
+def test_the_first_opponent_is_the_strongest_bot_at_one_second(tab: Any) -> None:
+    page = tab
     assert page.input_value("#kind-1") == "level:hard"
     options = page.locator("#kind-1 option").all_inner_texts()
     assert options[:5] == [
@@ -336,14 +343,14 @@ def test_the_first_opponent_is_the_strongest_bot_at_one_second(sized: Any) -> No
     choose(page, "tictactoe")
     assert page.input_value("#kind-1") == "level:hard"
     assert page.inner_text("#advanced-1 summary") == "Advanced: perfect, 1 s a move"
-    shot(page, f"edges-12-levels-{page.size}")
+    shots(page, "edges-12-levels")
 
 
 # -- 13: names, rounds, an expired link ----------------------------------------------------------
 
 
-def test_names_follow_the_side_and_rounds_are_checked(sized: Any) -> None:
-    page = sized
+def test_names_follow_the_side_and_rounds_are_checked(tab: Any) -> None:
+    page = tab
     assert page.input_value("#name-0") == "You"
     page.select_option("#kind-0", "level:easy")
     assert page.input_value("#name-0") == "Greedy"  # not "You" for a bot
@@ -395,8 +402,8 @@ def test_an_expired_link_says_so_in_view(sized: Any) -> None:
 # -- 14: the API docs offline --------------------------------------------------------------
 
 
-def test_the_api_docs_render_with_no_network(sized: Any) -> None:
-    page = sized
+def test_the_api_docs_render_with_no_network(tab: Any) -> None:
+    page = tab
     host = page.url.split("/")[2]
     blocked: list[str] = []
 
@@ -412,14 +419,14 @@ def test_the_api_docs_render_with_no_network(sized: Any) -> None:
     page.wait_for_selector(".swagger-ui .info .title:has-text('plyground')")
     page.wait_for_selector(".opblock-summary-path:has-text('/api/games/{game_id}/end')")
     assert blocked == []
-    shot(page, f"edges-14-api-docs-{page.size}")
+    shots(page, "edges-14-api-docs")
 
 
 # -- 15: keyboard, review, resign --------------------------------------------------------------
 
 
-def test_keyboard_starts_on_the_board_and_says_why_a_cell_is_refused(sized: Any) -> None:
-    page = sized
+def test_keyboard_starts_on_the_board_and_says_why_a_cell_is_refused(tab: Any) -> None:
+    page = tab
     page.select_option("#setting-size", "4")
     page.select_option("#kind-1", "human")
     page.click("#start-button")
@@ -438,9 +445,10 @@ def test_keyboard_starts_on_the_board_and_says_why_a_cell_is_refused(sized: Any)
     page.wait_for_function("() => document.getElementById('notice').textContent === ''")
 
 
-def test_review_steps_by_arrow_keys_anywhere_and_by_clicking_a_move(sized: Any) -> None:
-    page = sized
+def test_review_steps_by_arrow_keys_anywhere_and_by_clicking_a_move(tab: Any) -> None:
+    page = tab
     start_bots(page, "greedy", "random", "0.05")
+    no_pause(page)
     page.wait_for_selector("#review-button:not([hidden])")
     total = len(game_json(page, "/history")) - 1
     page.click("#review-button")
@@ -459,8 +467,8 @@ def test_review_steps_by_arrow_keys_anywhere_and_by_clicking_a_move(sized: Any) 
     assert page.locator("#move-list li.current").count() == 1
 
 
-def test_clocks_show_the_time_each_side_has_taken(sized: Any) -> None:
-    page = sized
+def test_clocks_show_the_time_each_side_has_taken(tab: Any) -> None:
+    page = tab
     page.select_option("#kind-1", "human")
     page.check("#show-clocks")
     page.click("#start-button")
@@ -474,7 +482,7 @@ def test_clocks_show_the_time_each_side_has_taken(sized: Any) -> None:
     # register the click a second or more after the clock showed 0:01)
     minutes, seconds = divmod(int(used[0]), 60)
     assert page.inner_text("[data-clock='0']").startswith(f"⏱ {minutes}:{seconds:02d}")
-    shot(page, f"edges-15-clocks-{page.size}")
+    shots(page, "edges-15-clocks")
     # the option is remembered, and off means no clocks
     page.click("#new-game-button")
     assert page.is_checked("#show-clocks")
@@ -484,8 +492,8 @@ def test_clocks_show_the_time_each_side_has_taken(sized: Any) -> None:
     assert page.locator("[data-clock]").count() == 0
 
 
-def test_a_human_resigns_against_a_bot(sized: Any) -> None:
-    page = sized
+def test_a_human_resigns_against_a_bot(tab: Any) -> None:
+    page = tab
     page.click("#start-button")
     page.wait_for_selector("#resign-button:not([hidden])")
     assert page.locator("#end-button").is_visible()
@@ -499,10 +507,12 @@ def test_a_human_resigns_against_a_bot(sized: Any) -> None:
 # -- 16: the server goes away ---------------------------------------------------------------------
 
 
-def test_a_stopped_server_is_quiet_and_the_page_stops_taking_moves(browser: Any, size: str) -> None:
+def test_a_stopped_server_is_quiet_and_the_page_stops_taking_moves(browser: Any) -> None:
+    """At laptop size (screenshots at both): the size plays no part, and the test stops a
+    server of its own."""
     with (
         served_process(plyground_env(), "--workers", "1") as (url, process),
-        _open(browser, url, size) as page,
+        laptop_page(browser, url) as page,
     ):
         page.select_option("#kind-1", "human")
         page.click("#start-button")
@@ -517,15 +527,16 @@ def test_a_stopped_server_is_quiet_and_the_page_stops_taking_moves(browser: Any,
         assert "Lost the connection" in page.inner_text("#notice")
         page.locator(".cell[data-cell]").first.click(force=True)  # nothing happens
         assert page.locator("#move-list li").count() == 0
-        shot(page, f"edges-16-disconnected-{size}")
+        shots(page, "edges-16-disconnected")
 
 
 # -- 17: scores from one side, numbered by rounds ------------------------------------------
 
 
-def test_bots_scores_are_shown_for_x_and_moves_numbered_by_rounds(sized: Any) -> None:
-    page = sized
+def test_bots_scores_are_shown_for_x_and_moves_numbered_by_rounds(tab: Any) -> None:
+    page = tab
     start_bots(page, "alphabeta", "hillclimb")
+    no_pause(page)
     page.wait_for_selector("#result:not([hidden])")
     game = game_json(page)
     rows = page.eval_on_selector_all(
@@ -545,14 +556,14 @@ def test_bots_scores_are_shown_for_x_and_moves_numbered_by_rounds(sized: Any) ->
         checked += 1
     assert checked >= 4
     assert page.inner_text("#moves-caption").startswith("Bots' scores are for X")
-    shot(page, f"edges-17-scores-{page.size}")
+    shots(page, "edges-17-scores")
 
 
 # -- 18: Pause is for games between bots -------------------------------------------------------
 
 
-def test_pause_is_offered_between_bots_only_and_resume_plays_on(sized: Any) -> None:
-    page = sized
+def test_pause_is_offered_between_bots_only_and_resume_plays_on(tab: Any) -> None:
+    page = tab
     page.select_option("#kind-1", "level:easy")  # You against a bot: nothing to pause
     page.click("#start-button")
     page.wait_for_selector("#end-button:not([hidden])")
@@ -575,7 +586,7 @@ def test_pause_is_offered_between_bots_only_and_resume_plays_on(sized: Any) -> N
     assert paused["paused"] and not paused["finished"]
     page.wait_for_timeout(1500)  # three times the pause between moves
     assert game_json(page)["ply"] == paused["ply"] == moves_shown(page)
-    shot(page, f"edges-18-paused-{page.size}")
+    shots(page, "edges-18-paused")
     page.click("#pause-button")
     page.wait_for_selector("#pause-button:has-text('Pause')")
     page.wait_for_function(
