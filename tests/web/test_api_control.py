@@ -4,11 +4,14 @@ bots' scores from one fixed side and the move list numbered by rounds; the offli
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 import urllib.request
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from web_helpers import Json, human_vs_bot, plyground_env, served, start, wait_for
 
@@ -183,17 +186,32 @@ def _ply_after(url: str, seconds: float) -> int:
     return int(_api(url)["ply"])
 
 
-def _long_bots_game(base: str) -> str:
-    """Start a long game of quick bots on the server at ``base``; its id."""
+@pytest.fixture(scope="module")
+def unwatching_server() -> Iterator[str]:
+    """``plyground serve`` with one worker whose bots stop half a second after nobody watches,
+    shared by the tests of bots that stop (each ends its game, so the worker is free after)."""
+    with served(plyground_env(), "--workers", "1", "--unwatched", "0.5") as base:
+        yield base
+
+
+@contextlib.contextmanager
+def _long_bots_game(base: str) -> Iterator[str]:
+    """A long game of quick bots on the server at ``base``: its id; ended after."""
     body = {**bots_game("greedy", "random", 0.05), "delay": 0.2}
     body["settings"] = {"size": 8, "rounds": 28}
     created = _api(f"{base}/api/games", "POST", body)
-    return str(created["game"]["id"])
+    game_id = str(created["game"]["id"])
+    try:
+        yield game_id
+    finally:
+        _api(f"{base}/api/games/{game_id}/end", "POST", {"token": created["secrets"]["control"]})
 
 
-def test_a_game_nobody_watches_stops_its_bots_until_a_viewer_returns() -> None:
-    with served(plyground_env(), "--workers", "1", "--unwatched", "0.5") as base:
-        game_id = _long_bots_game(base)
+def test_a_game_nobody_watches_stops_its_bots_until_a_viewer_returns(
+    unwatching_server: str,
+) -> None:
+    base = unwatching_server
+    with _long_bots_game(base) as game_id:
         game = f"{base}/api/games/{game_id}"
         _watch_once(f"{game}/events")
         # The viewer left: within the grace the bots stop, and stay stopped.
@@ -208,10 +226,10 @@ def test_a_game_nobody_watches_stops_its_bots_until_a_viewer_returns() -> None:
             assert not _api(game)["idle"]
 
 
-def test_a_game_never_streamed_stops_its_bots_until_a_viewer_comes() -> None:
+def test_a_game_never_streamed_stops_its_bots_until_a_viewer_comes(unwatching_server: str) -> None:
     # Bots that nobody ever watches must not hold the pool: polling is no watching.
-    with served(plyground_env(), "--workers", "1", "--unwatched", "0.5") as base:
-        game_id = _long_bots_game(base)
+    base = unwatching_server
+    with _long_bots_game(base) as game_id:
         game = f"{base}/api/games/{game_id}"
         stopped = wait_for(base, game_id, lambda g: g["idle"], timeout=15)
         assert stopped["thinking"] is None and not stopped["finished"]

@@ -75,7 +75,7 @@ def test_an_analysis_asked_twice_at_once_runs_once() -> None:
         client(base, 4) as first,
         client(base, 5) as second,
     ):
-        game_id = _played_game(first, 12)
+        game_id = _played_game(first, 4)  # five positions: an analysis of some seconds
         answers: dict[str, httpx.Response] = {}
 
         def ask(who: httpx.Client) -> None:

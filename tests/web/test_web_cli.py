@@ -106,7 +106,9 @@ def test_serve_offers_a_bot_from_a_file_and_it_plays(cli_env, tmp_path) -> None:
             {"name": "Mine", "kind": "bot", "bot": "MyBot", "settings": {"time": 0.2}},
             {"name": "Greedy", "kind": "bot", "bot": "greedy", "settings": {"time": 0.2}},
         ]
-        body = json.dumps({"settings": {"size": 4, "rounds": 2}, "players": seats}).encode()
+        # no pause between the bots' moves: their pace is not what is tested
+        game = {"settings": {"size": 4, "rounds": 2}, "players": seats, "delay": 0}
+        body = json.dumps(game).encode()
         request = urllib.request.Request(
             f"{url}/api/games", body, {"content-type": "application/json"}
         )
