@@ -1,11 +1,10 @@
 """Fixtures for the web app: an API client over a real app (with its bot pool), and for the
-browser tests one ``plyground serve`` a session and one Chromium a module; each module is
-one xdist group."""
+browser tests one ``plyground serve`` a session and one Chromium a module (with
+``--dist loadscope`` a module's tests share one xdist worker, so each starts once)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,17 +15,6 @@ from fastapi.testclient import TestClient
 from web_helpers import CHROMIUM, CHROMIUM_ARGS, laptop_page, plyground_env, served
 
 from plyground.web import WebSettings, create_app
-
-WEB = Path(__file__).parent
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Each web test module is one xdist group (``--dist loadgroup``): its tests run on one
-    worker, so its module-scoped server, app or browser starts once, not once a worker."""
-    for item in items:
-        if item.path.parent == WEB:
-            item.add_marker(pytest.mark.xdist_group(item.path.stem))
 
 
 @pytest.fixture(scope="module")
