@@ -84,7 +84,10 @@ def test_what_the_book_proves_of_a_position_agrees_with_a_fresh_solve() -> None:
         assert solution.every_best  # the quick ones are all of solved settings
     start = load_game("adjacency(size=8,rounds=8)").initial_state()
     proved = book_solution(start)
-    assert proved is not None and not proved.every_best and not proved.complete
+    assert proved is not None and proved.every_best and proved.complete  # settled
+    losing = {move for move, value in proved.known.items() if value != proved.value}
+    assert len(proved.known) == 56 and losing == {"d1", "a4"}
+    assert {proved.known[move] for move in losing} == {-4}
     assert book_solution(load_game("adjacency(size=7,rounds=3)").initial_state()) is None
 
 
