@@ -82,12 +82,13 @@ def test_a_position_with_every_move_value(run_cli: RunCli) -> None:
     assert data["exact"] and data["source"] == "book"  # the 3-round 4x4 start is booked
     assert data["values"] == solved.moves  # and the book agrees with the solver
     assert sorted(data["best"]) == sorted(solved.best) and data["best_value"] == solved.value
-    start = "6OO/6OO/8/8/8/8/XX6/XX6 X 16"  # the 8-round game: best moves proved, not all values
+    start = "6OO/6OO/8/8/8/8/XX6/XX6 X 16"  # the 8-round game: every first move settled
     booked = run_cli(["analyse", "--position", start, "--time", "0.2"])
     assert booked.returncode == 0, booked.stderr
+    assert "exact (the opening book)" in booked.stdout
     rows = {line.split()[1]: line.split()[1:] for line in booked.stdout.splitlines() if "│" in line}
-    assert rows["e1"][1:] == ["│", "-2", "│", "proved", "best", "│", "book", "│"]
-    assert rows["c1"][-2:] == ["engine", "│"] and rows["c1"][4] != "best"
+    assert rows["e1"][1:] == ["│", "-2", "│", "proved", "best", "│"]
+    assert rows["d1"][1:] == ["│", "-4", "│", "loses", "2", "marks", "(proved)", "│"]
     solved_rows = run_cli(["analyse", "--position", position]).stdout
     for move, value in solved.moves.items():  # the book values every move of the 4x4 start
         lost = solved.value - value  # X moves

@@ -64,8 +64,8 @@ def test_engine_values_become_exact_when_it_searches_to_the_end() -> None:
 
 
 def test_engine_values_cover_every_move_at_one_depth_when_no_solve_fits() -> None:
-    state = load_game("adjacency(size=8,rounds=8)").initial_state()
-    values = Analyser(AnalysisSettings(time=0.2)).position(state)  # 16 plies: no solve in 0.2 s
+    state = load_game("adjacency(size=8,rounds=9)").initial_state()  # not in the book
+    values = Analyser(AnalysisSettings(time=0.2)).position(state)  # 18 plies: no solve in 0.2 s
     assert not values.exact and values.source == "engine"
     assert values.depth >= 1
     assert set(values.values) == {state.move_text(m) for m in state.legal_moves()}
@@ -116,21 +116,17 @@ def test_a_game_is_exact_from_its_end_back_to_the_first_position_no_solve_fits()
     assert analysis.exact_moves == 1 + len(flags) - first_exact
 
 
-def test_the_solved_start_values_its_proved_best_moves_exactly() -> None:
-    """The 8-round game is -2 with e1 and g6 among its proved best first moves (the opening
-    book); the engine alone, at the depth it reaches here, rates other moves above them."""
+def test_the_settled_start_is_valued_exactly_from_the_book() -> None:
+    """The 8-round game is -2 and every first move's own value is settled (the opening
+    book): 54 keep -2, d1 and its mirror a4 lose two marks; no move is an estimate."""
     state = load_game("adjacency(size=8,rounds=8)").initial_state()
     values = Analyser(AnalysisSettings(time=0.2)).position(state)
-    engine = Analyser(AnalysisSettings(time=0.2, exact=False)).position(state)
-    assert not engine.booked and not set(engine.best) & {"e1", "g6"}  # why the book is read
-    assert values.source == "engine" and not values.exact
-    assert {"e1", "g6"} <= set(values.best) <= set(values.booked)
-    assert values.best_value == -2 and all(values.values[m] == -2 for m in values.best)
-    assert all(values.is_exact(m) == (m in values.booked) for m in values.values)
-    assert all(values.for_mover(v) <= 2 for v in values.values.values())  # none beats the proof
-    unbooked = [m for m in values.values if m not in values.booked]
-    assert unbooked and all(values.loss(m) >= 0 for m in unbooked)
-    assert "c1" in unbooked and "c1" not in values.best  # an estimate is never called best
+    assert values.source == "book" and values.exact
+    assert set(values.values) == {state.move_text(m) for m in state.legal_moves()}
+    assert all(values.is_exact(m) for m in values.values)
+    assert {m for m, v in values.values.items() if v != -2} == {"d1", "a4"}
+    assert values.values["d1"] == values.values["a4"] == -4 and values.loss("d1") == 2
+    assert values.best_value == -2 and set(values.best) == set(values.values) - {"d1", "a4"}
 
 
 def test_a_game_starting_with_a_book_move_loses_nothing_there() -> None:
@@ -145,7 +141,7 @@ def test_a_game_starting_with_a_book_move_loses_nothing_there() -> None:
 @pytest.mark.parametrize(
     ("spec", "moves"),
     [
-        ("adjacency(size=8,rounds=8)", []),  # the book proves the best moves, values no other
+        ("adjacency(size=8,rounds=8)", []),  # the book: every first move settled
         ("adjacency(size=8,rounds=8)", ["e1"]),
         ("adjacency(size=4,rounds=3)", []),  # the book values every move
         ("adjacency(size=6,rounds=3)", ["c1", "d6"]),  # out of the book: an exact solve

@@ -139,14 +139,13 @@ def test_a_position_no_solve_fits_gets_the_engines_values(client: TestClient) ->
     )
 
 
-def test_the_solved_start_has_its_best_moves_exact_from_the_book(client: TestClient) -> None:
-    game, _ = start(client, board(8, 8))  # the 8-round game: -2, its best first moves proved
+def test_the_settled_start_is_exact_from_the_book(client: TestClient) -> None:
+    game, _ = start(client, board(8, 8))  # the 8-round game: -2, every first move settled
     data = client.get(f"/api/games/{game['id']}/values").json()
-    assert data["source"] == "engine" and not data["exact"]
-    assert {"e1", "g6"} <= set(data["best"]) <= set(data["booked"])
-    assert data["best_value"] == -2
-    assert all(data["values"][move] == -2 for move in data["booked"])
-    assert all(value <= -2 for value in data["values"].values())  # nothing beats the proof
+    assert data["source"] == "book" and data["exact"]
+    assert data["best_value"] == -2 and len(data["values"]) == 56
+    assert {move for move, value in data["values"].items() if value != -2} == {"d1", "a4"}
+    assert data["values"]["d1"] == data["values"]["a4"] == -4
+    assert set(data["best"]) == set(data["values"]) - {"d1", "a4"}
     cells = data["heat"]["cells"]
     assert {cell for cell, shown in cells.items() if shown["best"]} == set(data["best"])
-    assert data["heat"]["legend"]["title"].startswith("Best moves exact, from the opening book")
