@@ -17,12 +17,14 @@ import collections
 import contextlib
 import os
 import queue
+import select
 import shlex
 import shutil
 import signal
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -93,6 +95,8 @@ class EngineProcess:
         self.pid = self.popen.pid
         self.lines: queue.Queue[str | LongLine | None] = queue.Queue()
         self.stderr_tail: collections.deque[str] = collections.deque(maxlen=_STDERR_LINES)
+        self._stderr_lines = 0
+        """Lines read from stderr so far (the tail keeps only the last few)."""
         self._log = log
         assert self.popen.stdout is not None and self.popen.stderr is not None
         self._reader = threading.Thread(
@@ -116,6 +120,7 @@ class EngineProcess:
         for line in _lines_of(stream):
             text = line if isinstance(line, str) else f"{line.start}... ({line.size} bytes)"
             self.stderr_tail.append(text)
+            self._stderr_lines += 1
             if self._log is not None:
                 self._log(text)
 
@@ -151,8 +156,25 @@ class EngineProcess:
         """
         if not self.alive():
             self._drain.join(timeout=1)
+        else:
+            self._let_stderr_catch_up()
         detail = crash_detail(list(self.stderr_tail))
         return f"; its stderr: {detail!r}" if detail else ""
+
+    def _let_stderr_catch_up(self, bound: float = 0.25) -> None:
+        """Wait (at most ``bound`` seconds) until stderr holds no unread bytes and no new
+        line came in 10 ms: the two pipes are read by two threads, so a reply (``bestmove
+        none``) can overtake the traceback the engine wrote before it."""
+        stderr = self.popen.stderr
+        assert stderr is not None
+        deadline = time.monotonic() + bound
+        seen = -1
+        while time.monotonic() < deadline:
+            pending = select.select([stderr.fileno()], [], [], 0)[0]
+            if not pending and self._stderr_lines == seen:
+                return
+            seen = self._stderr_lines
+            time.sleep(0.01)
 
     def next_line(self, deadline: float, clock: Callable[[], float]) -> str | LongLine | None:
         """The engine's next line (None: its output ended); queue.Empty if none comes
