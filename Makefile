@@ -52,10 +52,9 @@ lint: $(STAMP_TEST)
 typecheck: $(STAMP_TEST)
 	$(PY) -m mypy
 
-# Three workers on CI's two cores: many tests wait on processes, servers, browsers and clocks.
 pytest: $(STAMP_TEST) chromium compilers
 	$(PY) -m plyground warmup
-	$(PY) -m pytest -n 3 --timeout 600 --durations 15
+	$(PY) -m pytest -n 2 --timeout 600 --durations 15
 
 test: lint typecheck pytest
 
