@@ -12,7 +12,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from plyground.arena.analysis.analyser import (
     Analyser,
@@ -29,7 +29,7 @@ from plyground.arena.analysis.annotation import (
 )
 from plyground.arena.records.formats import read_record_file
 from plyground.arena.records.record import GameRecord
-from plyground.cli.groups import add_command
+from plyground.cli.groups import command
 from plyground.cli.options import add_db_option
 from plyground.core.errors import ParseError, SettingsError
 from plyground.core.game import State
@@ -43,13 +43,10 @@ if TYPE_CHECKING:
 __all__ = ["register"]
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``analyse`` subcommand."""
-    parser = add_command(
-        subparsers,
-        "analyse",
-        help="value every move of a game (exact where a solve fits), blunders, accuracy",
-        description="""\
+@command(
+    "analyse",
+    help="value every move of a game (exact where a solve fits), blunders, accuracy",
+    description="""\
 Annotate each move of an adjacency game with its value (the final margin,
 X's marks minus O's, with best play afterwards): exact where the solver
 proves every move of the position within --time, else the alpha-beta
@@ -61,13 +58,15 @@ accuracy, marks lost and blunders. With --per-player, every game of the
 file or database (or --tournament) is analysed and each player's figures
 over all of them are printed: feedback for each student. Or, with
 --position, the value of every move in one position.""",
-        epilog="""\
+    epilog="""\
 examples:
   plyground analyse games.txt --index 2
   plyground analyse --db records.sqlite3 --tournament web
   plyground analyse --db records.sqlite3 --tournament class-5b --per-player --time 0.2
   plyground analyse --position '6OO/6OO/8/8/O7/OO3X2/OO6/XX6 X 12' --json""",
-    )
+)
+def register(parser: argparse.ArgumentParser) -> None:
+    """The options of ``analyse``."""
     parser.add_argument("file", nargs="?", metavar="FILE", help="a record file (text or JSONL)")
     add_db_option(parser)
     parser.add_argument(

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
-__all__ = ["register"]
+from plyground.cli.groups import command
+
+__all__ = ["register_bots", "register_games"]
 
 OWN_BOTS = (
     "Your own bot: a Bot subclass in a file or module, named as ./mybot.py:MyBot "
@@ -23,25 +24,27 @@ LEARNING = (
 )
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``bots`` and ``games`` subcommands."""
-    bots = subparsers.add_parser(
-        "bots",
-        help="list the bots with their settings",
-        description="List every registered bot, what it does, and its settings "
-        "(give them as NAME:key=value,... or NAME(key=value,...)).",
-    )
-    bots.add_argument("--settings", action="store_true", help="also list each bot's settings")
-    bots.set_defaults(handler=_list_bots)
-    games = subparsers.add_parser(
-        "games",
-        help="list the games with their settings",
-        description="List every registered game, its settings "
-        "(load one as NAME(key=value,...), e.g. 'adjacency(size=6,rounds=10)'), "
-        "its strongest bot (what 'plyground play' and the web app offer first) "
-        "and whether it has hints.",
-    )
-    games.set_defaults(handler=_list_games)
+@command(
+    "bots",
+    help="list the bots with their settings",
+    description="List every registered bot, what it does, and its settings "
+    "(give them as NAME:key=value,... or NAME(key=value,...)).",
+)
+def register_bots(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--settings", action="store_true", help="also list each bot's settings")
+    parser.set_defaults(handler=_list_bots)
+
+
+@command(
+    "games",
+    help="list the games with their settings",
+    description="List every registered game, its settings "
+    "(load one as NAME(key=value,...), e.g. 'adjacency(size=6,rounds=10)'), "
+    "its strongest bot (what 'plyground play' and the web app offer first) "
+    "and whether it has hints.",
+)
+def register_games(parser: argparse.ArgumentParser) -> None:
+    parser.set_defaults(handler=_list_games)
 
 
 def _list_bots(args: argparse.Namespace) -> int:

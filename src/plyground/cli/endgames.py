@@ -6,8 +6,8 @@ import argparse
 import random
 import time
 from pathlib import Path
-from typing import Any
 
+from plyground.cli.groups import command
 from plyground.cli.options import count
 from plyground.core.errors import PlygroundError
 
@@ -16,20 +16,20 @@ __all__ = ["register"]
 _UPTO = ("3v3", "4v3", "4v4", "5v3", "5v4", "5v5")
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``endgames`` subcommand."""
-    parser = subparsers.add_parser(
-        "endgames",
-        help="solve the Nine Men's Morris endgames (3 v 3 up to 5 v 5) for the morris bot",
-        description=(
-            "Solve every Nine Men's Morris position with few men (no men in hand) by "
-            "retrograde analysis and save the tables where the morris bot finds them "
-            "(the user's data directory, unless --path). Each step includes the ones "
-            "before it: 3v3, 4v3 (4 v 3 and 3 v 4), 4v4 (under a minute, 80 MB of tables), "
-            "5v3 (5 v 3 and 3 v 5), 5v4 (5 v 4 and 4 v 5), 5v5 (minutes, about 1 GB of "
-            "tables and 2 GB while solving)."
-        ),
-    )
+@command(
+    "endgames",
+    help="solve the Nine Men's Morris endgames (3 v 3 up to 5 v 5) for the morris bot",
+    description=(
+        "Solve every Nine Men's Morris position with few men (no men in hand) by "
+        "retrograde analysis and save the tables where the morris bot finds them "
+        "(the user's data directory, unless --path). Each step includes the ones "
+        "before it: 3v3, 4v3 (4 v 3 and 3 v 4), 4v4 (under a minute, 80 MB of tables), "
+        "5v3 (5 v 3 and 3 v 5), 5v4 (5 v 4 and 4 v 5), 5v5 (minutes, about 1 GB of "
+        "tables and 2 GB while solving)."
+    ),
+)
+def register(parser: argparse.ArgumentParser) -> None:
+    """The options of ``endgames``."""
     parser.add_argument(
         "--upto", choices=_UPTO, default="4v4", help="the largest tables to build (4v4)"
     )

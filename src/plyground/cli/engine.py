@@ -11,21 +11,18 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any, TextIO
+from typing import TextIO
 
-from plyground.cli.groups import add_command
+from plyground.cli.groups import command
 from plyground.core.settings import parse_spec
 
 __all__ = ["register"]
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``engine`` subcommand."""
-    parser = add_command(
-        subparsers,
-        "engine",
-        help="serve a bot over the engine protocol (stdin/stdout)",
-        description="""\
+@command(
+    "engine",
+    help="serve a bot over the engine protocol (stdin/stdout)",
+    description="""\
 Serve a registered bot over the engine protocol (docs/protocol.md) on stdin and
 stdout, so other programs (and plyground's own referee) can play against it.
 Logs go to stderr only. A session looks like this ('>' you, '<' the engine):
@@ -40,13 +37,15 @@ Logs go to stderr only. A session looks like this ('>' you, '<' the engine):
   > quit
 
 A position it cannot read is explained on stderr and answered 'bestmove none'.""",
-        epilog="""\
+    epilog="""\
 examples:
   plyground engine greedy
   plyground engine alphabeta:time=2
   plyground engine alphabeta depth=6 time=1
   plyground match greedy 'engine:plyground engine alphabeta' --games 4""",
-    )
+)
+def register(parser: argparse.ArgumentParser) -> None:
+    """The options of ``engine``."""
     parser.add_argument("bot", metavar="BOT", help="bot spec, e.g. 'alphabeta:time=2'")
     parser.add_argument(
         "settings", nargs="*", metavar="KEY=VALUE", help="more bot settings, e.g. depth=6"

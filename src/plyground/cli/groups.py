@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from plyground.core.registry import load_target
 
-__all__ = ["INTERRUPTED", "TERMINATED", "add_command", "add_group"]
+__all__ = ["INTERRUPTED", "TERMINATED", "add_command", "add_group", "command"]
 
 INTERRUPTED = 130
 """Every command's exit status after Ctrl-C (as a shell reports SIGINT)."""
@@ -41,6 +41,25 @@ def add_command(
     return subparsers.add_parser(
         name, help=help, description=description, epilog=epilog, formatter_class=layout
     )
+
+
+def command(
+    name: str, help: str, description: str, epilog: str | None = None
+) -> Callable[[Callable[[argparse.ArgumentParser], None]], Callable[[Any], None]]:
+    """Decorate the function that adds the command ``name``'s options to its parser (and
+    sets ``handler``): the result is the module's ``register(subparsers)``, which adds the
+    command with these words (:func:`add_command`), then its options."""
+
+    def decorate(
+        add_options: Callable[[argparse.ArgumentParser], None],
+    ) -> Callable[[Any], None]:
+        def register(subparsers: Any) -> None:
+            add_options(add_command(subparsers, name, help, description, epilog))
+
+        register.__doc__ = f"Add the ``{name}`` subcommand."
+        return register
+
+    return decorate
 
 
 def add_group(

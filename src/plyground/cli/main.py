@@ -1,10 +1,11 @@
 """The ``plyground`` command: one entry point, one module per subcommand.
 
-Each subcommand module exposes ``register(subparsers)``, which adds its
-parser and sets ``handler`` (a function taking the parsed arguments and
-returning an exit code). A new subcommand adds its name and module to
-``COMMANDS``. A command line that names a command builds that command's
-parser alone (importing one module); ``plyground --help``, a mistyped
+Each subcommand has a ``register(subparsers)`` function in its module (made
+by :func:`~plyground.cli.groups.command`), which adds its parser and sets
+``handler`` (a function taking the parsed arguments and returning an exit
+code). A new subcommand adds its name and ``module:function`` to ``COMMANDS``.
+A command line that names a command builds that command's parser alone
+(importing one module); ``plyground --help``, a mistyped
 command or none at all builds them all, so the help lists every command.
 Errors the user can fix (:class:`~plyground.PlygroundError`, bad files)
 print one line naming the problem and exit with status 2, never plyground's
@@ -14,36 +15,36 @@ traceback (an error in the user's own Python file adds its own frames below).
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from collections.abc import Sequence
 
 from plyground import __version__
 from plyground.cli.groups import INTERRUPTED
 from plyground.core.errors import PlygroundError
+from plyground.core.registry import load_target
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 
 COMMANDS: dict[str, str] = {
-    "bots": "plyground.cli.catalog",
-    "games": "plyground.cli.catalog",
-    "play": "plyground.cli.play",
-    "play2048": "plyground.cli.play2048",
-    "match": "plyground.cli.match",
-    "tournament": "plyground.cli.tournament",
-    "report": "plyground.cli.report",
-    "records": "plyground.cli.report",
-    "sprt": "plyground.cli.sprt",
-    "tune": "plyground.cli.tune",
-    "engine": "plyground.cli.engine",
-    "serve": "plyground.cli.serve",
-    "solve": "plyground.cli.solve",
-    "analyse": "plyground.cli.analyse",
-    "warmup": "plyground.cli.warmup",
-    "endgames": "plyground.cli.endgames",
-    "bench": "plyground.cli.bench",
+    "bots": "plyground.cli.catalog:register_bots",
+    "games": "plyground.cli.catalog:register_games",
+    "play": "plyground.cli.play:register",
+    "play2048": "plyground.cli.play2048:register",
+    "match": "plyground.cli.match:register",
+    "tournament": "plyground.cli.tournament:register",
+    "report": "plyground.cli.report:register_report",
+    "records": "plyground.cli.report:register_records",
+    "sprt": "plyground.cli.sprt:register",
+    "tune": "plyground.cli.tune:register",
+    "engine": "plyground.cli.engine:register",
+    "serve": "plyground.cli.serve:register",
+    "solve": "plyground.cli.solve:register",
+    "analyse": "plyground.cli.analyse:register",
+    "warmup": "plyground.cli.warmup:register",
+    "endgames": "plyground.cli.endgames:register",
+    "bench": "plyground.cli.bench:register",
 }
-"""Each command and the module whose ``register`` adds it, in the order --help lists them."""
+"""Each command and the ``register`` function that adds it, in the order --help lists them."""
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -59,9 +60,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"plyground {__version__}")
     subparsers = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND")
-    modules = [COMMANDS[command]] if command is not None else COMMANDS.values()
-    for module_name in dict.fromkeys(modules):
-        importlib.import_module(module_name).register(subparsers)
+    targets = [COMMANDS[command]] if command is not None else COMMANDS.values()
+    for target in targets:
+        load_target(target)(subparsers)
     _name_each_command_parser(parser)
     return parser
 

@@ -6,9 +6,9 @@ import argparse
 import contextlib
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from plyground.cli.groups import INTERRUPTED, add_command
+from plyground.cli.groups import INTERRUPTED, command
 from plyground.cli.options import (
     PLAYER_HELP,
     SEED_HELP,
@@ -39,13 +39,10 @@ if TYPE_CHECKING:
 __all__ = ["register", "summary_table"]
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``match`` subcommand."""
-    parser = add_command(
-        subparsers,
-        "match",
-        help="play two bots or engines against each other and summarise",
-        description=f"""\
+@command(
+    "match",
+    help="play two bots or engines against each other and summarise",
+    description=f"""\
 Play A against B over N games with paired colours: every opening is played
 twice, A taking the first seat once and the second seat once. Openings are
 the start position, or --openings K random plies from the --seed. Prints a
@@ -55,13 +52,15 @@ move.
 
 {PLAYER_HELP}
   (--isolate runs each plain bot in its own process, as an engine.)""",
-        epilog="""\
+    epilog="""\
 examples:
   plyground match alphabeta:time=0.2 greedy --games 20 --rounds 8 --seed 1
   plyground match annealing greedy --games 10 --time 0.5 --openings 4 --seed 2
   plyground match alphabeta 'engine:./mybot --level 3' --games 6 --policy forfeit
   plyground match alphabeta greedy --isolate --games 4 --json games.jsonl""",
-    )
+)
+def register(parser: argparse.ArgumentParser) -> None:
+    """The options of ``match``."""
     parser.add_argument("a", metavar="A", help="side A: a bot spec or engine:COMMAND")
     parser.add_argument("b", metavar="B", help="side B: a bot spec or engine:COMMAND")
     parser.add_argument(

@@ -8,10 +8,9 @@ by :mod:`plyground.cli.play2048`.
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from plyground.arena.players.player import HUMAN
-from plyground.cli.groups import add_command
+from plyground.cli.groups import command
 from plyground.cli.options import (
     PLAYER_HELP,
     SEED_HELP,
@@ -30,13 +29,10 @@ from plyground.core.limits import MOVE_SECONDS
 __all__ = ["register"]
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``play`` subcommand."""
-    parser = add_command(
-        subparsers,
-        "play",
-        help="play a game in the terminal (you against a bot, by default)",
-        description=f"""\
+@command(
+    "play",
+    help="play a game in the terminal (you against a bot, by default)",
+    description=f"""\
 Play a game in the terminal. By default you are X and the strongest bot
 (alphabeta, 5 s a move) is O. Either seat can be a person, a bot or an
 engine, so you can also watch two bots, or play a friend on one keyboard.
@@ -49,7 +45,7 @@ says), 'moves' lists the legal moves, 'quit' stops. A bad or occupied cell
 is explained and you are asked again.
 
 {PLAYER_HELP}""",
-        epilog="""\
+    epilog="""\
 examples:
   plyground play                                  you (X) vs alphabeta, 8x8, 8 rounds
   plyground play 2048                             2048 by arrow keys; --x 2048 watches the bot
@@ -58,7 +54,9 @@ examples:
   plyground play --x greedy --o alphabeta:time=0.5      watch two bots
   plyground play --o "engine:plyground engine alphabeta" --time 2
   plyground play --position '6OO/6OO/8/8/3X4/8/XX6/XX6 O 15'""",
-    )
+)
+def register(parser: argparse.ArgumentParser) -> None:
+    """The options of ``play``."""
     parser.add_argument(
         "game_spec",
         nargs="?",

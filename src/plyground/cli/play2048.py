@@ -21,11 +21,12 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from plyground.arena.analysis.hints import Hinter
 from plyground.arena.players.player import HUMAN
 from plyground.bots import make_bot
+from plyground.cli.groups import command
 from plyground.cli.options import count
 from plyground.core.chance import draw_outcome
 from plyground.core.collection import collection_paused
@@ -76,14 +77,14 @@ _TILE_STYLES = {
 _BIG_TILE_STYLE = "bold white on grey11"
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``play2048`` subcommand."""
-    parser = subparsers.add_parser(
-        "play2048",
-        help="play 2048 in the terminal, or watch the bot play",
-        description="Play 2048 with the arrow keys (or WASD / HJKL; ? hints; q quits), or watch "
-        "a bot play with --watch. Tiles spawn from a seeded random generator.",
-    )
+@command(
+    "play2048",
+    help="play 2048 in the terminal, or watch the bot play",
+    description="Play 2048 with the arrow keys (or WASD / HJKL; ? hints; q quits), or watch "
+    "a bot play with --watch. Tiles spawn from a seeded random generator.",
+)
+def register(parser: argparse.ArgumentParser) -> None:
+    """The options of ``play2048``."""
     parser.add_argument("--watch", action="store_true", help="let the bot play")
     parser.add_argument(
         "--bot", default="2048:time=0.5", help="the bot for --watch (default: %(default)s)"

@@ -7,23 +7,19 @@ This module is the commands' parsers; :mod:`plyground.cli.report_run` does the w
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from plyground.arena.tournaments.experiments import EXPERIMENTS
-from plyground.cli.groups import add_command
+from plyground.cli.groups import command
 from plyground.cli.options import add_db_option, add_page_options, add_sprt_options
 from plyground.cli.tournament import add_tournament_run_options, parse_rounds
 
-__all__ = ["register"]
+__all__ = ["register_records", "register_report"]
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``report`` and ``records`` subcommands."""
-    parser = add_command(
-        subparsers,
-        "report",
-        help="standings, ratings, cross-table and plots of stored games; experiments",
-        description="""\
+@command(
+    "report",
+    help="standings, ratings, cross-table and plots of stored games; experiments",
+    description="""\
 Report on stored games: the standings with Elo ratings (maximum likelihood,
 95% intervals), points, wins/draws/losses, time and depth per move and rule
 breaks; the cross-table; the likelihood that each player is stronger than
@@ -31,13 +27,14 @@ each other. By default the latest tournament; --tournament ID for another,
 --all for every stored game. --html FILE also writes a self-contained page
 with plots. --experiment NAME plays a preset tournament (or finds it
 stored) and sets its results beside the course's.""",
-        epilog="""\
+    epilog="""\
 examples:
   plyground report
   plyground report --all --html report.html
   plyground report --tournament round-robin-20240501T101500Z-3f2a --sprt 0,10
   plyground report --experiment seeds --time 0.5 --concurrency 2""",
-    )
+)
+def register_report(parser: argparse.ArgumentParser) -> None:
     scope = parser.add_mutually_exclusive_group()
     scope.add_argument("--tournament", metavar="ID", help="report on this tournament")
     scope.add_argument("--all", action="store_true", help="report on every stored game")
@@ -75,13 +72,15 @@ examples:
     add_tournament_run_options(parser, time_default=0.5, what="")
     parser.set_defaults(handler=_report)
 
-    records = subparsers.add_parser(
-        "records",
-        help="list, export and import stored game records",
-        description="List the stored tournaments; export games as text records "
-        "(PGN-like) or JSON Lines; import such files.",
-    )
-    actions = records.add_subparsers(dest="action", metavar="ACTION", required=True)
+
+@command(
+    "records",
+    help="list, export and import stored game records",
+    description="List the stored tournaments; export games as text records "
+    "(PGN-like) or JSON Lines; import such files.",
+)
+def register_records(parser: argparse.ArgumentParser) -> None:
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     listing = actions.add_parser("list", help="the stored tournaments")
     add_db_option(listing)
     listing.set_defaults(handler=_list)

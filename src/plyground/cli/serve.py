@@ -10,11 +10,10 @@ import sys
 import threading
 import webbrowser
 from types import FrameType
-from typing import Any
 
 from plyground.arena.play.run_options import RunOptions
 from plyground.arena.records.record import Penalty
-from plyground.cli.groups import TERMINATED
+from plyground.cli.groups import TERMINATED, command
 from plyground.core.errors import PlygroundError
 from plyground.web.config import CLIENT_LIMITS, WEB_SETTINGS, WebSettings
 
@@ -24,16 +23,16 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``serve`` subcommand."""
+@command(
+    "serve",
+    help="play in the browser: start the web app",
+    description="Start the web app: play the Adjacency Strategy Game, tic-tac-toe, Nine "
+    "Men's Morris and 2048 against the bots, solve N-Queens, watch bots play each other, "
+    "review finished games. Open the address it prints.",
+)
+def register(parser: argparse.ArgumentParser) -> None:
+    """The options of ``serve``."""
     defaults = WebSettings()
-    parser = subparsers.add_parser(
-        "serve",
-        help="play in the browser: start the web app",
-        description="Start the web app: play the Adjacency Strategy Game, tic-tac-toe, Nine "
-        "Men's Morris and 2048 against the bots, solve N-Queens, watch bots play each other, "
-        "review finished games. Open the address it prints.",
-    )
     parser.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on "
                         f"(default {DEFAULT_HOST}; 0.0.0.0 for every interface)")  # fmt: skip
     parser.add_argument("--port", type=int, default=DEFAULT_PORT,

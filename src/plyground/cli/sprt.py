@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from plyground.cli.groups import add_command
+from plyground.cli.groups import command
 from plyground.cli.options import add_sprt_error_options, sprt_bounds
 
 __all__ = ["count_list", "register"]
@@ -28,13 +28,10 @@ def count_list(size: int, form: str) -> Any:
     return parse
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``sprt`` subcommand."""
-    parser = add_command(
-        subparsers,
-        "sprt",
-        help="the SPRT of counted results: is new ELO1 stronger than old, or not?",
-        description="""\
+@command(
+    "sprt",
+    help="the SPRT of counted results: is new ELO1 stronger than old, or not?",
+    description="""\
 The sequential probability ratio test a tournament with --sprt runs, on
 results counted elsewhere (fastchess, cutechess, another plyground run):
 the LLR with its bounds, the Elo difference with its 95% interval, the
@@ -42,11 +39,13 @@ verdict (H0: new is not ELO1 stronger; H1: it is; continue: play more)
 and a sentence that says it. --ptnml counts colour-swapped pairs by the
 points new scored in them (0, 1/2, 1, 3/2, 2), as fastchess prints them;
 --wdl counts single games.""",
-        epilog="""\
+    epilog="""\
 examples:
   plyground sprt --ptnml 0,2,10,30,20 --elo 0,20
   plyground sprt --wdl 120,300,100 --elo 0,10 --alpha 0.05 --beta 0.1""",
-    )
+)
+def register(parser: argparse.ArgumentParser) -> None:
+    """The options of ``sprt``."""
     counts = parser.add_mutually_exclusive_group(required=True)
     counts.add_argument(
         "--ptnml",

@@ -7,10 +7,9 @@ This module is the command's parser (and the options every stored run shares);
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from plyground.arena.play.run_options import DEFAULT_MEMORY_MB
-from plyground.cli.groups import add_command
+from plyground.cli.groups import command
 from plyground.cli.options import (
     PLAYER_HELP,
     add_backend_options,
@@ -65,13 +64,10 @@ def add_tournament_run_options(
     add_backend_options(parser)
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``tournament`` subcommand."""
-    parser = add_command(
-        subparsers,
-        "tournament",
-        help="a round-robin, gauntlet or SPRT between bots and engines, stored as it goes",
-        description=f"""\
+@command(
+    "tournament",
+    help="a round-robin, gauntlet or SPRT between bots and engines, stored as it goes",
+    description=f"""\
 Play every player against every other (or, with --gauntlet, the first
 against the rest) at one or more round counts. Each meeting is --pairs
 pairs of games from one opening (--openings random plies) with the colours
@@ -83,7 +79,7 @@ the test decides whether the first is at least ELO1 stronger.
 
 {PLAYER_HELP}
   NAME=SPEC             the same, named NAME in tables and records (a=alphabeta:depth=4)""",
-        epilog="""\
+    epilog="""\
 examples:
   plyground tournament alphabeta greedy random --rounds 8,10,28 --time 0.2 --pairs 2
   plyground tournament alphabeta:time=1 greedy 'engine:./mybot' --gauntlet --openings 4
@@ -91,7 +87,9 @@ examples:
   plyground tournament --engines class/ greedy alphabeta:time=1
   plyground tournament new=alphabeta:depth=5 old=alphabeta:depth=4 --sprt 0,20 --pairs 500
   plyground tournament alphabeta greedy --backend ray --address 10.0.0.5:6379 --concurrency 64""",
-    )
+)
+def register(parser: argparse.ArgumentParser) -> None:
+    """The options of ``tournament``."""
     parser.add_argument("players", nargs="*", metavar="PLAYER", help="[NAME=]SPEC of each player")
     parser.add_argument(
         "--game",

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from plyground.arena.tuning.settings import INITS, PRESETS, TUNING_MOVE_SECONDS, TuneSettings
-from plyground.cli.groups import add_command
+from plyground.cli.groups import command
 from plyground.cli.options import count, positive_int
 from plyground.cli.tournament import add_tournament_run_options
 
@@ -68,13 +68,10 @@ _SETTING_OPTIONS: tuple[tuple[str, Callable[[str], Any], str, str, bool], ...] =
 preset may set it (then the option's default is None)."""
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``tune`` subcommand."""
-    parser = add_command(
-        subparsers,
-        "tune",
-        help="evolve a bot's evaluation weights through tournaments (genetic algorithm)",
-        description="""\
+@command(
+    "tune",
+    help="evolve a bot's evaluation weights through tournaments (genetic algorithm)",
+    description="""\
 Evolve the weights of BOT's evaluation for GAME. A population of weight sets
 (the starting weights plus sets drawn within the ranges the evaluation
 declares) plays games: each member against about --opponents others and
@@ -98,7 +95,7 @@ Use a bot with a fixed depth (alphabeta:depth=3, 2048:depth=2): a clock-bound
 search depends on the machine's load, which would bias fitness, and a fixed
 depth makes the run reproducible (the same seed gives the same run on any
 backend).""",
-        epilog="""\
+    epilog="""\
 examples:
   plyground tune alphabeta:depth=3 --game adjacency --generations 10 --concurrency 2
   plyground tune alphabeta:depth=3 --preset seed --budget 2h --backend ray
@@ -106,7 +103,9 @@ examples:
   plyground tune 2048:depth=2 --game 2048 --games 16 --init defaults --concurrency 2
   plyground tune --resume --budget 30m
   plyground match alphabeta:depth=3,weights=best-weights.json alphabeta:depth=3""",
-    )
+)
+def register(parser: argparse.ArgumentParser) -> None:
+    """The options of ``tune``."""
     parser.add_argument(
         "bot", nargs="?", metavar="BOT", help="the bot spec, e.g. alphabeta:depth=3"
     )

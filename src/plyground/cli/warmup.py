@@ -7,20 +7,20 @@ from __future__ import annotations
 
 import argparse
 import os
-from typing import Any
 
+from plyground.cli.groups import command
 from plyground.cli.options import positive_int
 
 __all__ = ["register"]
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``warmup`` subcommand."""
-    parser = subparsers.add_parser(
-        "warmup",
-        help="compile (or load from the cache) every numba kernel",
-        description=__doc__,
-    )
+@command(
+    "warmup",
+    help="compile (or load from the cache) every numba kernel",
+    description=" ".join(__doc__.split()),  # one paragraph, wrapped to the terminal
+)
+def register(parser: argparse.ArgumentParser) -> None:
+    """The options of ``warmup``."""
     parser.add_argument("--quiet", action="store_true", help="print nothing unless it fails")
     parser.add_argument(
         "--concurrency",
