@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, ClassVar
 
 from plyground.arena.analysis.analyser import BLUNDER_MARKS
+from plyground.arena.play.referee import SERVER_GRACE_SECONDS
 from plyground.arena.records.record import Penalty
 from plyground.core.settings import Setting, resolve_settings
 
@@ -38,8 +39,8 @@ WEB_SETTINGS: tuple[Setting, ...] = (
             "(an exact solve, then as long for the engine)", minimum=0.01, maximum=60),
     Setting("blunder", float, BLUNDER_MARKS, "marks lost that make a blunder in the analysis",
             minimum=0.5, maximum=100),
-    Setting("grace", float, 1.0, "seconds past its limit a bot may take before it is "
-            "out of time", minimum=0, maximum=600),
+    Setting("grace", float, SERVER_GRACE_SECONDS, "seconds past its limit a bot may take "
+            "before it is out of time", minimum=0, maximum=600),
     Setting("client_games", int, 20, "most games one client may keep on the server "
             "(running and finished)", minimum=1, maximum=1_000_000),
     Setting("stale", float, 600.0, "seconds after which a game nobody touched may be "

@@ -39,10 +39,16 @@ from plyground.core.game import CHANCE, Game, Move, State
 from plyground.core.limits import MOVE_SECONDS, Limit, SearchInfo
 from plyground.core.settings import Setting, resolve_settings
 
-__all__ = ["GRACE_SECONDS", "GameObserver", "Referee", "winner_of"]
+__all__ = ["GRACE_SECONDS", "SERVER_GRACE_SECONDS", "GameObserver", "Referee", "winner_of"]
 
 GRACE_SECONDS = 0.25
 """Extra seconds after a move's time before a late answer is a timeout."""
+
+SERVER_GRACE_SECONDS = 1.0
+"""The grace of a shared server (``plyground serve``): its bots think in a worker pool
+that every game and analysis of every client keeps busy, so an answer can wait behind a
+loaded machine well past :data:`GRACE_SECONDS`, and a person is not hurried by the
+difference."""
 
 
 class GameObserver:

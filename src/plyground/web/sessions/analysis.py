@@ -13,23 +13,36 @@ every client awaiting it has gone.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from plyground.arena.analysis.analyser import analysed_games, is_analysed
 from plyground.core.game import State
+from plyground.web.config import WebSettings
 from plyground.web.pool import AnalysisJob, BotPool
 from plyground.web.sessions.errors import ApiError
 from plyground.web.sessions.heat import value_heat
 from plyground.web.sessions.session import GameSession
 from plyground.web.sessions.sharing import SharedWork
 
-__all__ = ["SLACK", "analyse_game", "position_values"]
+__all__ = ["SLACK", "Analyst", "analyse_game", "position_values"]
 
 _KEPT = 64
 """Positions whose values a session keeps."""
 SLACK = 5.0
 """Seconds an analysis may take beyond its budget (twice the time per position, for each
 position) before it counts as lost: its clocks stop it in time, but a loaded machine is slow."""
+
+
+@dataclass(frozen=True)
+class Analyst:
+    """What one client's analysis runs with: the worker pool, the jobs shared between
+    clients, the server's settings (time per position, blunder, grace) and the client."""
+
+    pool: BotPool
+    shared: SharedWork
+    settings: WebSettings
+    client: str
 
 
 def _check_analysable(session: GameSession) -> None:
@@ -40,16 +53,7 @@ def _check_analysable(session: GameSession) -> None:
         )
 
 
-async def position_values(
-    session: GameSession,
-    pool: BotPool,
-    ply: int | None,
-    *,
-    seconds: float,
-    grace: float,
-    shared: SharedWork,
-    client: str,
-) -> dict[str, Any]:
+async def position_values(session: GameSession, ply: int | None, by: Analyst) -> dict[str, Any]:
     """Every move's value in the position after ``ply`` moves (default: now), and its heat map."""
     _check_analysable(session)
     played = len(session.moves)
@@ -64,11 +68,12 @@ async def position_values(
     if text not in cache:
 
         async def value_position() -> None:
-            job = AnalysisJob(pool.new_job_id(), session.game.spec, seconds, 1.0, position=text)
-            timeout = 2 * seconds + grace + SLACK
-            _keep(session, state, _answer(await _run(pool, job, timeout, client)))
+            seconds = by.settings.analysis_time
+            job = AnalysisJob(by.pool.new_job_id(), session.game.spec, seconds, 1.0, position=text)
+            timeout = 2 * seconds + by.settings.grace + SLACK
+            _keep(session, state, _answer(await _run(by, job, timeout)))
 
-        await shared.run(("values", session.id, text), value_position)
+        await by.shared.run(("values", session.id, text), value_position)
     return {**cache[text], "ply": ply}
 
 
@@ -81,16 +86,7 @@ def _keep(session: GameSession, state: State, values: dict[str, Any]) -> None:
         cache.pop(next(iter(cache)))
 
 
-async def analyse_game(
-    session: GameSession,
-    pool: BotPool,
-    *,
-    seconds: float,
-    blunder: float,
-    grace: float,
-    shared: SharedWork,
-    client: str,
-) -> dict[str, Any]:
+async def analyse_game(session: GameSession, by: Analyst) -> dict[str, Any]:
     """Every move of the game so far valued, with losses, blunders, the worst moves and accuracy."""
     _check_analysable(session)
     played = len(session.moves)
@@ -103,21 +99,22 @@ async def analyse_game(
 
     async def analyse() -> dict[str, Any]:
         record = session.record().to_dict()
-        job = AnalysisJob(pool.new_job_id(), session.game.spec, seconds, blunder, record=record)
+        seconds, blunder = by.settings.analysis_time, by.settings.blunder
+        job = AnalysisJob(by.pool.new_job_id(), session.game.spec, seconds, blunder, record=record)
         states = list(session.states)  # as they are now: a move may come while the job runs
-        answer = await _run(pool, job, played * 2 * seconds + grace + SLACK, client)
+        answer = await _run(by, job, played * 2 * seconds + by.settings.grace + SLACK)
         result = _answer(answer)
         for ply, values in enumerate(answer["positions"][-_KEPT:], start=max(0, played - _KEPT)):
             _keep(session, states[ply], values)  # a review's heat maps need no second analysis
         session.analysis["game"] = {"moves": moves, "result": result}
         return result
 
-    return dict(await shared.run(("analysis", session.id, moves), analyse))
+    return dict(await by.shared.run(("analysis", session.id, moves), analyse))
 
 
-async def _run(pool: BotPool, job: AnalysisJob, timeout: float, client: str) -> dict[str, Any]:
+async def _run(by: Analyst, job: AnalysisJob, timeout: float) -> dict[str, Any]:
     try:
-        return await pool.analyse(job, timeout, client=client)
+        return await by.pool.analyse(job, timeout, client=by.client)
     except TimeoutError:
         raise ApiError(503, f"the analysis did not finish within {timeout:g} s") from None
 

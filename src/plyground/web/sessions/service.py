@@ -210,32 +210,18 @@ class GameService:
     ) -> dict[str, Any]:
         """Every move's value in a position of the game, and its heat map (in a worker)."""
         session = self.get(game_id)
-        settings = self.settings
         async with self._pool_work(client):
-            return await analysis.position_values(
-                session,
-                self.pool,
-                ply,
-                seconds=settings.analysis_time,
-                grace=settings.grace,
-                shared=self.shared,
-                client=client,
-            )
+            return await analysis.position_values(session, ply, self._analyst(client))
 
     async def analyse_game(self, game_id: str, client: str = "") -> dict[str, Any]:
         """The game's moves valued: losses, blunders, accuracy (in a worker)."""
         session = self.get(game_id)
-        settings = self.settings
         async with self._pool_work(client):
-            return await analysis.analyse_game(
-                session,
-                self.pool,
-                seconds=settings.analysis_time,
-                blunder=settings.blunder,
-                grace=settings.grace,
-                shared=self.shared,
-                client=client,
-            )
+            return await analysis.analyse_game(session, self._analyst(client))
+
+    def _analyst(self, client: str) -> analysis.Analyst:
+        """What ``client``'s analysis runs with (:class:`~.analysis.Analyst`)."""
+        return analysis.Analyst(self.pool, self.shared, self.settings, client)
 
     def control(
         self, game_id: str, token: str, paused: bool | None, delay: float | None
