@@ -19,9 +19,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from plyground.arena.runs.backends import Backend, make_backend
+from plyground.arena.runs.backends import make_backend
 from plyground.arena.solving.proof_run import ProofProgress, run_proof
-from plyground.arena.solving.solve_run import Progress, run_solve
+from plyground.arena.solving.solve_run import Progress, StartRun, run_solve
 from plyground.arena.solving.strategy_run import StrategyProgress, run_strategy
 from plyground.arena.storage.solve_store import SolveStore
 from plyground.cli.groups import INTERRUPTED
@@ -30,7 +30,7 @@ from plyground.core.errors import SettingsError
 from plyground.games import load_game
 from plyground.games.adjacency.book import BookEntry, OpeningBook, SolvedSetting, StrategyMove
 from plyground.games.adjacency.proof import FAR, ProofResult
-from plyground.games.adjacency.rules import AdjacencyGame
+from plyground.games.adjacency.rules import AdjacencyGame, AdjacencyState
 from plyground.games.adjacency.subproblems import RootSolve
 
 __all__ = ["prove_start", "solve_start"]
@@ -61,7 +61,7 @@ def solve_start(args: argparse.Namespace) -> int:
     show = _shower(args, functools.partial(_progress_line, game.spec))
     with SolveStore(args.store, game.spec, root.text()) as store:
         try:
-            solved = run_solve(root, store, _backend(args), table_size=args.table, on_progress=show)
+            solved = run_solve(_start_run(args, root, store), on_progress=show)
         except KeyboardInterrupt:
             return _stopped(args, f"{len(store.finished())} subproblems")
     if args.book:
@@ -81,10 +81,7 @@ def prove_start(args: argparse.Namespace, game: AdjacencyGame, book: OpeningBook
     with SolveStore(args.store, game.spec, root.text()) as store:
         try:
             shown = run_proof(
-                root,
-                store,
-                _backend(args),
-                table_size=args.table,
+                _start_run(args, root, store),
                 guess=args.guess,
                 settle=args.settle,
                 on_progress=show,
@@ -99,10 +96,7 @@ def prove_start(args: argparse.Namespace, game: AdjacencyGame, book: OpeningBook
             line = functools.partial(_strategy_line, game.spec)
             try:
                 strategy = run_strategy(
-                    root,
-                    store,
-                    _backend(args),
-                    table_size=args.table,
+                    _start_run(args, root, store),
                     search=not args.no_search,
                     on_progress=_shower(args, line),
                 )
@@ -131,9 +125,11 @@ def prove_start(args: argparse.Namespace, game: AdjacencyGame, book: OpeningBook
     return 0
 
 
-def _backend(args: argparse.Namespace) -> Callable[[], Backend]:
-    """What makes the run's backend (only when something is left to solve)."""
-    return functools.partial(make_backend, args.backend, args.concurrency, args.address)
+def _start_run(args: argparse.Namespace, root: AdjacencyState, store: SolveStore) -> StartRun:
+    """The run over ``root`` and ``store`` the options ask for: its backend (made only when
+    something is left to do) and each worker's exact table."""
+    backend = functools.partial(make_backend, args.backend, args.concurrency, args.address)
+    return StartRun(root, store, backend, args.table)
 
 
 def _shower(args: argparse.Namespace, line: Callable[[P], str]) -> Callable[[P], None]:

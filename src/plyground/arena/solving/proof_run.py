@@ -17,36 +17,27 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from plyground.arena.runs.backends import Backend
-from plyground.arena.solving.solve_run import timed_worker_search
-from plyground.arena.storage.solve_store import SolveStore
-from plyground.games.adjacency.exact_table import DEFAULT_TABLE
+from plyground.arena.solving.solve_run import StartRun, WorkerSearchTask
 from plyground.games.adjacency.proof import LeafTest, Proof, ProofResult, proof_tree
 from plyground.games.adjacency.rules import AdjacencyState
+from plyground.games.adjacency.solver import ExactSolver
 
 __all__ = ["LeafTestTask", "ProofProgress", "run_proof"]
 
 
 @dataclass(frozen=True)
-class LeafTestTask:
+class LeafTestTask(WorkerSearchTask[tuple[bool, int]]):
     """One null-window test for a worker: is the leaf's value (X - O) at least ``at_least``?"""
 
-    key: str
-    position: str
     at_least: int
-    table_size: int = DEFAULT_TABLE
 
-    def perform(self) -> dict[str, object]:
-        """Run the test (in a worker) with this worker's solver, kept between tests.
+    def search(self, solver: ExactSolver, state: AdjacencyState) -> tuple[bool, int]:
+        return solver.at_least(state, self.at_least)
 
-        SIGTERM ends the process at once while the kernel runs, as for a
-        subproblem (:class:`~plyground.arena.solving.solve_run.SubproblemTask`).
-        """
-        (holds, bound), solver, seconds = timed_worker_search(
-            self.position,
-            self.table_size,
-            lambda solver, state: solver.at_least(state, self.at_least),
-        )
+    def payload(
+        self, answer: tuple[bool, int], solver: ExactSolver, seconds: float
+    ) -> dict[str, object]:
+        holds, bound = answer
         return {"holds": holds, "bound": bound, "nodes": solver.nodes, "seconds": seconds}
 
 
@@ -68,23 +59,17 @@ class ProofProgress:
 
 
 def run_proof(
-    root: AdjacencyState,
-    store: SolveStore,
-    backend: Callable[[], Backend],
+    run: StartRun,
     *,
-    table_size: int = DEFAULT_TABLE,
     guess: int = 0,
     settle: bool = False,
     on_progress: Callable[[ProofProgress], None] | None = None,
 ) -> ProofResult:
-    """Prove ``root``'s value (with ``settle``, every root move's value), continuing ``store``.
-
-    ``guess`` (X - O) is the first threshold. ``backend()`` is made only if
-    a test is wanted and closed at the end (or on an exception, Ctrl-C
-    included: the stored answers stay, the tests in flight are lost).
-    """
+    """Prove ``run.root``'s value (with ``settle``, every root move's value), continuing
+    ``run.store``; ``guess`` (X - O) is the first threshold."""
     started = time.perf_counter()
-    proof = Proof(root, proof_tree(root), store.leaf_bounds(), guess)
+    store = run.store
+    proof = Proof(run.root, proof_tree(run.root), store.leaf_bounds(), guess)
     answered = 0
 
     def report(test: LeafTest | None, holds: bool, bound: int, nodes: int, seconds: float) -> None:
@@ -104,9 +89,9 @@ def run_proof(
         while (test := proof.wanted(in_flight, settle=settle)) is not None:
             in_flight[test.position] = test
             key = f"{test.position} >= {test.at_least}"
-            yield LeafTestTask(key, test.position, test.at_least, table_size)
+            yield LeafTestTask(key, test.position, run.table_size, test.at_least)
 
-    with backend() as runner:
+    with run.backend() as runner:
         while proof.wanted(settle=settle) is not None:
             for task, payload in runner.results(tasks()):
                 test = in_flight.pop(task.position)

@@ -16,9 +16,10 @@ import functools
 import signal
 import threading
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from plyground.arena.runs.backends import Backend
 from plyground.arena.storage.solve_store import SolveStore
@@ -36,14 +37,28 @@ from plyground.games.adjacency.subproblems import (
 
 __all__ = [
     "Progress",
+    "StartRun",
     "SubproblemTask",
+    "WorkerSearchTask",
     "run_solve",
     "sigterm_ends_the_process",
-    "timed_worker_search",
     "worker_solver",
 ]
 
 T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class StartRun:
+    """What a resumable run over a start is given (a solve, a proof or a strategy): the
+    start, the store it continues, how to make the backend (made only if work is left, and
+    closed at the end or on an exception, Ctrl-C included: what is stored stays, the work
+    in flight is lost) and each worker's exact-table entries."""
+
+    root: AdjacencyState
+    store: SolveStore
+    backend: Callable[[], Backend]
+    table_size: int = DEFAULT_TABLE
 
 
 @dataclass(frozen=True)
@@ -89,19 +104,35 @@ def worker_solver(table_size: int) -> ExactSolver:
     return ExactSolver(table_size)
 
 
-def timed_worker_search(
-    position: str, table_size: int, search: Callable[[ExactSolver, AdjacencyState], T]
-) -> tuple[T, ExactSolver, float]:
-    """``search`` of ``position`` with this worker's solver (a proof's leaf test, a strategy
-    entry): its answer, the solver (for its node count) and the seconds it took. The kernels
-    load before the clock starts, and SIGTERM ends the process while the search runs."""
-    state = parse_position(position)
-    solver = worker_solver(table_size)
-    warm_up()
-    started = time.perf_counter()
-    with sigterm_ends_the_process():
-        answer = search(solver, state)
-    return answer, solver, time.perf_counter() - started
+@dataclass(frozen=True)
+class WorkerSearchTask(ABC, Generic[T]):
+    """A search of one position for a worker, with this worker's solver (a proof's leaf
+    test, a strategy entry): :meth:`perform` times :meth:`search` and returns the
+    :meth:`payload` of its answer. The kernels load before the clock starts, and SIGTERM
+    ends the process while the search runs (as for a :class:`SubproblemTask`)."""
+
+    key: str
+    position: str
+    table_size: int
+
+    def perform(self) -> dict[str, object]:
+        """Search (in a worker): the answer's payload, with the seconds it took."""
+        state = parse_position(self.position)
+        solver = worker_solver(self.table_size)
+        warm_up()
+        started = time.perf_counter()
+        with sigterm_ends_the_process():
+            answer = self.search(solver, state)
+        return self.payload(answer, solver, time.perf_counter() - started)
+
+    @abstractmethod
+    def search(self, solver: ExactSolver, state: AdjacencyState) -> T:
+        """The search itself."""
+
+    @abstractmethod
+    def payload(self, answer: T, solver: ExactSolver, seconds: float) -> dict[str, object]:
+        """What the worker sends back: the answer, its nodes (the solver counts them) and
+        ``seconds``."""
 
 
 @dataclass(frozen=True)
@@ -116,21 +147,10 @@ class Progress:
     """Wall seconds of this run so far."""
 
 
-def run_solve(
-    root: AdjacencyState,
-    store: SolveStore,
-    backend: Callable[[], Backend],
-    *,
-    table_size: int = DEFAULT_TABLE,
-    on_progress: Callable[[Progress], None] | None = None,
-) -> RootSolve:
-    """Solve ``root`` through its subproblems, continuing what ``store`` holds.
-
-    ``backend()`` makes the backend, only if something is left to solve; it
-    is closed at the end (or on an exception, Ctrl-C included: the stored
-    subproblems stay, the ones in flight are lost).
-    """
+def run_solve(run: StartRun, *, on_progress: Callable[[Progress], None] | None = None) -> RootSolve:
+    """Solve ``run.root`` through its subproblems, continuing what ``run.store`` holds."""
     started = time.perf_counter()
+    root, store = run.root, run.store
     subproblems = split_root(root)
     results = {
         move: result
@@ -148,8 +168,8 @@ def run_solve(
     report(None, None)
     if todo:
         by_move = {s.move: s for s in todo}
-        tasks = [SubproblemTask(s.move, s.position, table_size) for s in todo]
-        with backend() as runner:
+        tasks = [SubproblemTask(s.move, s.position, run.table_size) for s in todo]
+        with run.backend() as runner:
             for task, payload in runner.results(tasks):
                 result = SubproblemResult(
                     value=int(payload["value"]),

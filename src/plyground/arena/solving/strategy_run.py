@@ -15,36 +15,40 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from plyground.arena.runs.backends import Backend
-from plyground.arena.solving.solve_run import timed_worker_search
-from plyground.arena.storage.solve_store import SolveStore
+from plyground.arena.solving.solve_run import StartRun, WorkerSearchTask
 from plyground.core.errors import PlygroundError
 from plyground.games.adjacency.book import StrategyMove
-from plyground.games.adjacency.exact_table import DEFAULT_TABLE
 from plyground.games.adjacency.proof import Proof, proof_tree
 from plyground.games.adjacency.rules import AdjacencyState
-from plyground.games.adjacency.strategy import StrategyNeed, keeping_move, strategy_plan
+from plyground.games.adjacency.solver import ExactSolver
+from plyground.games.adjacency.strategy import (
+    KeepingMove,
+    StrategyNeed,
+    keeping_move,
+    strategy_plan,
+)
 
 __all__ = ["StrategyProgress", "StrategyTask", "run_strategy"]
 
 
 @dataclass(frozen=True)
-class StrategyTask:
+class StrategyTask(WorkerSearchTask[KeepingMove]):
     """One entry for a worker: a move of ``position`` keeping X - O's bound ``keep``."""
 
-    key: str
-    position: str
     keep: int
-    table_size: int = DEFAULT_TABLE
 
-    def perform(self) -> dict[str, object]:
-        """Find the move (in a worker) with this worker's solver, kept between tasks."""
-        found, _, seconds = timed_worker_search(
-            self.position,
-            self.table_size,
-            lambda solver, state: keeping_move(solver, state, self.keep),
-        )
-        return {"move": found.move, "tests": found.tests, "nodes": found.nodes, "seconds": seconds}
+    def search(self, solver: ExactSolver, state: AdjacencyState) -> KeepingMove:
+        return keeping_move(solver, state, self.keep)
+
+    def payload(
+        self, answer: KeepingMove, solver: ExactSolver, seconds: float
+    ) -> dict[str, object]:
+        return {
+            "move": answer.move,
+            "tests": answer.tests,
+            "nodes": answer.nodes,
+            "seconds": seconds,
+        }
 
 
 @dataclass(frozen=True)
@@ -65,25 +69,21 @@ class StrategyProgress:
 
 
 def run_strategy(
-    root: AdjacencyState,
-    store: SolveStore,
-    backend: Callable[[], Backend],
+    run: StartRun,
     *,
-    table_size: int = DEFAULT_TABLE,
     search: bool = True,
     on_progress: Callable[[StrategyProgress], None] | None = None,
 ) -> dict[str, StrategyMove]:
-    """The strategy of ``root``'s proved value, continuing ``store``: every entry, those
-    from the proof and those found by search (position text -> move); with ``search``
+    """The strategy of ``run.root``'s proved value, continuing ``run.store``: every entry,
+    those from the proof and those found by search (position text -> move); with ``search``
     False, those the store holds so far (a strategy still being computed elsewhere).
 
-    ``backend()`` is made only if an entry is missing, and closed at the end (or on an
-    exception, Ctrl-C included: the stored entries stay). Raises PlygroundError when
-    the store does not prove the value yet, or when no move keeps an entry's bound (a
-    store whose bounds come from another search).
+    Raises PlygroundError when the store does not prove the value yet, or when no move
+    keeps an entry's bound (a store whose bounds come from another search).
     """
     started = time.perf_counter()
-    plan = strategy_plan(Proof(root, proof_tree(root), store.leaf_bounds()))
+    store = run.store
+    plan = strategy_plan(Proof(run.root, proof_tree(run.root), store.leaf_bounds()))
     stored = store.strategy_entries()
     keeps = {need.position: need.keep for need in plan.needs}
     found = {
@@ -104,10 +104,10 @@ def run_strategy(
     report(None, "", 0, 0, 0.0)
     if todo and search:
         tasks = [
-            StrategyTask(need.position, need.position, need.keep, table_size)
+            StrategyTask(need.position, need.position, run.table_size, need.keep)
             for need in todo.values()
         ]
-        with backend() as runner:
+        with run.backend() as runner:
             for task, payload in runner.results(tasks):
                 move = payload["move"]
                 if move is None:
