@@ -33,7 +33,7 @@ from plyground.core.errors import SettingsError
 from plyground.core.game import Game, State
 from plyground.core.limits import Limit, SearchInfo, answer_reserve, deadline_ns
 from plyground.core.search_results import unsearched_info
-from plyground.core.settings import Setting
+from plyground.core.settings import Setting, SettingOrder
 from plyground.games.g2048 import kernel
 from plyground.games.g2048 import search as search_module
 from plyground.games.g2048.evaluation import G2048Evaluator
@@ -158,14 +158,10 @@ class G2048Bot(Bot):
         ),
         Setting("weights", str, None, "JSON file of heuristic weights (docs/2048.md)"),
     )
+    ORDERS: ClassVar[tuple[SettingOrder, ...]] = (SettingOrder("shallowest", "deepest"),)
 
     def __init__(self, **settings: object) -> None:
         super().__init__(**settings)
-        if self._settings["shallowest"] > self._settings["deepest"]:
-            raise SettingsError(
-                f"bot '2048': shallowest ({self._settings['shallowest']}) must not exceed "
-                f"deepest ({self._settings['deepest']})"
-            )
         if self._settings["wall"] and not self._settings["bank"]:
             raise SettingsError("bot '2048': wall keeps the bank for the wall: it needs a bank")
         self.weights = self._make_evaluator().weights

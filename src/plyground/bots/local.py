@@ -26,12 +26,11 @@ from plyground.algorithms.local import (
 )
 from plyground.bots.base import SEED_SETTING, TIME_SETTING, Bot, Decision, InfoCallback
 from plyground.bots.evaluators import evaluator_for, load_weights
-from plyground.core.errors import SettingsError
 from plyground.core.evaluation import Evaluator
 from plyground.core.game import Game, State
 from plyground.core.limits import Clock, Limit, SearchInfo
 from plyground.core.search_results import line_texts
-from plyground.core.settings import Setting
+from plyground.core.settings import Setting, SettingOrder
 
 __all__ = ["AnnealingBot", "GeneticBot", "HillClimbBot", "PlanningBot"]
 
@@ -166,14 +165,7 @@ class AnnealingBot(PlanningBot):
         ),
         Setting("t_end", float, 0.05, "final temperature, in evaluation units", minimum=1e-6),
     )
-
-    def __init__(self, **settings: object) -> None:
-        super().__init__(**settings)
-        if self._settings["t_end"] > self._settings["t_start"]:
-            raise SettingsError(
-                f"bot 'annealing': t_end {self._settings['t_end']!r} must not exceed "
-                f"t_start {self._settings['t_start']!r}"
-            )
+    ORDERS: ClassVar[tuple[SettingOrder, ...]] = (SettingOrder("t_end", "t_start"),)
 
     def optimise(
         self, problem: PlanProblem, clock: Clock, max_evaluations: int | None
@@ -202,14 +194,7 @@ class GeneticBot(PlanningBot):
         Setting("crossover", float, 0.9, "crossover probability", minimum=0.0, maximum=1.0),
         Setting("mutation", float, 0.5, "mutation probability", minimum=0.0, maximum=1.0),
     )
-
-    def __init__(self, **settings: object) -> None:
-        super().__init__(**settings)
-        if self._settings["elite"] >= self._settings["population"]:
-            raise SettingsError(
-                f"bot 'genetic': elite {self._settings['elite']!r} must be smaller than "
-                f"population {self._settings['population']!r}"
-            )
+    ORDERS: ClassVar[tuple[SettingOrder, ...]] = (SettingOrder("elite", "population", strict=True),)
 
     def optimise(
         self, problem: PlanProblem, clock: Clock, max_evaluations: int | None

@@ -17,7 +17,14 @@ from typing import Any, ClassVar
 
 from plyground.core.errors import ParseError, SettingsError
 
-__all__ = ["Configured", "Setting", "format_spec", "parse_spec", "resolve_settings"]
+__all__ = [
+    "Configured",
+    "Setting",
+    "SettingOrder",
+    "format_spec",
+    "parse_spec",
+    "resolve_settings",
+]
 
 _NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_\-]*")  # "2048" is a game name
 _TARGET = re.compile(
@@ -203,6 +210,23 @@ def format_spec(name: str, settings: Mapping[str, object]) -> str:
     return f"{name}({items})" if items else name
 
 
+@dataclass(frozen=True)
+class SettingOrder:
+    """Two settings that must come in order: ``low`` must not exceed ``high`` (with
+    ``strict``, must be smaller), such as an annealing's end and start temperatures."""
+
+    low: str
+    high: str
+    strict: bool = False
+
+    def check(self, settings: Mapping[str, Any], owner: str) -> None:
+        """Raise SettingsError naming both settings and their values when out of order."""
+        low, high = settings[self.low], settings[self.high]
+        if low > high or (self.strict and low == high):
+            relation = "must be smaller than" if self.strict else "must not exceed"
+            raise SettingsError(f"{owner}: {self.low} {low!r} {relation} {self.high} {high!r}")
+
+
 class Configured:
     """Something made by its registry name and settings (a game, a bot): the settings it
     declares, checked once at construction, and the spec that makes it again."""
@@ -210,13 +234,16 @@ class Configured:
     NAME: ClassVar[str]
     DESCRIPTION: ClassVar[str]
     SETTINGS: ClassVar[tuple[Setting, ...]] = ()
+    ORDERS: ClassVar[tuple[SettingOrder, ...]] = ()
+    """Pairs of its settings that must come in order, checked with the settings."""
     KIND: ClassVar[str] = "thing"
     """What it is, for error messages: ``game 'adjacency'``, ``bot 'alphabeta'``."""
 
     def __init__(self, **settings: object) -> None:
-        self._settings: dict[str, Any] = resolve_settings(
-            self.SETTINGS, settings, f"{self.KIND} {self.NAME!r}"
-        )
+        owner = f"{self.KIND} {self.NAME!r}"
+        self._settings: dict[str, Any] = resolve_settings(self.SETTINGS, settings, owner)
+        for order in self.ORDERS:
+            order.check(self._settings, owner)
 
     @property
     def name(self) -> str:
