@@ -12,7 +12,6 @@ import webbrowser
 from types import FrameType
 
 from plyground.arena.play.run_options import RunOptions
-from plyground.arena.records.record import Penalty
 from plyground.cli.groups import TERMINATED, command
 from plyground.core.errors import PlygroundError
 from plyground.web.config import CLIENT_LIMITS, WEB_SETTINGS, WebSettings
@@ -32,32 +31,21 @@ DEFAULT_PORT = 8000
 )
 def register(parser: argparse.ArgumentParser) -> None:
     """The options of ``serve``."""
-    defaults = WebSettings()
     parser.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on "
                         f"(default {DEFAULT_HOST}; 0.0.0.0 for every interface)")  # fmt: skip
     parser.add_argument("--port", type=int, default=DEFAULT_PORT,
                         help=f"port (default {DEFAULT_PORT}; 0 picks a free one)")  # fmt: skip
-    parser.add_argument("--think-cap", type=float, default=defaults.think_cap, metavar="SECONDS",
-                        help="most seconds a bot may think per move "
-                        "(default %(default)s)")  # fmt: skip
-    parser.add_argument("--grace", type=float, default=defaults.grace, metavar="SECONDS",
-                        help="seconds past its limit a bot may take before its answer "
-                        "counts as a timeout (default %(default)s)")  # fmt: skip
-    parser.add_argument("--workers", type=int, default=defaults.workers,
-                        help="processes in which bots think (default %(default)s)")  # fmt: skip
-    parser.add_argument("--max-games", type=int, default=defaults.max_games,
-                        help="most games kept in memory (default %(default)s)")  # fmt: skip
-    parser.add_argument("--expiry", type=float, default=defaults.expiry, metavar="SECONDS",
-                        help="forget a game this long after its last activity "
-                        "(default %(default)s)")  # fmt: skip
-    parser.add_argument("--unwatched", type=float, default=defaults.unwatched,
-                        metavar="SECONDS", help="a game's bots play on this long after its "
-                        "last viewer left, then stop until one is back (default "
-                        "%(default)s)")  # fmt: skip
-    parser.add_argument("--policy", choices=[p.value for p in Penalty],
-                        default=defaults.policy, help="what a bot's rule break (late, illegal or "
-                        "crashed answer) costs: a random move played for it, or the game "
-                        "(default %(default)s)")  # fmt: skip
+    _setting_option(parser, "think_cap", "SECONDS")
+    _setting_option(parser, "grace", "SECONDS", "seconds past its limit a bot may take before "
+                    "its answer counts as a timeout")  # fmt: skip
+    _setting_option(parser, "workers")
+    _setting_option(parser, "max_games")
+    _setting_option(parser, "expiry", "SECONDS",
+                    "forget a game this long after its last activity")  # fmt: skip
+    _setting_option(parser, "unwatched", "SECONDS", "a game's bots play on this long after "
+                    "its last viewer left, then stop until one is back")  # fmt: skip
+    _setting_option(parser, "policy", None, "what a bot's rule break (late, illegal or "
+                    "crashed answer) costs: a random move played for it, or the game")  # fmt: skip
     parser.add_argument("--db", metavar="PATH", default=None,
                         help="store every finished game in this SQLite database (the one "
                         "tournaments use), as tournament 'web'; default: keep games in memory "
@@ -70,25 +58,38 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--engines", metavar="DIR", default=None,
                         help="offer every bot of a class folder (a subfolder with an "
                         "engine.toml each, as for tournaments; built first)")  # fmt: skip
-    parser.add_argument("--analysis-time", type=float, default=defaults.analysis_time,
-                        metavar="SECONDS", help="analysis (review, analysis board): seconds per "
-                        "position for an exact solve, then as long for the engine "
-                        "(default %(default)s)")  # fmt: skip
-    parser.add_argument("--blunder", type=float, default=defaults.blunder, metavar="MARKS",
-                        help="analysis: marks lost that make a blunder "
-                        "(default %(default)s)")  # fmt: skip
+    _setting_option(parser, "analysis_time", "SECONDS", "analysis (review, analysis board): "
+                    "seconds per position for an exact solve, then as long for the "
+                    "engine")  # fmt: skip
+    _setting_option(parser, "blunder", "MARKS", "analysis: marks lost that make a blunder")
     parser.add_argument("--allowed-host", action="append", default=[], metavar="HOST",
                         help="also answer requests for this host name (the Host header), "
                         "such as the name a reverse proxy or the class uses; may be given more "
                         "than once (docs/web.md, security model)")  # fmt: skip
-    declared = {setting.name: setting for setting in WEB_SETTINGS}
     for name in CLIENT_LIMITS:  # what one client may use: each a WebSettings setting
-        setting = declared[name]
-        parser.add_argument(f"--{name.replace('_', '-')}", type=setting.kind,
-                            default=getattr(defaults, name), dest=name,
-                            help=f"{setting.help} (default %(default)s)")  # fmt: skip
+        _setting_option(parser, name)
     parser.add_argument("--open", action="store_true", help="open the page in a browser")
     parser.set_defaults(handler=_serve)
+
+
+def _setting_option(
+    parser: argparse.ArgumentParser,
+    name: str,
+    metavar: str | None = None,
+    help: str | None = None,
+) -> None:
+    """``--NAME`` for the web setting ``name``: its type, default and choices as
+    :data:`~plyground.web.config.WEB_SETTINGS` declares them, and ``help`` (default: the
+    setting's own) with the default after it."""
+    setting = next(setting for setting in WEB_SETTINGS if setting.name == name)
+    parser.add_argument(
+        f"--{name.replace('_', '-')}",
+        type=setting.kind,
+        default=setting.default,
+        choices=setting.choices,
+        metavar=metavar,
+        help=f"{help or setting.help} (default %(default)s)",
+    )
 
 
 def _offer_bots(specs: list[str], engines: str | None) -> list[str]:
