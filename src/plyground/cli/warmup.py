@@ -17,7 +17,7 @@ __all__ = ["register"]
 @command(
     "warmup",
     help="compile (or load from the cache) every numba kernel",
-    description=" ".join(__doc__.split()),  # one paragraph, wrapped to the terminal
+    description=" ".join((__doc__ or "").split()),  # one paragraph, wrapped to the terminal
 )
 def register(parser: argparse.ArgumentParser) -> None:
     """The options of ``warmup``."""
