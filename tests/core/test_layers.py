@@ -19,20 +19,18 @@ import plyground
 PACKAGE_DIR = Path(plyground.__file__).parent
 
 # layer -> the other parts of plyground it may import ("plyground" is the
-# package's own __init__: its version and the load_game/make_bot shortcuts; "lazy_face" is
-# the helper under the lazy faces, plyground's and plyground.arena's).
+# package's own __init__: its version and the load_game/make_bot shortcuts).
 ALLOWED: dict[str, set[str]] = {
-    "lazy_face": set(),
     "core": set(),
     "games": {"core"},
     "algorithms": {"core"},
     "solvers": {"core", "games", "algorithms"},
     "bots": {"core", "games", "algorithms"},
-    "arena": {"lazy_face", "core", "games", "algorithms", "solvers", "bots"},
+    "arena": {"core", "games", "algorithms", "solvers", "bots"},
     "rl": {"core", "games", "bots"},
     "web": {"plyground", "core", "games", "algorithms", "solvers", "bots", "arena"},
     "cli": {"plyground", "core", "games", "algorithms", "solvers", "bots", "arena", "web"},
-    "__init__": {"lazy_face", "core", "games", "bots"},
+    "__init__": {"core", "games", "bots"},
     "__main__": {"cli"},
 }
 
@@ -47,7 +45,14 @@ def imported_modules(path: Path) -> set[str]:
     """Every plyground module ``path`` imports, wherever the import statement stands."""
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
+        if isinstance(node, ast.ImportFrom) and node.level > 0:
+            # ``from .bots import Bot`` (a face's stub): relative to the file's package
+            package = module_name(path).split(".")
+            if path.stem != "__init__":
+                package = package[:-1]
+            base = package[: len(package) - node.level + 1]
+            found.add(".".join([*base, node.module] if node.module else base))
+        elif isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module is not None and node.level == 0:
             if node.module == "plyground":
@@ -70,7 +75,7 @@ def imported_modules(path: Path) -> set[str]:
 
 def layer_breaches() -> list[str]:
     breaches = []
-    for path in sorted(PACKAGE_DIR.rglob("*.py")):
+    for path in sorted([*PACKAGE_DIR.rglob("*.py"), *PACKAGE_DIR.rglob("*.pyi")]):
         relative = path.relative_to(PACKAGE_DIR)
         layer = relative.parts[0] if len(relative.parts) > 1 else relative.stem
         assert layer in ALLOWED, f"{relative}: a layer the rule does not know; add it to ALLOWED"
@@ -98,6 +103,14 @@ def test_the_checker_sees_a_breach(tmp_path: Path) -> None:
         "plyground.bots",
         "plyground.core",
     }
+
+
+def test_the_checker_reads_the_faces_stubs() -> None:
+    """A face's names are relative imports in its ``__init__.pyi``: the checker resolves them."""
+    assert {"plyground.bots", "plyground.games"} <= imported_modules(PACKAGE_DIR / "__init__.pyi")
+    arena = imported_modules(PACKAGE_DIR / "arena" / "__init__.pyi")
+    assert "plyground.arena.records.record" in arena
+    assert all(module.startswith("plyground.arena.") for module in arena)
 
 
 def package_of(module: str) -> str:
