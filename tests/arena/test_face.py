@@ -20,7 +20,7 @@ def test_every_public_name_comes_from_its_room(name: str) -> None:
 
 
 def test_an_unknown_name_is_an_attribute_error() -> None:
-    with pytest.raises(AttributeError, match="No plyground.arena attribute Refere"):
+    with pytest.raises(AttributeError, match=r"No plyground\.arena attribute Refere"):
         plyground.arena.Refere  # noqa: B018 - the attribute access is the test
 
 

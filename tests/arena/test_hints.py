@@ -4,6 +4,7 @@ bots."""
 
 from __future__ import annotations
 
+import re
 from typing import cast
 
 import pytest
@@ -65,7 +66,7 @@ def test_the_morris_hint_is_the_bots_legal_move_with_its_outlook() -> None:
     facts = dict(hint.facts)
     assert hint.best[0] in {mill.move_text(m) for m in mill.legal_moves()}
     assert facts["Best move"] == hint.best[0] and int(facts["Depth"]) >= 1
-    assert facts["Outlook"].endswith(" for White (the bot's estimate)")
+    assert re.fullmatch(r"[+-]\d+\.\d men for White \(the bot's estimate\)", facts["Outlook"])
     assert "Endgame table" not in facts  # nine men each: no table reaches
     won = game.parse_state("WWW/B../.../....../.../.../..B B 0 0 41")  # Black has 2 men
     with pytest.raises(IllegalMoveError, match="the game is over"):

@@ -109,6 +109,16 @@ class SearchInfo:
         data.update(self.extra)
         return data
 
+    def unit_text(self, score: float | None = None) -> str | None:
+        """``score`` (this search's own by default) in the unit its bot names, as
+        ``+1.5 men``: ``extra["unit"]``, of which one scores ``extra["unit_score"]`` (the
+        Morris bot names men, by its own weights); None when the bot names no unit."""
+        score = self.score if score is None else score
+        if score is None or "unit" not in self.extra:
+            return None
+        units = round(score / float(self.extra["unit_score"]), 1) + 0.0  # (+ 0.0: no "-0.0")
+        return f"{units:+.1f} {self.extra['unit']}"
+
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SearchInfo:
         """Inverse of :meth:`to_dict`; unknown keys go to ``extra``."""

@@ -225,7 +225,7 @@ class MorrisHints(BotHints):
     def hint(self, state: State) -> GameHint:
         from plyground.games.morris import MorrisState
         from plyground.games.morris.endgames import verdict_text
-        from plyground.games.morris.evaluation import WIN, MorrisWeights
+        from plyground.games.morris.evaluation import WIN
 
         decision = self.bot(state.game).choose(state, self.limit())
         info, mover = decision.info, state.to_move()
@@ -235,9 +235,9 @@ class MorrisHints(BotHints):
         if abs(score) > WIN - 1000:  # a win or loss the search sees to its end
             winner = mover if score > 0 else 1 - mover
             outlook = f"{side[winner]} wins within {round(WIN - abs(score))} moves"
-        else:  # the hint bot's default weights: a man is worth the same in every phase
-            men = score / MorrisWeights().placing.men
-            outlook = f"{men:+.1f} men for {side[mover]} (the bot's estimate)"
+        else:  # in men, the unit the bot names (by its weights in this phase)
+            units = info.unit_text() or f"{score:+.1f}"
+            outlook = f"{units} for {side[mover]} (the bot's estimate)"
         facts = [("Best move", move), ("Outlook", outlook), ("Depth", str(info.depth)),
                  ("Time", f"{info.elapsed:.2f} s")]  # fmt: skip
         verdict = verdict_text(cast(MorrisState, state))

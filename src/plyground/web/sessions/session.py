@@ -90,13 +90,9 @@ def first_seat_score(info: SearchInfo | None, mover: int, players: int) -> float
 
 def score_text(info: SearchInfo | None, mover: int, players: int) -> str | None:
     """A search's first-seat score (:func:`first_seat_score`) in the unit its bot names
-    (``extra["unit"]``, one of which scores ``extra["unit_score"]``: men for the Morris
-    bot, by its own weights), as ``+1.5 men``; None when the bot names no unit."""
+    (:meth:`SearchInfo.unit_text`), as ``+1.5 men``; None when the bot names no unit."""
     score = first_seat_score(info, mover, players)
-    if info is None or score is None or "unit" not in info.extra:
-        return None
-    units = round(score / float(info.extra["unit_score"]), 1) + 0.0  # (+ 0.0: no "-0.0")
-    return f"{units:+.1f} {info.extra['unit']}"
+    return None if info is None or score is None else info.unit_text(score)
 
 
 def _round_of(number: int | None, players: int) -> int | None:
