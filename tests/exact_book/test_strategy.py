@@ -99,6 +99,15 @@ def test_an_entry_serves_every_mirror_image_of_its_position() -> None:
     assert book.strategy_move(state.play(move)) is None  # another depth: not even looked up
 
 
+def test_the_book_keeps_the_stricter_of_two_entries_for_a_position() -> None:
+    o_moves, x_moves = "4/4/XX2/XX2 O 3", "4/4/XX2/XXO1 X 2"
+    book = OpeningBook(strategy={o_moves: StrategyMove("c1", -4), x_moves: StrategyMove("c2", 0)})
+    book.add_strategy({o_moves: StrategyMove("d1", -2), x_moves: StrategyMove("d2", -2)})
+    assert book.strategy == {o_moves: StrategyMove("c1", -4), x_moves: StrategyMove("c2", 0)}
+    book.add_strategy({o_moves: StrategyMove("d1", -6), x_moves: StrategyMove("d2", 0)})
+    assert book.strategy == {o_moves: StrategyMove("d1", -6), x_moves: StrategyMove("d2", 0)}
+
+
 def test_the_alphabeta_bot_plays_the_strategy_from_either_side(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -18,6 +18,7 @@ from plyground.games.adjacency.rules import AdjacencyGame
 from plyground.games.adjacency.solver import ExactSolver
 
 GAME = "adjacency(size=5,rounds=5)"
+SMALL = "adjacency(size=4,rounds=4)"
 
 
 def _prove(run_cli: RunCli, store: Path, *more: str) -> subprocess.CompletedProcess[str]:
@@ -57,6 +58,32 @@ def test_the_strategy_is_stored_entry_by_entry_and_continued_where_it_stopped(
     partial = _prove(run_cli, store, "--strategy", "--no-search", "--json")
     assert partial.returncode == 0, partial.stderr
     assert json.loads(partial.stdout)["strategy"]["searched"] == kept == len(_entries(store))
+
+
+def test_an_entry_stored_for_a_weaker_bound_is_searched_again_and_a_stricter_one_kept(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    """As after settling: the plan asks an entry for a stricter bound than the one it was
+    found for (searched again, for the plan's bound); an entry already stricter than the
+    plan's serves as it is (not searched, not replaced)."""
+    store = tmp_path / "small.sqlite3"
+    args = ["solve", "adjacency", "--start", "--store", str(store), "--game", SMALL]
+    made = run_cli([*args, "--prove", "--strategy"])
+    assert made.returncode == 0, made.stderr
+    planned = _entries(store)
+    weaker, stricter = sorted(planned)[:2]
+    loosen = 2 if weaker.split()[1] == "O" else -2  # O keeps X - O at most, X at least
+    tighten = -2 if stricter.split()[1] == "O" else 2
+    with sqlite3.connect(store) as db:
+        db.execute("UPDATE strategy SET keep = keep + ? WHERE position = ?", (loosen, weaker))
+        db.execute("UPDATE strategy SET keep = keep + ? WHERE position = ?", (tighten, stricter))
+    again = run_cli([*args, "--prove", "--strategy"])
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.count(" keeps ") == 1  # one entry searched: the weaker one
+    entries = _entries(store)
+    assert entries[weaker][1] == planned[weaker][1]  # the plan's bound again
+    move, keep, tests, nodes = planned[stricter]
+    assert entries[stricter] == (move, keep + tighten, tests, nodes)  # untouched
 
 
 def test_a_settled_proof_and_its_strategy_go_into_the_book(run_cli: RunCli, tmp_path: Path) -> None:

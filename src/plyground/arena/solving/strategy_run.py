@@ -3,10 +3,13 @@
 :func:`run_strategy` reads the proof's leaf bounds from the
 :class:`~plyground.arena.solve_store.SolveStore`, plans the strategy
 (:func:`~plyground.games.adjacency.strategy.strategy_plan`), skips the
-entries the store already holds, and has the backend's workers find the
-others (:func:`~plyground.games.adjacency.strategy.keeping_move`), storing
-each the moment it arrives with what it cost (one transaction each: a killed
-run loses only the entries in flight, and the same command continues).
+entries the store already holds for the plan's bound or a stricter one, and
+has the backend's workers find the others
+(:func:`~plyground.games.adjacency.strategy.keeping_move`), storing each the
+moment it arrives with what it cost (one transaction each: a killed run
+loses only the entries in flight, and the same command continues). An entry
+stored for a weaker bound (found for an older proof, before a first move's
+own value was settled) is found again for the plan's.
 """
 
 from __future__ import annotations
@@ -85,11 +88,10 @@ def run_strategy(
     store = run.store
     plan = strategy_plan(Proof(run.root, proof_tree(run.root), store.leaf_bounds()))
     stored = store.strategy_entries()
-    keeps = {need.position: need.keep for need in plan.needs}
-    found = {
-        position: entry
-        for position, entry in stored.items()
-        if keeps.get(position) == entry.keep  # an entry for another bound is found again
+    found = {  # an entry for a weaker bound (an older proof's, say) is searched again
+        need.position: stored[need.position]
+        for need in plan.needs
+        if need.position in stored and stored[need.position].covers(need.keep, need.position)
     }
     todo = {need.position: need for need in plan.needs if need.position not in found}
     total = len(plan.needs)

@@ -27,7 +27,8 @@ refused by name):
 ``strategy`` (version 3)
     a strategy's entries found by search (:mod:`plyground.games.adjacency.strategy`):
     ``position`` (canonical text, primary key), ``keep`` (the X - O bound
-    to keep), ``move`` (the first move found keeping it, in that frame),
+    to keep; of two entries for a position the stricter stays), ``move`` (the
+    first move found keeping it, in that frame),
     ``tests``, ``nodes`` and ``seconds`` (what finding it cost),
     ``finished`` (UTC time). Older files gain the table when opened.
 
@@ -221,9 +222,15 @@ class SolveStore(SqliteFile):
     def record_strategy(
         self, position: str, entry: StrategyMove, tests: int, nodes: int, seconds: float
     ) -> None:
-        """Store one strategy entry and what finding it cost (one transaction)."""
+        """Store one strategy entry and what finding it cost (one transaction), replacing
+        the position's stored entry unless that one keeps a stricter bound."""
         try:
             with self._transaction():
+                row = self._db.execute(
+                    "SELECT keep FROM strategy WHERE position = ?", (position,)
+                ).fetchone()
+                if row is not None and not entry.covers(row[0], position):
+                    return
                 self._db.execute(
                     "INSERT OR REPLACE INTO strategy VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (position, entry.keep, entry.move, tests, nodes, seconds, utc_now()),

@@ -50,7 +50,7 @@ from typing import Any
 from plyground.core.errors import ParseError
 from plyground.core.files import write_whole
 from plyground.core.game import State
-from plyground.games.adjacency.rules import AdjacencyState, X, parse_cell, parse_position
+from plyground.games.adjacency.rules import SIDES, AdjacencyState, X, parse_cell, parse_position
 
 __all__ = [
     "BOOK_FORMAT",
@@ -86,6 +86,18 @@ class StrategyMove:
 
     move: str
     keep: int
+
+    def covers(self, keep: int, position: str) -> bool:
+        """True when this entry's bound is ``keep`` or stricter for the side to move in
+        ``position`` (its text): a move keeping it keeps ``keep`` too.
+
+        >>> StrategyMove("c1", -4).covers(-2, "6OO/6OO/8/8/8/8/XX6/XX6 O 15")
+        True
+        >>> StrategyMove("c1", -2).covers(-4, "6OO/6OO/8/8/8/8/XX6/XX6 O 15")
+        False
+        """
+        x_moves = position.split()[1] == SIDES[X]
+        return self.keep >= keep if x_moves else self.keep <= keep
 
 
 @dataclass(frozen=True)
@@ -163,8 +175,12 @@ class OpeningBook:
         self.positions.update(positions)
 
     def add_strategy(self, entries: Mapping[str, StrategyMove]) -> None:
-        """Add (or replace) strategy entries (canonical position text -> move)."""
-        self.strategy.update(entries)
+        """Add strategy entries (canonical position text -> move), each replacing the
+        book's entry for its position unless that one keeps a stricter bound."""
+        for text, entry in entries.items():
+            booked = self.strategy.get(text)
+            if booked is None or entry.covers(booked.keep, text):
+                self.strategy[text] = entry
         self._strategy_depths = None
 
     # -- the file ------------------------------------------------------------------------
