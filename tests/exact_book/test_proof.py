@@ -108,3 +108,17 @@ def test_a_position_too_near_the_end_is_refused() -> None:
     state = AdjacencyGame(size=4, rounds=1).initial_state()
     with pytest.raises(PlygroundError, match="needs 3 plies left"):
         proof_tree(state)
+
+
+@pytest.mark.parametrize("first", ["X", "O"])
+def test_settling_the_replies_gives_each_reply_to_the_first_best_move_its_value(first: str) -> None:
+    root = AdjacencyGame(size=5, rounds=4, first=first).initial_state()
+    solver = ExactSolver(1 << 16)
+    proof = Proof(root, proof_tree(root, solver), guess=-2)
+    while (test := proof.wanted(replies=True)) is not None:
+        proof.record(test, *solver.at_least(parse_position(test.position), test.at_least))
+    value = proof.result().value
+    leaves = proof.first_best().leaves
+    values = [_exact(parse_position(leaf.position))[0] for leaf in leaves]
+    assert [proof.leaf_bounds(leaf.position) for leaf in leaves] == [(v, v) for v in values]
+    assert value in values and len(set(values)) > 1  # some reply gives the first mover more

@@ -132,8 +132,12 @@ def test_a_version_1_store_gains_the_leaves_table(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("more", "fragment"),
     [
-        (["--guess", "2"], "--guess, --settle and --strategy are options of --prove"),
-        (["--settle"], "--guess, --settle and --strategy are options of --prove"),
+        (
+            ["--guess", "2"],
+            "--guess, --settle, --settle-replies and --strategy are options of --prove",
+        ),
+        (["--settle"], "--guess, --settle, --settle-replies and --strategy are options of --prove"),
+        (["--settle-replies"], "--settle-replies and --strategy are options of --prove"),
     ],
 )
 def test_misplaced_proof_options_get_one_line(

@@ -141,12 +141,23 @@ def test_settled_first_moves_are_booked_with_their_values() -> None:
         assert replies and set(replies) <= best
 
 
+COURSE = "adjacency(size=8,rounds=8)"
+
+
+def _keeps_by_a_fresh_test(solver: ExactSolver, text: str, entry: StrategyMove) -> None:
+    """An O entry's move keeps its bound: the position after it is proved at most the bound
+    by one null-window test, and the default ``alphabeta`` plays that move."""
+    state = load_game(COURSE).parse_state(text)
+    after = state.play(state.parse_move(entry.move))
+    holds, _bound = solver.at_least(after, entry.keep + 1)
+    assert not holds, (text, entry)
+    bot = make_bot("alphabeta", time=0.05)
+    assert bot.choose(state, Limit(time=0.05)).move == state.parse_move(entry.move)
+
+
 @pytest.mark.slow
 def test_a_sample_of_the_packaged_8x8_strategy_keeps_its_bound_by_a_fresh_solve() -> None:
-    """O's entries with 13 plies left: the position after the booked move (12 plies left) is
-    proved at most the bound by one null-window test each (a few seconds), and the default
-    ``alphabeta`` plays that move."""
-    game = load_game("adjacency(size=8,rounds=8)")
+    """O's entries with 13 plies left (a few seconds each)."""
     entries = sorted(
         (text, entry)
         for text, entry in packaged_book().strategy.items()
@@ -154,13 +165,25 @@ def test_a_sample_of_the_packaged_8x8_strategy_keeps_its_bound_by_a_fresh_solve(
     )
     assert len(entries) >= 2
     solver = ExactSolver(1 << 20)
-    bot = make_bot("alphabeta", time=0.05)
     for text, entry in random.Random(8).sample(entries, 2):
-        state = game.parse_state(text)
-        after = state.play(state.parse_move(entry.move))
-        holds, _bound = solver.at_least(after, entry.keep + 1)
-        assert not holds, (text, entry)
-        assert bot.choose(state, Limit(time=0.05)).move == state.parse_move(entry.move)
+        _keeps_by_a_fresh_test(solver, text, entry)
+
+
+@pytest.mark.slow
+def test_after_d1_and_its_best_reply_the_packaged_strategy_keeps_minus_4() -> None:
+    """d1 (and its mirror a4) is -4, not the game's -2: O's reply and every O entry after
+    X's next move keep -4, the line's own value; one entry is checked by a fresh test."""
+    root = load_game(COURSE).initial_state()
+    book = packaged_book()
+    after = root.play(root.parse_move("d1"))
+    reply = book.strategy_move(after)
+    assert reply is not None and reply[1] == -4
+    leaf = after.play(reply[0])
+    keys = {strategy_key(leaf.play(move))[0] for move in leaf.legal_moves()}
+    entries = {key: book.strategy[key] for key in keys}
+    assert len(entries) == 54 and {entry.keep for entry in entries.values()} == {-4}
+    text = random.Random(4).choice(sorted(entries))
+    _keeps_by_a_fresh_test(ExactSolver(1 << 20), text, entries[text])
 
 
 def test_a_hint_in_a_strategy_position_is_its_move_and_the_bound_it_keeps(

@@ -49,8 +49,10 @@ def solve_start(args: argparse.Namespace) -> int:
     game = load_game(args.game or "adjacency")
     if not isinstance(game, AdjacencyGame):
         raise SettingsError(f"--start solves the adjacency game, not {game.spec!r}")
-    if (args.guess or args.settle or args.strategy) and not args.prove:
-        raise SettingsError("--guess, --settle and --strategy are options of --prove")
+    if (args.guess or args.settle or args.settle_replies or args.strategy) and not args.prove:
+        raise SettingsError(
+            "--guess, --settle, --settle-replies and --strategy are options of --prove"
+        )
     if args.no_search and not args.strategy:
         raise SettingsError("--no-search is an option of --strategy")
     check_output(args.book, "--book")  # before the solve, not after it
@@ -84,6 +86,7 @@ def prove_start(args: argparse.Namespace, game: AdjacencyGame, book: OpeningBook
                 _start_run(args, root, store),
                 guess=args.guess,
                 settle=args.settle,
+                replies=args.settle_replies,
                 on_progress=show,
             )
         except KeyboardInterrupt:

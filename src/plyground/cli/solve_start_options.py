@@ -76,6 +76,12 @@ def add_start_options(parser: argparse.ArgumentParser) -> None:
             "first move)",
         ),
         group.add_argument(
+            "--settle-replies",
+            action="store_true",
+            help="with --prove: go on to find the value of every reply to the first best move "
+            "(so the strategy's second move keeps what a reply that is not best gives away)",
+        ),
+        group.add_argument(
             "--strategy",
             action="store_true",
             help="with --prove: once the value is proved, find a move keeping it for each "

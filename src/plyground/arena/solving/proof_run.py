@@ -63,10 +63,12 @@ def run_proof(
     *,
     guess: int = 0,
     settle: bool = False,
+    replies: bool = False,
     on_progress: Callable[[ProofProgress], None] | None = None,
 ) -> ProofResult:
-    """Prove ``run.root``'s value (with ``settle``, every root move's value), continuing
-    ``run.store``; ``guess`` (X - O) is the first threshold."""
+    """Prove ``run.root``'s value (with ``settle``, every root move's value; with
+    ``replies``, every reply's to the first best move), continuing ``run.store``;
+    ``guess`` (X - O) is the first threshold."""
     started = time.perf_counter()
     store = run.store
     proof = Proof(run.root, proof_tree(run.root), store.leaf_bounds(), guess)
@@ -81,18 +83,18 @@ def run_proof(
             )
 
     report(None, False, 0, 0, 0.0)
-    if proof.wanted(settle=settle) is None:
+    if proof.wanted(settle=settle, replies=replies) is None:
         return proof.result()
     in_flight: dict[str, LeafTest] = {}
 
     def tasks() -> Iterator[LeafTestTask]:
-        while (test := proof.wanted(in_flight, settle=settle)) is not None:
+        while (test := proof.wanted(in_flight, settle=settle, replies=replies)) is not None:
             in_flight[test.position] = test
             key = f"{test.position} >= {test.at_least}"
             yield LeafTestTask(key, test.position, run.table_size, test.at_least)
 
     with run.backend() as runner:
-        while proof.wanted(settle=settle) is not None:
+        while proof.wanted(settle=settle, replies=replies) is not None:
             for task, payload in runner.results(tasks()):
                 test = in_flight.pop(task.position)
                 holds, bound = bool(payload["holds"]), int(payload["bound"])

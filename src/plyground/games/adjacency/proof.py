@@ -251,14 +251,28 @@ class Proof:
         return self.root.parse_move(name)
 
     # -- what to test next ---------------------------------------------------------------
-    def wanted(self, in_flight: Collection[str] = (), *, settle: bool = False) -> LeafTest | None:
+    def first_best(self) -> RootMove:
+        """The first root move in the proof's order proved best (the value must be known):
+        the one a strategy plays."""
+        lower, upper = self._root()
+        if lower < upper:
+            raise PlygroundError("no first move is proved best before the value is known")
+        return next(move for move in self.tree if self._move(move)[0] == lower)
+
+    def wanted(
+        self, in_flight: Collection[str] = (), *, settle: bool = False, replies: bool = False
+    ) -> LeafTest | None:
         """The next leaf test, skipping leaves in flight; None when nothing more is wanted now
         (the proof is done, or every wanted leaf is in flight).
 
         Until the value is known, the tests are those of MTD(f) at the root
         (see the module docstring). With ``settle``, the value known, every
         root move's own value is settled next: a move's upper bound is
-        tested against each of its replies until all hold or one fails.
+        tested against each of its replies until all hold or one fails. With
+        ``replies``, the value known, every reply to :meth:`first_best` is
+        given its own value: each such leaf is tested one above its lower
+        bound until a test fails (a reply that is not best leaves the root
+        mover more than the value, and a strategy can keep that).
         """
         lower, upper = self._root()
         if lower < upper:
@@ -266,9 +280,10 @@ class Proof:
             if threshold <= self._guess:
                 return self._every_reply(threshold, in_flight)
             return self._one_refutation_each(threshold, in_flight)
-        if settle:
-            return self._settle(in_flight)
-        return None
+        test = self._settle(in_flight) if settle else None
+        if test is None and replies:
+            test = self._settle_replies(in_flight)
+        return test
 
     def _threshold(self, lower: int, upper: int) -> int:
         """MTD(f)'s next threshold in ``(lower, upper]`` from the first guess and the bounds."""
@@ -305,6 +320,15 @@ class Proof:
                     return test
         return None
 
+    def _settle_replies(self, in_flight: Collection[str]) -> LeafTest | None:
+        """A test toward the value of a reply to the first best move: is it above its lower
+        bound (in the root mover's margin)?"""
+        for leaf in self.first_best().leaves:
+            low, high = self._leaf(leaf)
+            if low < high and leaf.position not in in_flight:
+                return self._test(leaf, low + 1)
+        return None
+
     def _open_leaf(
         self, move: RootMove, threshold: int, in_flight: Collection[str], *, first_only: bool
     ) -> LeafTest | None:
@@ -334,16 +358,18 @@ def prove(
     *,
     guess: int = 0,
     settle: bool = False,
+    replies: bool = False,
     on_test: Callable[[LeafTest, bool, int], None] | None = None,
 ) -> ProofResult:
-    """Prove ``root``'s value (with ``settle``, every root move's) in this process.
+    """Prove ``root``'s value (with ``settle``, every root move's; with ``replies``, every
+    reply's to the first best move: :meth:`Proof.wanted`) in this process.
 
     The readable driver of a :class:`Proof`, one test at a time; the
     resumable, parallel one is :func:`plyground.arena.solving.proof_run.run_proof`.
     """
     solver = solver or ExactSolver()
     proof = Proof(root, proof_tree(root, solver), guess=guess)
-    while (test := proof.wanted(settle=settle)) is not None:
+    while (test := proof.wanted(settle=settle, replies=replies)) is not None:
         holds, bound = solver.at_least(parse_position(test.position), test.at_least)
         proof.record(test, holds, bound)
         if on_test is not None:

@@ -121,7 +121,7 @@ def strategy_plan(proof: Proof) -> StrategyPlan:
     mover_needs: list[StrategyNeed] = []
     other_needs: list[StrategyNeed] = []
     solver = ExactSolver(1 << 10)  # for its move order only
-    first = next(move for move in proof.tree if _holds(proof, move.leaves, value, root.side))
+    first = proof.first_best()
     key, entry = _entry(root, root.parse_move(first.move), value)
     given[key] = entry
     for leaf in first.leaves:
@@ -155,14 +155,6 @@ def strategy_plan(proof: Proof) -> StrategyPlan:
 def _need(state: AdjacencyState, keep: int) -> StrategyNeed:
     key, _symmetry = strategy_key(state)
     return StrategyNeed(key, keep, state.side)
-
-
-def _holds(proof: Proof, leaves: tuple[Leaf, ...], value: int, side: int) -> bool:
-    """True when every leaf is proved to keep ``value`` for ``side`` (the root mover)."""
-    bounds = [proof.leaf_bounds(leaf.position) for leaf in leaves]
-    if side == X:
-        return all(lower >= value for lower, _upper in bounds)
-    return all(upper <= value for _lower, upper in bounds)
 
 
 def _mover_high(proof: Proof, leaf: Leaf, root: AdjacencyState) -> int:
