@@ -107,7 +107,7 @@ def test_a_settled_proof_and_its_strategy_go_into_the_book(run_cli: RunCli, tmp_
 def test_strategy_without_prove_is_one_line(run_cli: RunCli, tmp_path: Path) -> None:
     args = ["solve", "adjacency", "--start", "--store", str(tmp_path / "s.db"), "--game", GAME]
     one_error_line(run_cli([*args, "--strategy"]), "--strategy are options of --prove")
-    one_error_line(run_cli([*args, "--prove", "--no-search"]), "--no-search is an option of")
+    one_error_line(run_cli([*args, "--prove", "--no-search"]), "--exact-entries are options of")
     assert not (tmp_path / "s.db").exists()
 
 
@@ -124,3 +124,26 @@ def test_a_version_2_store_gains_the_strategy_table(tmp_path: Path) -> None:
         reopened.record_strategy(start.text(), StrategyMove("d2", -2), 1, 50, 0.25)  # replaced
         assert reopened.strategy_entries() == {start.text(): StrategyMove("d2", -2)}
         assert reopened.strategy_totals() == (1, 1, 50, 0.25)
+        exact = StrategyMove("c1", -2, exact=True)  # the position's value
+        reopened.record_strategy(start.text(), exact, 2, 80, 0.5)
+        reopened.record_strategy(start.text(), StrategyMove("d2", -2), 1, 50, 0.25)  # a bound
+        assert reopened.strategy_entries() == {start.text(): exact}
+        assert reopened.strategy_totals(exact=True) == (1, 2, 80, 0.5)
+
+
+def test_a_version_3_store_gains_the_exact_column_its_entries_bounds(tmp_path: Path) -> None:
+    store = tmp_path / "v3.sqlite3"
+    start = AdjacencyGame(size=4, rounds=3).initial_state()
+    SolveStore(store, "adjacency(size=4,rounds=3,first=X)", start.text()).close()
+    with sqlite3.connect(store) as db:  # the strategy table as version 3 made it
+        db.execute("DROP TABLE strategy")
+        db.execute(
+            "CREATE TABLE strategy (position TEXT PRIMARY KEY, keep INTEGER NOT NULL, "
+            "move TEXT NOT NULL, tests INTEGER NOT NULL, nodes INTEGER NOT NULL, "
+            "seconds REAL NOT NULL, finished TEXT NOT NULL)"
+        )
+        db.execute("INSERT INTO strategy VALUES (?, -2, 'c1', 1, 10, 0.1, 'then')", (start.text(),))
+        db.execute("PRAGMA user_version=3")
+    with SolveStore(store, "adjacency(size=4,rounds=3,first=X)", start.text()) as reopened:
+        assert reopened.strategy_entries() == {start.text(): StrategyMove("c1", -2)}
+        assert reopened.strategy_totals(exact=True) == (0, 0, 0, 0.0)

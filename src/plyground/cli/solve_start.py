@@ -53,8 +53,8 @@ def solve_start(args: argparse.Namespace) -> int:
         raise SettingsError(
             "--guess, --settle, --settle-replies and --strategy are options of --prove"
         )
-    if args.no_search and not args.strategy:
-        raise SettingsError("--no-search is an option of --strategy")
+    if (args.no_search or args.exact_entries) and not args.strategy:
+        raise SettingsError("--no-search and --exact-entries are options of --strategy")
     check_output(args.book, "--book")  # before the solve, not after it
     book = OpeningBook.read(args.book) if args.book and Path(args.book).exists() else None
     if args.prove:
@@ -101,11 +101,13 @@ def prove_start(args: argparse.Namespace, game: AdjacencyGame, book: OpeningBook
                 strategy = run_strategy(
                     _start_run(args, root, store),
                     search=not args.no_search,
+                    exact=args.exact_entries,
                     on_progress=_shower(args, line),
                 )
             except KeyboardInterrupt:
                 return _stopped(args, f"{store.strategy_totals()[0]} strategy entries")
         costs = store.strategy_totals()
+        exact_costs = store.strategy_totals(exact=True)
     if args.book:
         _add_proof_to_book(
             book or OpeningBook(),
@@ -119,12 +121,12 @@ def prove_start(args: argparse.Namespace, game: AdjacencyGame, book: OpeningBook
     if args.json:
         summary = _proof_json(shown, tests, nodes, seconds)
         if args.strategy:
-            summary["strategy"] = _strategy_json(strategy, costs)
+            summary["strategy"] = _strategy_json(strategy, costs, exact_costs)
         print(json.dumps(summary))
     else:
         _print_proof(shown, tests, nodes, seconds)
         if args.strategy:
-            _print_strategy(strategy, costs)
+            _print_strategy(strategy, costs, exact_costs)
     return 0
 
 
@@ -185,26 +187,41 @@ def _strategy_line(spec: str, progress: StrategyProgress) -> str:
     if progress.need is None:
         return (
             f"strategy for {spec}: {progress.total} entries to find by search, "
-            f"{progress.done} stored"
+            f"{progress.done} stored{' exact' if progress.exact else ''}"
         )
     side = "XO"[progress.need.side]
+    kept = (
+        f"best, the value {progress.keep:+d} (bound {progress.need.keep:+d})"
+        if progress.exact
+        else f"keeps {progress.keep:+d}"
+    )
     return (
-        f"[{progress.done}/{progress.total}] {side} {progress.move} keeps "
-        f"{progress.need.keep:+d}  tests {progress.tests}  nodes {progress.nodes:,}  "
+        f"[{progress.done}/{progress.total}] {side} {progress.move} {kept}  "
+        f"tests {progress.tests}  nodes {progress.nodes:,}  "
         f"{progress.seconds:.1f} s  (elapsed {progress.elapsed:.0f} s)"
     )
 
 
-def _print_strategy(strategy: dict[str, StrategyMove], costs: tuple[int, int, int, float]) -> None:
+Costs = tuple[int, int, int, float]
+"""Entries, tests, nodes and solving seconds (:meth:`SolveStore.strategy_totals`)."""
+
+
+def _print_strategy(strategy: dict[str, StrategyMove], costs: Costs, exact: Costs) -> None:
     found, tests, nodes, seconds = costs
     print(
         f"strategy: {len(strategy)} entries ({found} found by search: tests {tests:,}  "
         f"nodes {nodes:,}  solving time {seconds:.2f} s, summed)"
     )
+    if exact[0]:
+        found, tests, nodes, seconds = exact
+        print(
+            f"exact entries (keeping their position's value): {found} (tests {tests:,}  "
+            f"nodes {nodes:,}  solving time {seconds:.2f} s, summed)"
+        )
 
 
 def _strategy_json(
-    strategy: dict[str, StrategyMove], costs: tuple[int, int, int, float]
+    strategy: dict[str, StrategyMove], costs: Costs, exact: Costs
 ) -> dict[str, object]:
     found, tests, nodes, seconds = costs
     return {
@@ -213,6 +230,12 @@ def _strategy_json(
         "tests": tests,
         "nodes": nodes,
         "seconds": round(seconds, 6),
+        "exact": {
+            "entries": exact[0],
+            "tests": exact[1],
+            "nodes": exact[2],
+            "seconds": round(exact[3], 6),
+        },
     }
 
 

@@ -88,6 +88,13 @@ def add_start_options(parser: argparse.ArgumentParser) -> None:
             "side two plies deeper (a strategy for both sides; with --book, booked too)",
         ),
         group.add_argument(
+            "--exact-entries",
+            action="store_true",
+            help="with --strategy: make every entry keep its position's own value, not only "
+            "the bound it was planned for (null-window tests past the bound, then a move "
+            "keeping the value: the move is proved best; resumable, stored as found)",
+        ),
+        group.add_argument(
             "--no-search",
             action="store_true",
             help="with --strategy: search nothing, take the entries stored so far (to book a "

@@ -81,13 +81,18 @@ BOOK_KNOWN_BY = "the opening book"
 """How a hint says its best moves are known when the opening book proves them."""
 
 
-def strategy_known_by(keep: int, mover: int) -> str:
+def strategy_known_by(keep: int, mover: int, exact: bool = False) -> str:
     """How a hint says its move is known when the book's strategy proves it keeps ``keep``
-    (X - O) for ``mover``: not a best move's value, a bound on it.
+    (X - O) for ``mover``: a bound on a best move's value, or with ``exact`` the position's
+    value (the move is then proved best).
 
     >>> strategy_known_by(-2, 1)
     'the strategy, proved to keep -2 (X − O at most -2)'
+    >>> strategy_known_by(-4, 1, exact=True)
+    "the strategy, proved best (keeps -4, the position's value)"
     """
+    if exact:
+        return f"the strategy, proved best (keeps {margin_text(keep)}, the position's value)"
     side = "at least" if mover == 0 else "at most"
     return f"the strategy, proved to keep {margin_text(keep)} (X − O {side} {margin_text(keep)})"
 
@@ -318,8 +323,9 @@ class Analyser:
 
         kept = strategy_answer(board) if self.settings.exact and not board.is_terminal() else None
         if kept is not None:  # a move proved to keep the game's value: no search needed
-            known_by = strategy_known_by(kept[1], board.side)
-            return BestMoves((kept[0],), kept[1], known_by, time.perf_counter() - started)
+            move, entry = kept
+            known_by = strategy_known_by(entry.keep, board.side, entry.exact)
+            return BestMoves((move,), entry.keep, known_by, time.perf_counter() - started)
         values = self.position(board)
         return BestMoves(
             values.best, values.best_value, values.known_by, time.perf_counter() - started

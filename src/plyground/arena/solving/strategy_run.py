@@ -10,6 +10,11 @@ moment it arrives with what it cost (one transaction each: a killed run
 loses only the entries in flight, and the same command continues). An entry
 stored for a weaker bound (found for an older proof, before a first move's
 own value was settled) is found again for the plan's.
+
+With ``exact`` every entry is made to keep its position's own value
+(:func:`~plyground.games.adjacency.strategy.best_move`: tests past the entry's
+bound until one fails, then a move keeping the value), stored marked exact
+as it is found; an entry stored exact is not searched again.
 """
 
 from __future__ import annotations
@@ -25,13 +30,15 @@ from plyground.games.adjacency.proof import Proof, proof_tree
 from plyground.games.adjacency.rules import AdjacencyState
 from plyground.games.adjacency.solver import ExactSolver
 from plyground.games.adjacency.strategy import (
+    ExactMove,
     KeepingMove,
     StrategyNeed,
+    best_move,
     keeping_move,
     strategy_plan,
 )
 
-__all__ = ["StrategyProgress", "StrategyTask", "run_strategy"]
+__all__ = ["ExactTask", "StrategyProgress", "StrategyTask", "run_strategy"]
 
 
 @dataclass(frozen=True)
@@ -48,6 +55,30 @@ class StrategyTask(WorkerSearchTask[KeepingMove]):
     ) -> dict[str, object]:
         return {
             "move": answer.move,
+            "keep": self.keep,
+            "tests": answer.tests,
+            "nodes": answer.nodes,
+            "seconds": seconds,
+        }
+
+
+@dataclass(frozen=True)
+class ExactTask(WorkerSearchTask[ExactMove]):
+    """One entry for a worker: ``position``'s value from its proved bound ``keep`` and a
+    move keeping it (``keeping``: a move known to keep ``keep``; ``exact``: ``keep`` is
+    known to be the value)."""
+
+    keep: int
+    keeping: str | None
+    exact: bool
+
+    def search(self, solver: ExactSolver, state: AdjacencyState) -> ExactMove:
+        return best_move(solver, state, self.keep, exact=self.exact, keeping=self.keeping)
+
+    def payload(self, answer: ExactMove, solver: ExactSolver, seconds: float) -> dict[str, object]:
+        return {
+            "move": answer.move,
+            "keep": answer.value,
             "tests": answer.tests,
             "nodes": answer.nodes,
             "seconds": seconds,
@@ -60,11 +91,15 @@ class StrategyProgress:
 
     need: StrategyNeed | None
     move: str
+    keep: int
+    """The X - O bound the move keeps (with ``exact``: the position's value)."""
+    exact: bool
     tests: int
     nodes: int
     seconds: float
     done: int
-    """Entries stored (found by search) so far, this run's and earlier ones."""
+    """Entries stored (found by search) so far, this run's and earlier ones (with
+    ``exact``: those stored exact)."""
     total: int
     """Entries the strategy needs from a search."""
     elapsed: float
@@ -75,11 +110,14 @@ def run_strategy(
     run: StartRun,
     *,
     search: bool = True,
+    exact: bool = False,
     on_progress: Callable[[StrategyProgress], None] | None = None,
 ) -> dict[str, StrategyMove]:
     """The strategy of ``run.root``'s proved value, continuing ``run.store``: every entry,
     those from the proof and those found by search (position text -> move); with ``search``
-    False, those the store holds so far (a strategy still being computed elsewhere).
+    False, those the store holds so far (a strategy still being computed elsewhere); with
+    ``exact``, each entry keeping its position's own value (the cheaper entries, those
+    with fewer plies left, first).
 
     Raises PlygroundError when the store does not prove the value yet, or when no move
     keeps an entry's bound (a store whose bounds come from another search).
@@ -88,26 +126,41 @@ def run_strategy(
     store = run.store
     plan = strategy_plan(Proof(run.root, proof_tree(run.root), store.leaf_bounds()))
     stored = store.strategy_entries()
-    found = {  # an entry for a weaker bound (an older proof's, say) is searched again
+    serving = {  # an entry for a weaker bound (an older proof's, say) is searched again
         need.position: stored[need.position]
         for need in plan.needs
         if need.position in stored and stored[need.position].covers(need.keep, need.position)
     }
+    found = {position: entry for position, entry in serving.items() if entry.exact or not exact}
     todo = {need.position: need for need in plan.needs if need.position not in found}
     total = len(plan.needs)
 
-    def report(need: StrategyNeed | None, move: str, tests: int, nodes: int, secs: float) -> None:
+    def report(
+        need: StrategyNeed | None, entry: StrategyMove, cost: tuple[int, int, float]
+    ) -> None:
         if on_progress is not None:
             elapsed = time.perf_counter() - started
+            tests, nodes, secs = cost
             on_progress(
-                StrategyProgress(need, move, tests, nodes, secs, len(found), total, elapsed)
+                StrategyProgress(
+                    need,
+                    entry.move,
+                    entry.keep,
+                    entry.exact,
+                    tests,
+                    nodes,
+                    secs,
+                    len(found),
+                    total,
+                    elapsed,
+                )
             )
 
-    report(None, "", 0, 0, 0.0)
+    report(None, StrategyMove("", 0, exact), (0, 0, 0.0))
     if todo and search:
         tasks = [
-            StrategyTask(need.position, need.position, run.table_size, need.keep)
-            for need in todo.values()
+            _task(need, serving.get(need.position), exact, run.table_size)
+            for need in sorted(todo.values(), key=_plies_left)
         ]
         with run.backend() as runner:
             for task, payload in runner.results(tasks):
@@ -117,10 +170,26 @@ def run_strategy(
                         f"no move of {task.position!r} keeps X - O at {task.keep:+d}: "
                         f"the store's bounds do not come from this game's proof"
                     )
-                entry = StrategyMove(str(move), task.keep)
-                tests, nodes = int(payload["tests"]), int(payload["nodes"])
-                seconds = float(payload["seconds"])
-                store.record_strategy(task.position, entry, tests, nodes, seconds)
+                entry = StrategyMove(str(move), int(payload["keep"]), exact)
+                cost = (int(payload["tests"]), int(payload["nodes"]), float(payload["seconds"]))
+                store.record_strategy(task.position, entry, *cost)
                 found[task.position] = entry
-                report(todo[task.position], entry.move, tests, nodes, seconds)
-    return {**plan.given, **found}
+                report(todo[task.position], entry, cost)
+    return {**plan.given, **serving, **found}
+
+
+def _task(
+    need: StrategyNeed, stored: StrategyMove | None, exact: bool, table_size: int
+) -> StrategyTask | ExactTask:
+    """The search a need gets: a move keeping its bound, or (``exact``) its position's value
+    and a best move, from the stricter of its bound and a ``stored`` entry's."""
+    if not exact:
+        return StrategyTask(need.position, need.position, table_size, need.keep)
+    keep = need.keep if stored is None else stored.keep
+    keeping = None if stored is None else stored.move
+    known = need.exact and keep == need.keep
+    return ExactTask(need.position, need.position, table_size, keep, keeping, known)
+
+
+def _plies_left(need: StrategyNeed) -> int:
+    return int(need.position.split()[2])

@@ -30,7 +30,10 @@ refused by name):
     to keep; of two entries for a position the stricter stays), ``move`` (the
     first move found keeping it, in that frame),
     ``tests``, ``nodes`` and ``seconds`` (what finding it cost),
-    ``finished`` (UTC time). Older files gain the table when opened.
+    ``finished`` (UTC time); ``exact`` (version 4: 1 when ``keep`` is the
+    position's own value, found by ``--exact-entries``, so its move is
+    proved best; an exact entry is replaced only by another). Older files
+    gain the table and the column when opened.
 
 WAL mode with ``synchronous=FULL``: a committed subproblem survives power
 loss, and a reader never blocks the solving run.
@@ -52,7 +55,7 @@ from plyground.games.adjacency.subproblems import SubproblemResult
 
 __all__ = ["APPLICATION_ID", "STORE_VERSION", "SolveStore"]
 
-STORE_VERSION = 3
+STORE_VERSION = 4
 APPLICATION_ID = 0x504C5953  # "PLYS"
 
 _SCHEMA = """
@@ -82,7 +85,8 @@ CREATE TABLE IF NOT EXISTS strategy (
     tests INTEGER NOT NULL,
     nodes INTEGER NOT NULL,
     seconds REAL NOT NULL,
-    finished TEXT NOT NULL
+    finished TEXT NOT NULL,
+    exact INTEGER NOT NULL DEFAULT 0
 );
 """
 
@@ -134,6 +138,9 @@ class SolveStore(SqliteFile):
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
                     db.execute(statement)
+            columns = {row[1] for row in db.execute("PRAGMA table_info(strategy)")}
+            if "exact" not in columns:  # a version 3 file
+                db.execute("ALTER TABLE strategy ADD COLUMN exact INTEGER NOT NULL DEFAULT 0")
             if not db.execute("SELECT count(*) FROM setting").fetchone()[0]:
                 db.executemany(
                     "INSERT INTO setting VALUES (?, ?)", [("game", game), ("position", position)]
@@ -209,13 +216,17 @@ class SolveStore(SqliteFile):
     # -- a strategy's entries --------------------------------------------------------------
     def strategy_entries(self) -> dict[str, StrategyMove]:
         """Every stored strategy entry: canonical position text -> its move and bound."""
-        rows = self._db.execute("SELECT position, move, keep FROM strategy")
-        return {position: StrategyMove(move, keep) for position, move, keep in rows}
+        rows = self._db.execute("SELECT position, move, keep, exact FROM strategy")
+        return {
+            position: StrategyMove(move, keep, bool(exact)) for position, move, keep, exact in rows
+        }
 
-    def strategy_totals(self) -> tuple[int, int, int, float]:
-        """The strategy's entries, tests, nodes and solving seconds so far."""
+    def strategy_totals(self, *, exact: bool = False) -> tuple[int, int, int, float]:
+        """The strategy's entries, tests, nodes and solving seconds so far (with ``exact``:
+        of the exact entries only, what their last search cost)."""
+        where = " WHERE exact = 1" if exact else ""
         row = self._db.execute(
-            "SELECT count(*), sum(tests), sum(nodes), sum(seconds) FROM strategy"
+            f"SELECT count(*), sum(tests), sum(nodes), sum(seconds) FROM strategy{where}"
         ).fetchone()
         return int(row[0]), int(row[1] or 0), int(row[2] or 0), float(row[3] or 0.0)
 
@@ -223,17 +234,29 @@ class SolveStore(SqliteFile):
         self, position: str, entry: StrategyMove, tests: int, nodes: int, seconds: float
     ) -> None:
         """Store one strategy entry and what finding it cost (one transaction), replacing
-        the position's stored entry unless that one keeps a stricter bound."""
+        the position's stored entry unless that one keeps a stricter bound or is exact and
+        ``entry`` is not (:meth:`~plyground.games.adjacency.book.StrategyMove.replaces`)."""
         try:
             with self._transaction():
                 row = self._db.execute(
-                    "SELECT keep FROM strategy WHERE position = ?", (position,)
+                    "SELECT move, keep, exact FROM strategy WHERE position = ?", (position,)
                 ).fetchone()
-                if row is not None and not entry.covers(row[0], position):
+                stored = None if row is None else StrategyMove(row[0], row[1], bool(row[2]))
+                if stored is not None and not entry.replaces(stored, position):
                     return
                 self._db.execute(
-                    "INSERT OR REPLACE INTO strategy VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (position, entry.keep, entry.move, tests, nodes, seconds, utc_now()),
+                    "INSERT OR REPLACE INTO strategy (position, keep, move, tests, nodes, "
+                    "seconds, finished, exact) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        position,
+                        entry.keep,
+                        entry.move,
+                        tests,
+                        nodes,
+                        seconds,
+                        utc_now(),
+                        int(entry.exact),
+                    ),
                 )
         except sqlite3.Error as error:
             raise storage_error(self.path, error) from None

@@ -18,7 +18,9 @@ of them.
 A book may also hold a *strategy* (:mod:`plyground.games.adjacency.strategy`):
 positions a few plies deeper, each with one move proved to keep a bound on
 the value (X - O at least ``keep`` when X moves, at most when O moves), keyed
-by the position's canonical form (one entry serves every mirror image).
+by the position's canonical form (one entry serves every mirror image); an
+entry marked ``"exact": true`` keeps the position's own value (its move is
+proved best).
 
 Format (version :data:`BOOK_FORMAT`)::
 
@@ -27,7 +29,8 @@ Format (version :data:`BOOK_FORMAT`)::
                    "value": -2, "best": ["c1", ...], "nodes": N, "seconds": S,
                    "proved": true (only for a proved setting)}, ...],
      "positions": {"<position text>": {"value": V, "best": ["d6", ...]}, ...},
-     "strategy": {"<canonical position text>": {"move": "c3", "keep": -2}, ...}}
+     "strategy": {"<canonical position text>": {"move": "c3", "keep": -2,
+                                                "exact": true (only when it is)}, ...}}
 
 Values are X's marks minus O's at the end with best play, as in the solver.
 
@@ -86,6 +89,9 @@ class StrategyMove:
 
     move: str
     keep: int
+    exact: bool = False
+    """True when ``keep`` is the position's own value: the move is proved best, not only
+    keeping a bound (``plyground solve adjacency --start --prove --strategy --exact-entries``)."""
 
     def covers(self, keep: int, position: str) -> bool:
         """True when this entry's bound is ``keep`` or stricter for the side to move in
@@ -98,6 +104,11 @@ class StrategyMove:
         """
         x_moves = position.split()[1] == SIDES[X]
         return self.keep >= keep if x_moves else self.keep <= keep
+
+    def replaces(self, other: StrategyMove, position: str) -> bool:
+        """True when this entry should take ``other``'s place for ``position``: its bound is
+        as strict or stricter, and it is not a bound replacing the position's exact value."""
+        return self.covers(other.keep, position) and (self.exact or not other.exact)
 
 
 @dataclass(frozen=True)
@@ -153,8 +164,15 @@ class OpeningBook:
 
     def strategy_move(self, state: AdjacencyState) -> tuple[int, int] | None:
         """The strategy's move for ``state`` (a cell of ``state``, mirror images looked up
-        too) and the X - O bound it keeps, or None. Instant: a position at a depth the
-        strategy has no entry for is not even put in canonical form."""
+        too) and the X - O bound it keeps, or None (:meth:`strategy_entry`)."""
+        found = self.strategy_entry(state)
+        return None if found is None else (found[0], found[1].keep)
+
+    def strategy_entry(self, state: AdjacencyState) -> tuple[int, StrategyMove] | None:
+        """The strategy's move for ``state`` (a cell of ``state``, mirror images looked up
+        too) and its entry (the bound, and whether it is the value), or None. Instant: a
+        position at a depth the strategy has no entry for is not even put in canonical
+        form."""
         if self._strategy_depths is None:
             self._strategy_depths = {_depth(text) for text in self.strategy}
         if (state.size, state.plies_left) not in self._strategy_depths:
@@ -166,8 +184,7 @@ class OpeningBook:
         entry = self.strategy.get(key)
         if entry is None:
             return None
-        cell = cell_preimage(parse_cell(entry.move, state.size), symmetry, state.size)
-        return cell, entry.keep
+        return cell_preimage(parse_cell(entry.move, state.size), symmetry, state.size), entry
 
     def add(self, setting: SolvedSetting, positions: Mapping[str, BookEntry]) -> None:
         """Add (or replace) a solved setting and its positions."""
@@ -176,10 +193,11 @@ class OpeningBook:
 
     def add_strategy(self, entries: Mapping[str, StrategyMove]) -> None:
         """Add strategy entries (canonical position text -> move), each replacing the
-        book's entry for its position unless that one keeps a stricter bound."""
+        book's entry for its position unless that one keeps a stricter bound or is the
+        position's exact value and the new one is not (:meth:`StrategyMove.replaces`)."""
         for text, entry in entries.items():
             booked = self.strategy.get(text)
-            if booked is None or entry.covers(booked.keep, text):
+            if booked is None or entry.replaces(booked, text):
                 self.strategy[text] = entry
         self._strategy_depths = None
 
@@ -194,6 +212,7 @@ class OpeningBook:
             },
             "strategy": {
                 text: {"move": entry.move, "keep": entry.keep}
+                | ({"exact": True} if entry.exact else {})
                 for text, entry in sorted(self.strategy.items())
             },
         }
@@ -224,7 +243,9 @@ class OpeningBook:
                 for text, row in data["positions"].items()
             }
             strategy = {
-                str(text): StrategyMove(str(row["move"]), int(row["keep"]))
+                str(text): StrategyMove(
+                    str(row["move"]), int(row["keep"]), bool(row.get("exact", False))
+                )
                 for text, row in data.get("strategy", {}).items()
             }
         except (AttributeError, KeyError, TypeError, ValueError) as error:
@@ -260,11 +281,12 @@ def book_entry(state: State) -> BookEntry | None:
     return packaged_book().lookup(state)
 
 
-def strategy_answer(state: AdjacencyState) -> tuple[str, int] | None:
-    """The packaged strategy's move for ``state`` (its text) and the X - O bound it is
-    proved to keep, or None when the strategy has no entry for it."""
-    kept = packaged_book().strategy_move(state)
-    return None if kept is None else (state.move_text(kept[0]), kept[1])
+def strategy_answer(state: AdjacencyState) -> tuple[str, StrategyMove] | None:
+    """The packaged strategy's move for ``state`` (its text, in ``state``'s frame) and its
+    entry (the X - O bound it is proved to keep; exact when that is the position's value),
+    or None when the strategy has no entry for it."""
+    found = packaged_book().strategy_entry(state)
+    return None if found is None else (state.move_text(found[0]), found[1])
 
 
 def book_moves(state: State) -> tuple[list[int], float, int] | None:
@@ -273,7 +295,8 @@ def book_moves(state: State) -> tuple[list[int], float, int] | None:
 
     A strategy entry's move comes first (the bot plays the first), so the bot stays on
     the strategy's line; with no exact entry it is the only move, and the value is the
-    bound it keeps (at least that much for the side to move), not an exact value.
+    bound it keeps (at least that much for the side to move): the position's value when
+    the strategy entry is marked exact, a bound otherwise.
     """
     assert isinstance(state, AdjacencyState)
     book = packaged_book()

@@ -44,9 +44,11 @@ from plyground.games.adjacency.solver import ExactSolver
 from plyground.games.adjacency.symmetry import canonical, cell_image
 
 __all__ = [
+    "ExactMove",
     "KeepingMove",
     "StrategyNeed",
     "StrategyPlan",
+    "best_move",
     "build_strategy",
     "keeping_move",
     "keeps",
@@ -64,6 +66,8 @@ class StrategyNeed:
     keep: int
     side: int
     """Who moves there, the root mover or not, for progress: 0 for X, 1 for O."""
+    exact: bool = False
+    """True when ``keep`` is the position's own value (a leaf the proof settled)."""
 
 
 @dataclass(frozen=True)
@@ -93,11 +97,11 @@ def strategy_key(state: AdjacencyState) -> tuple[str, int | None]:
     return form.text(), symmetry
 
 
-def _entry(state: AdjacencyState, cell: int, keep: int) -> tuple[str, StrategyMove]:
+def _entry(state: AdjacencyState, cell: int, keep: int, exact: bool) -> tuple[str, StrategyMove]:
     """An entry for ``state`` (any frame): its key, and ``cell`` mapped into the key's frame."""
     key, symmetry = strategy_key(state)
     mapped = cell_image(cell, symmetry, state.size)
-    return key, StrategyMove(state.geometry.names[mapped], keep)
+    return key, StrategyMove(state.geometry.names[mapped], keep, exact)
 
 
 def keeps(state: AdjacencyState, keep: int) -> bool:
@@ -122,19 +126,21 @@ def strategy_plan(proof: Proof) -> StrategyPlan:
     other_needs: list[StrategyNeed] = []
     solver = ExactSolver(1 << 10)  # for its move order only
     first = proof.first_best()
-    key, entry = _entry(root, root.parse_move(first.move), value)
+    key, entry = _entry(root, root.parse_move(first.move), value, exact=True)
     given[key] = entry
     for leaf in first.leaves:
         lower, upper = proof.leaf_bounds(leaf.position)
         keep = lower if mover_keeps_high else upper
-        mover_needs.append(_need(root.game.parse_state(leaf.position), keep))
+        need = _need(root.game.parse_state(leaf.position), keep)
+        mover_needs.append(StrategyNeed(need.position, keep, need.side, exact=lower == upper))
     for move in proof.tree:
         after = root.play(root.parse_move(move.move))
         refutation = min(move.leaves, key=lambda leaf: _mover_high(proof, leaf, root))
         keep = _mover_high(proof, refutation, root) * (1 if mover_keeps_high else -1)
         if (keep > value) if mover_keeps_high else (keep < value):  # not once the value is proved
             raise PlygroundError(f"the proof holds no reply to {move.move} keeping {value:+d}")
-        key, entry = _entry(after, after.parse_move(refutation.reply), keep)
+        settled = shown.moves[move.move] == (keep, keep)  # the reply keeps the move's value
+        key, entry = _entry(after, after.parse_move(refutation.reply), keep, settled)
         given[key] = entry
         leaf_state = after.play(after.parse_move(refutation.reply))
         if leaf_state.plies_left < 2:
@@ -191,6 +197,50 @@ def move_keeps(
     threshold = keep if state.side == X else keep + 1
     holds, bound = solver.at_least(child, threshold)
     return (holds if state.side == X else not holds), bound
+
+
+@dataclass(frozen=True)
+class ExactMove:
+    """What :func:`best_move` found and what it cost."""
+
+    value: int
+    """The position's value, X - O."""
+    move: str | None
+    """A move keeping it (a best move); None if no move does (a wrong ``bound``)."""
+    tests: int
+    nodes: int
+
+
+def best_move(
+    solver: ExactSolver,
+    state: AdjacencyState,
+    bound: int,
+    *,
+    exact: bool = False,
+    keeping: str | None = None,
+) -> ExactMove:
+    """``state``'s value and a best move, from a proved ``bound`` on the value (X - O at
+    least ``bound`` when X moves, at most when O moves): null-window tests past the bound,
+    each from the last one's fail-soft answer, until one fails (the value), then the first
+    move in the solver's order keeping it (:func:`keeping_move`). With ``exact`` the bound
+    is known to be the value (no test of the position); ``keeping`` names a move known to
+    keep ``bound``, taken as it is when the bound turns out to be the value."""
+    tests = nodes = 0
+    value = bound
+    while not exact:  # X: is the value above it? O: below it?
+        above, proved = solver.at_least(state, value + 1 if state.side == X else value)
+        tests += 1
+        nodes += solver.nodes
+        if state.side == X and above:
+            value = proved  # at least this: test past it
+        elif state.side != X and not above:
+            value = proved  # at most this
+        else:
+            exact = True
+    if keeping is not None and value == bound:
+        return ExactMove(value, keeping, tests, nodes)
+    found = keeping_move(solver, state, value)
+    return ExactMove(value, found.move, tests + found.tests, nodes + found.nodes)
 
 
 def build_strategy(proof: Proof, solver: ExactSolver | None = None) -> dict[str, StrategyMove]:
