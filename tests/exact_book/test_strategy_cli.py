@@ -124,11 +124,15 @@ def test_a_version_2_store_gains_the_strategy_table(tmp_path: Path) -> None:
         reopened.record_strategy(start.text(), StrategyMove("d2", -2), 1, 50, 0.25)  # replaced
         assert reopened.strategy_entries() == {start.text(): StrategyMove("d2", -2)}
         assert reopened.strategy_totals() == (1, 1, 50, 0.25)
-        exact = StrategyMove("c1", -2, exact=True)  # the position's value
+        exact = StrategyMove("d2", -2, exact=True)  # the same entry proved the position's value
         reopened.record_strategy(start.text(), exact, 2, 80, 0.5)
-        reopened.record_strategy(start.text(), StrategyMove("d2", -2), 1, 50, 0.25)  # a bound
+        assert reopened.strategy_totals(exact=True) == (1, 3, 130, 0.75)  # both costs
+        reopened.record_strategy(start.text(), StrategyMove("c1", -2), 1, 50, 0.25)  # a bound
         assert reopened.strategy_entries() == {start.text(): exact}
-        assert reopened.strategy_totals(exact=True) == (1, 2, 80, 0.5)
+        other = StrategyMove("c1", -2, exact=True)  # another best move: replaces it, cost too
+        reopened.record_strategy(start.text(), other, 1, 40, 0.5)
+        assert reopened.strategy_entries() == {start.text(): other}
+        assert reopened.strategy_totals(exact=True) == (1, 1, 40, 0.5)
 
 
 def test_a_version_3_store_gains_the_exact_column_its_entries_bounds(tmp_path: Path) -> None:

@@ -116,8 +116,8 @@ def run_strategy(
     """The strategy of ``run.root``'s proved value, continuing ``run.store``: every entry,
     those from the proof and those found by search (position text -> move); with ``search``
     False, those the store holds so far (a strategy still being computed elsewhere); with
-    ``exact``, each entry keeping its position's own value (the cheaper entries, those
-    with fewer plies left, first).
+    ``exact``, each entry keeping its position's own value (those whose bound is known to
+    be the value first, as they need no test, then those with fewer plies left).
 
     Raises PlygroundError when the store does not prove the value yet, or when no move
     keeps an entry's bound (a store whose bounds come from another search).
@@ -158,10 +158,13 @@ def run_strategy(
 
     report(None, StrategyMove("", 0, exact), (0, 0, 0.0))
     if todo and search:
-        tasks = [
-            _task(need, serving.get(need.position), exact, run.table_size)
-            for need in sorted(todo.values(), key=_plies_left)
-        ]
+        tasks = sorted(
+            (
+                _task(need, serving.get(need.position), exact, run.table_size)
+                for need in todo.values()
+            ),
+            key=_cheap_first,
+        )
         with run.backend() as runner:
             for task, payload in runner.results(tasks):
                 move = payload["move"]
@@ -191,5 +194,7 @@ def _task(
     return ExactTask(need.position, need.position, table_size, keep, keeping, known)
 
 
-def _plies_left(need: StrategyNeed) -> int:
-    return int(need.position.split()[2])
+def _cheap_first(task: StrategyTask | ExactTask) -> tuple[bool, int]:
+    """Tasks needing no test first, then those with fewer plies left."""
+    known = isinstance(task, ExactTask) and task.exact
+    return not known, int(task.position.split()[2])

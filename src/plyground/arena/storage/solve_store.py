@@ -32,7 +32,8 @@ refused by name):
     ``tests``, ``nodes`` and ``seconds`` (what finding it cost),
     ``finished`` (UTC time); ``exact`` (version 4: 1 when ``keep`` is the
     position's own value, found by ``--exact-entries``, so its move is
-    proved best; an exact entry is replaced only by another). Older files
+    proved best; an exact entry is replaced only by another; a stored entry
+    proved exact as it is keeps its cost plus the proof's). Older files
     gain the table and the column when opened.
 
 WAL mode with ``synchronous=FULL``: a committed subproblem survives power
@@ -235,15 +236,21 @@ class SolveStore(SqliteFile):
     ) -> None:
         """Store one strategy entry and what finding it cost (one transaction), replacing
         the position's stored entry unless that one keeps a stricter bound or is exact and
-        ``entry`` is not (:meth:`~plyground.games.adjacency.book.StrategyMove.replaces`)."""
+        ``entry`` is not (:meth:`~plyground.games.adjacency.book.StrategyMove.replaces`).
+        The same move and bound found exact adds its cost to the stored one's (the row keeps
+        what finding and proving its entry cost)."""
         try:
             with self._transaction():
                 row = self._db.execute(
-                    "SELECT move, keep, exact FROM strategy WHERE position = ?", (position,)
+                    "SELECT move, keep, exact, tests, nodes, seconds FROM strategy "
+                    "WHERE position = ?",
+                    (position,),
                 ).fetchone()
                 stored = None if row is None else StrategyMove(row[0], row[1], bool(row[2]))
                 if stored is not None and not entry.replaces(stored, position):
                     return
+                if stored is not None and (stored.move, stored.keep) == (entry.move, entry.keep):
+                    tests, nodes, seconds = tests + row[3], nodes + row[4], seconds + row[5]
                 self._db.execute(
                     "INSERT OR REPLACE INTO strategy (position, keep, move, tests, nodes, "
                     "seconds, finished, exact) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
