@@ -22,6 +22,10 @@ moves in the solver's order, one null-window test each, until one keeps the
 bound). The entries from the proof itself (``a`` and each ``b``) cost
 nothing more (:attr:`StrategyPlan.given`).
 
+An entry's bound need not be its position's own value (where the opponent's
+last move gave marks away); :func:`best_move` finds the value from the bound
+and a move keeping it, for an entry marked exact (its move proved best).
+
 Entries are keyed by the position's canonical form
 (:func:`~plyground.games.adjacency.symmetry.canonical`) with the move in
 that frame, so one entry serves every mirror image of its position
