@@ -52,6 +52,10 @@ lint: $(STAMP_TEST)
 typecheck: $(STAMP_TEST)
 	$(PY) -m mypy
 
+# The test run writes Python's bytecode caches (in the ignored __pycache__ folders) even where
+# the environment says PYTHONDONTWRITEBYTECODE: without them every plyground subprocess of the
+# tests compiles the package again, and each pytest worker rewrites every test module.
+pytest: export PYTHONDONTWRITEBYTECODE =
 pytest: $(STAMP_TEST) chromium compilers
 	$(PY) -m plyground warmup
 	$(PY) -m pytest -n 2 --timeout 600 --durations 15
