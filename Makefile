@@ -4,22 +4,30 @@
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
+UV := $(VENV)/bin/uv
 STAMP_RUN := $(VENV)/.installed-run
 STAMP_TEST := $(VENV)/.installed-test
 CHROMIUM ?= /usr/bin/chromium
+
+# uv installs the project: a few times quicker than pip, from an empty cache and from a warm
+# one. --compile-bytecode writes the .pyc files as pip does, so that no process compiles a
+# dependency again where the environment says PYTHONDONTWRITEBYTECODE.
+INSTALL := $(UV) pip install --quiet --python $(PY) --compile-bytecode
 
 .PHONY: play test lint typecheck pytest chromium compilers bench clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
 
-$(STAMP_RUN): pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e '.[web]'
+$(UV): | $(PY)
+	$(PY) -m pip install --quiet --disable-pip-version-check 'uv>=0.4'
+
+$(STAMP_RUN): pyproject.toml | $(UV)
+	$(INSTALL) -e '.[web]'
 	touch $@
 
-$(STAMP_TEST): pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e '.[web,report,ray,rl,test]'
+$(STAMP_TEST): pyproject.toml | $(UV)
+	$(INSTALL) -e '.[web,report,ray,rl,test]'
 	touch $@ $(STAMP_RUN)
 
 play: $(STAMP_RUN)
