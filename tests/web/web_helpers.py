@@ -176,10 +176,18 @@ def open_tab(browser: Any, url: str, viewport: dict[str, int]) -> Iterator[Any]:
     assert not errors, f"the page raised: {errors}"
 
 
+ANIMATIONS_ENDED = """() => Promise.all(document.getAnimations()
+  .filter(animation => animation.effect.getComputedTiming().endTime !== Infinity)
+  .map(animation => animation.finished.catch(() => null)))"""
+"""Resolves once every running animation or transition of the page that ends (a placed or
+flipped piece, a sliding tile; not a spinner's endless turn) has ended, at once if none runs."""
+
+
 def shot(page: Any, name: str) -> None:
-    """Save a screenshot of the whole page to ``artifacts/web/NAME.png``."""
+    """Save a screenshot of the whole page to ``artifacts/web/NAME.png``, once its animations
+    have ended."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.wait_for_timeout(700)  # let the animations finish
+    page.evaluate(ANIMATIONS_ENDED)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
