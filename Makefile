@@ -14,7 +14,7 @@ CHROMIUM ?= /usr/bin/chromium
 # dependency again where the environment says PYTHONDONTWRITEBYTECODE.
 INSTALL := $(UV) pip install --quiet --python $(PY) --compile-bytecode
 
-.PHONY: play test lint typecheck pytest chromium compilers bench clean
+.PHONY: play test lint typecheck warmup pytest chromium compilers bench clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -60,15 +60,25 @@ lint: $(STAMP_TEST)
 typecheck: $(STAMP_TEST)
 	$(PY) -m mypy
 
-# The test run writes Python's bytecode caches (in the ignored __pycache__ folders) even where
-# the environment says PYTHONDONTWRITEBYTECODE: without them every plyground subprocess of the
+# The tests write Python's bytecode caches (in the ignored __pycache__ folders) even where the
+# environment says PYTHONDONTWRITEBYTECODE: without them every plyground subprocess of the
 # tests compiles the package again, and each pytest worker rewrites every test module.
-pytest: export PYTHONDONTWRITEBYTECODE =
-pytest: $(STAMP_TEST) chromium compilers
+warmup pytest: export PYTHONDONTWRITEBYTECODE =
+
+# Every numba kernel compiled into the disk cache, one process per core, before the tests'
+# workers start (else each would compile the same kernels).
+warmup: $(STAMP_TEST)
 	$(PY) -m plyground warmup
+
+# WARMED=1: the kernels are warm already (make test warms them beside mypy).
+pytest: $(STAMP_TEST) chromium compilers $(if $(WARMED),,warmup)
 	$(PY) -m pytest -n 2 --timeout 600 --durations 15
 
-test: lint typecheck pytest
+# Lint; then mypy (one process) beside the warm-up (one per core), the output of each printed
+# whole when it ends; then the tests.
+test: lint
+	@$(MAKE) --no-print-directory -j2 --output-sync=target typecheck warmup
+	@$(MAKE) --no-print-directory pytest WARMED=1
 
 bench: $(STAMP_RUN)
 	$(PY) -m plyground bench adjacency
