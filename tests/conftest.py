@@ -1,5 +1,4 @@
-"""Shared fixtures: subprocess runs of the CLI, and the repository root; under xdist, the
-longest test modules first (tests/module_seconds.py)."""
+"""Shared fixtures: subprocess runs of the CLI, and the repository root."""
 
 from __future__ import annotations
 
@@ -13,17 +12,6 @@ import pytest
 from filelock import FileLock
 
 from cli_support import RunCli, plyground_env
-from module_seconds import by_longest_module, read_seconds
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """In an xdist worker (whose collection the scheduler hands out, module by module, in
-    this order: ``--no-loadscope-reorder``), the longest modules first, so the run does not
-    end with one worker idle while the other plays a long module it took last."""
-    if os.environ.get("PYTEST_XDIST_WORKER") is None:
-        return
-    paths = [item.nodeid.split("::", 1)[0] for item in items]
-    items[:] = [items[index] for index in by_longest_module(paths, read_seconds())]
 
 
 @pytest.fixture(scope="session")
