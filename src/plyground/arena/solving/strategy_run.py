@@ -53,13 +53,7 @@ class StrategyTask(WorkerSearchTask[KeepingMove]):
     def payload(
         self, answer: KeepingMove, solver: ExactSolver, seconds: float
     ) -> dict[str, object]:
-        return {
-            "move": answer.move,
-            "keep": self.keep,
-            "tests": answer.tests,
-            "nodes": answer.nodes,
-            "seconds": seconds,
-        }
+        return _entry_payload(answer, self.keep, seconds)
 
 
 @dataclass(frozen=True)
@@ -76,13 +70,18 @@ class ExactTask(WorkerSearchTask[ExactMove]):
         return best_move(solver, state, self.keep, exact=self.exact, keeping=self.keeping)
 
     def payload(self, answer: ExactMove, solver: ExactSolver, seconds: float) -> dict[str, object]:
-        return {
-            "move": answer.move,
-            "keep": answer.value,
-            "tests": answer.tests,
-            "nodes": answer.nodes,
-            "seconds": seconds,
-        }
+        return _entry_payload(answer, answer.value, seconds)
+
+
+def _entry_payload(answer: KeepingMove | ExactMove, keep: int, seconds: float) -> dict[str, object]:
+    """What a worker sends back for an entry: its move, the bound it keeps, its cost."""
+    return {
+        "move": answer.move,
+        "keep": keep,
+        "tests": answer.tests,
+        "nodes": answer.nodes,
+        "seconds": seconds,
+    }
 
 
 @dataclass(frozen=True)
