@@ -69,6 +69,8 @@ def test_the_adjacency_game_takes_its_size_and_rounds() -> None:
 def test_openspiels_mcts_beats_random_play_in_the_arena() -> None:
     game = load_game("adjacency(size=5,rounds=3)")
     mcts = make_bot("plyground.rl.spiel_bot:SpielMCTSBot:simulations=100,seed=1")
-    result = play_match(game, (mcts.spec, "random"), 4, seed=2)
+    # Both sides seeded, so every run plays the same games: with an unseeded
+    # random player the result varied, and 4 games were too few to judge.
+    result = play_match(game, (mcts.spec, "random:seed=3"), 10, seed=2)
     side = result.sides[0]
-    assert side.wins >= 3 and not side.rule_breaks
+    assert side.wins >= 8 and not side.rule_breaks
