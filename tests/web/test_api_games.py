@@ -89,7 +89,9 @@ def test_tictactoe_between_humans_marks_the_winning_line(client: TestClient) -> 
 
 
 def test_tictactoe_against_perfect_never_lets_the_human_win(client: TestClient) -> None:
-    perfect = {"name": "P", "kind": "bot", "bot": "perfect", "settings": {"time": 0.5}}
+    # The bot answers by look-up; the server's longest limit keeps a busy machine from
+    # making a late answer a rule break, whose random move could let the human win.
+    perfect = {"name": "P", "kind": "bot", "bot": "perfect", "settings": {"time": 2.0}}
     rng = random.Random(6)
     game, secrets = start(client, {"game": "tictactoe", "players": [ANN, perfect]})
     while not game["finished"]:
