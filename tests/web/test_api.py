@@ -312,40 +312,76 @@ def test_unknown_game_ids_are_404(client: TestClient) -> None:
         response = client.request(method, path, json=body)
         assert response.status_code == 404, (path, response.text)
         assert "no game with id 'nope'" in response.json()["error"]
+        assert response.json().keys() == {"error"}  # no field of the body is at fault
     assert "nothing at" in client.get("/api/nothing").json()["error"]
 
 
 @pytest.mark.parametrize(
-    ("change", "status", "words"),
+    ("change", "status", "words", "field"),
     [
-        ({"settings": {"size": 9}}, 422, "'size' must be at most 8"),
-        ({"settings": {"size": 4, "rounds": 5}}, 422, "rounds must be 1 to 4 on a 4x4 board"),
-        ({"settings": {"rounds": 0}}, 422, "'rounds' must be at least 1"),
-        ({"settings": {"first": "Z"}}, 422, "'first' must be one of X, O"),
-        ({"settings": {"colour": "red"}}, 422, "unknown setting 'colour'"),
-        ({"game": "chess"}, 422, "cannot be played in the browser"),
-        ({"players": [{"name": "Ann", "kind": "human"}]}, 422, "needs 2 players, got 1"),
-        ({"game": "2048", "settings": {}}, 422, "2048 needs 1 player, got 2"),
-        ({"names": ("Ann", "ann ")}, 422, "both sides are named"),
-        ({"names": ("Ann", "  ")}, 422, "the name of O is empty"),
-        ({"names": ("Ann", "x" * 41)}, 422, "at most 40 characters"),
-        ({"bot": {"bot": "deep-blue"}}, 422, "unknown bot 'deep-blue'"),
-        ({"bot": {"bot": None}}, 422, "say which bot"),
-        ({"bot": {"settings": {"time": 30}}}, 422, "above this server's cap of 2 s"),
-        ({"bot": {"settings": {"time": -1}}}, 422, "'time' must be at least"),
-        ({"bot": {"settings": {"time": "soon"}}}, 422, "'time' must be a number"),
-        ({"bot": {"bot": "alphabeta", "settings": {"depth": 500}}}, 422, "at most 200"),
-        ({"bot": {"bot": "alphabeta", "settings": {"weights": "/etc/passwd"}}}, 422, "web"),
-        ({"bot": {"bot": "alphabeta", "settings": {"table": 10**12}}}, 422, "web"),
-        ({"start": "4OO/4OO/6/6/XX4/XX4 X 8"}, 422, "6x6 board, but this game is 4x4"),
-        ({"start": "2OO/2OO/4/XX2 Q 4"}, 422, "side to move must be X or O"),
-        ({"start": "2OO/2OO/XX2/XX2 X 0"}, 422, "already the end"),
-        ({"delay": 11}, 422, "delay between bot moves"),
-        ({"players": "Ann"}, 422, "players"),
+        ({"settings": {"size": 9}}, 422, "'size' must be at most 8", "settings.size"),
+        (
+            {"settings": {"size": 4, "rounds": 5}},
+            422,
+            "rounds must be 1 to 4 on a 4x4 board",
+            "settings.rounds",
+        ),
+        ({"settings": {"rounds": 0}}, 422, "'rounds' must be at least 1", "settings.rounds"),
+        ({"settings": {"first": "Z"}}, 422, "'first' must be one of X, O", "settings.first"),
+        ({"settings": {"colour": "red"}}, 422, "unknown setting 'colour'", "settings.colour"),
+        ({"game": "chess"}, 422, "cannot be played in the browser", "game"),
+        ({"players": [{"name": "Ann", "kind": "human"}]}, 422, "needs 2 players, got 1", "players"),
+        ({"game": "2048", "settings": {}}, 422, "2048 needs 1 player, got 2", "players"),
+        ({"names": ("Ann", "ann ")}, 422, "both sides are named", "players.1.name"),
+        ({"names": ("Ann", "  ")}, 422, "the name of O is empty", "players.1.name"),
+        ({"names": ("Ann", "x" * 41)}, 422, "at most 40 characters", "players.1.name"),
+        ({"bot": {"bot": "deep-blue"}}, 422, "unknown bot 'deep-blue'", "players.1.bot"),
+        ({"bot": {"bot": None}}, 422, "say which bot", "players.1.bot"),
+        (
+            {"bot": {"settings": {"time": 30}}},
+            422,
+            "above this server's cap of 2 s",
+            "players.1.settings.time",
+        ),
+        (
+            {"bot": {"settings": {"time": -1}}},
+            422,
+            "'time' must be at least",
+            "players.1.settings.time",
+        ),
+        (
+            {"bot": {"settings": {"time": "soon"}}},
+            422,
+            "'time' must be a number",
+            "players.1.settings.time",
+        ),
+        (
+            {"bot": {"bot": "alphabeta", "settings": {"depth": 500}}},
+            422,
+            "at most 200",
+            "players.1.settings.depth",
+        ),
+        (
+            {"bot": {"bot": "alphabeta", "settings": {"weights": "/etc/passwd"}}},
+            422,
+            "web",
+            "players.1.settings.weights",
+        ),
+        (
+            {"bot": {"bot": "alphabeta", "settings": {"table": 10**12}}},
+            422,
+            "web",
+            "players.1.settings.table",
+        ),
+        ({"start": "4OO/4OO/6/6/XX4/XX4 X 8"}, 422, "6x6 board, but this game is 4x4", "start"),
+        ({"start": "2OO/2OO/4/XX2 Q 4"}, 422, "side to move must be X or O", "start"),
+        ({"start": "2OO/2OO/XX2/XX2 X 0"}, 422, "already the end", "start"),
+        ({"delay": 11}, 422, "delay between bot moves", "delay"),
+        ({"players": "Ann"}, 422, "players", "players"),
     ],
 )
 def test_bad_games_are_refused(
-    client: TestClient, change: dict[str, Any], status: int, words: str
+    client: TestClient, change: dict[str, Any], status: int, words: str, field: str
 ) -> None:
     body = human_vs_bot()
     if "names" in change:
@@ -360,6 +396,7 @@ def test_bad_games_are_refused(
     response = client.post("/api/games", json=body)
     assert response.status_code == status, response.text
     assert words in response.json()["error"]
+    assert response.json()["field"] == field  # where a form shows the message
     assert client.get("/api/health").json()["games"] == before
 
 

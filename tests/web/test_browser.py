@@ -222,24 +222,30 @@ def test_a_hint_as_o_late_in_a_game_is_an_exact_solve(page: Any) -> None:
 def test_the_form_explains_what_is_wrong(page: Any) -> None:
     page.fill("#name-0", "Sam")
     page.select_option("#kind-1", "human")
-    page.fill("#name-1", "sam")
+    page.fill("#name-1", "SAM")  # the same name once folded: only the server knows that rule
     page.select_option("#setting-size", "4")
     page.fill("#setting-rounds", "9")
     page.click("#start-button")
-    assert "Both sides are named" in page.inner_text("#name-1-error")
     assert page.inner_text("#setting-rounds-error") == (
         "Rounds must be 1 to 4 on a 4×4 board; 9 is out of range."
     )
     assert page.get_attribute("#setting-rounds", "aria-invalid") == "true"
     assert page.is_visible("#setup")  # no game was started
-    shot(page, "05-form-errors")
-    # The server's own checks are shown too: a position for another board size.
-    page.fill("#name-1", "Kim")
+    # The server's checks land beside the input they are about: the names...
     page.fill("#setting-rounds", "4")
+    page.click("#start-button")
+    page.wait_for_selector("#name-1-error:has-text('both sides are named')")
+    assert page.get_attribute("#name-1", "aria-invalid") == "true"
+    assert page.evaluate("document.activeElement.id") == "name-1"
+    assert "give each side its own name" in page.inner_text("#form-errors")
+    shot(page, "05-form-errors")
+    # ... and a position for another board size.
+    page.fill("#name-1", "Kim")
     page.click("#start-details summary")
     page.fill("#start-position", "4OO/4OO/6/6/XX4/XX4 X 8")
     page.click("#start-button")
-    page.wait_for_selector("#form-errors:has-text('6x6 board, but this game is 4x4')")
+    page.wait_for_selector("#start-position-error:has-text('6x6 board, but this game is 4x4')")
+    assert page.is_visible("#setup")
 
 
 def test_watch_bots_pause_step_then_review_and_replay_a_position(page: Any) -> None:

@@ -45,7 +45,16 @@ class IllegalMoveError(PlygroundError, ValueError):
 
 
 class SettingsError(PlygroundError, ValueError):
-    """A setting that is unknown, of the wrong type, or out of range."""
+    """A setting that is unknown, of the wrong type, or out of range.
+
+    ``setting`` names the setting at fault when one is (a front end shows the
+    message beside that setting's input); None when the problem is not one
+    setting's.
+    """
+
+    def __init__(self, message: str, *, setting: str | None = None) -> None:
+        super().__init__(message)
+        self.setting = setting
 
 
 class UnknownNameError(PlygroundError, LookupError):

@@ -58,25 +58,29 @@ class Setting:
         if value is None:
             if self.default is None:
                 return None
-            raise SettingsError(f"{owner}: setting {self.name!r} needs a value")
+            raise SettingsError(f"{owner}: setting {self.name!r} needs a value", setting=self.name)
         try:
             converted = self._as_kind(value)
         except (TypeError, ValueError):
             raise SettingsError(
-                f"{owner}: setting {self.name!r} must be {self._kind_words()}, got {value!r}"
+                f"{owner}: setting {self.name!r} must be {self._kind_words()}, got {value!r}",
+                setting=self.name,
             ) from None
         if self.choices is not None and converted not in self.choices:
             options = ", ".join(str(c) for c in self.choices)
             raise SettingsError(
-                f"{owner}: setting {self.name!r} must be one of {options}; got {value!r}"
+                f"{owner}: setting {self.name!r} must be one of {options}; got {value!r}",
+                setting=self.name,
             )
         if self.minimum is not None and converted < self.minimum:
             raise SettingsError(
-                f"{owner}: setting {self.name!r} must be at least {self.minimum:g}; got {value!r}"
+                f"{owner}: setting {self.name!r} must be at least {self.minimum:g}; got {value!r}",
+                setting=self.name,
             )
         if self.maximum is not None and converted > self.maximum:
             raise SettingsError(
-                f"{owner}: setting {self.name!r} must be at most {self.maximum:g}; got {value!r}"
+                f"{owner}: setting {self.name!r} must be at most {self.maximum:g}; got {value!r}",
+                setting=self.name,
             )
         return converted
 
@@ -141,7 +145,9 @@ def resolve_settings(
     unknown = [k for k in given if k not in by_name]
     if unknown:
         known = ", ".join(by_name) or "none"
-        raise SettingsError(f"{owner}: unknown setting {unknown[0]!r} (known: {known})")
+        raise SettingsError(
+            f"{owner}: unknown setting {unknown[0]!r} (known: {known})", setting=unknown[0]
+        )
     return {s.name: s.convert(given.get(s.name, s.default), owner) for s in declared}
 
 
@@ -224,7 +230,9 @@ class SettingOrder:
         low, high = settings[self.low], settings[self.high]
         if low > high or (self.strict and low == high):
             relation = "must be smaller than" if self.strict else "must not exceed"
-            raise SettingsError(f"{owner}: {self.low} {low!r} {relation} {self.high} {high!r}")
+            raise SettingsError(
+                f"{owner}: {self.low} {low!r} {relation} {self.high} {high!r}", setting=self.high
+            )
 
 
 class Configured:

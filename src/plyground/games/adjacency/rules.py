@@ -145,7 +145,8 @@ class AdjacencyGame(Game):
         if not 1 <= rounds <= limit:
             raise SettingsError(
                 f"game 'adjacency': rounds must be 1 to {limit} on a {size}x{size} board, "
-                f"got {rounds}"
+                f"got {rounds}",
+                setting="rounds",
             )
         self._settings["rounds"] = rounds
         self.size = size

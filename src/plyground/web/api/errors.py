@@ -1,5 +1,8 @@
 """How the API refuses a request: ``{"error": "<message naming the problem>"}`` and a 4xx status.
 
+A refusal about one field of the body also says which: ``"field": "players.1.name"``
+(a dotted path into the body), so a form shows the message beside that input.
+
 :func:`add_error_handlers` turns the service's
 :class:`~plyground.web.sessions.ApiError`, FastAPI's validation errors and
 Starlette's HTTP errors into that one shape (with ``Retry-After`` when the
@@ -28,6 +31,8 @@ class ErrorBody(BaseModel):
     """Every refused request's answer."""
 
     error: str
+    field: str | None = None
+    """Where in the body the problem is (``players.1.name``), when it is one field's."""
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {
@@ -47,14 +52,20 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-def _describe_validation(error: RequestValidationError) -> tuple[int, str]:
+def _describe_validation(error: RequestValidationError) -> tuple[int, str, str | None]:
+    """The status, the sentence, and the field when only one is at fault."""
     problems = []
+    fields = []
     for item in error.errors():
         if item.get("type") == "json_invalid":
             reason = item.get("ctx", {}).get("error", "")
-            return 400, f"the request body is not valid JSON ({reason})".replace(" ()", "")
+            return 400, f"the request body is not valid JSON ({reason})".replace(" ()", ""), None
         if tuple(item.get("loc", ())) == ("body",) and item.get("type") != "missing":
-            return 400, "the request body must be a JSON object (Content-Type: application/json)"
+            return (
+                400,
+                "the request body must be a JSON object (Content-Type: application/json)",
+                None,
+            )
         where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
         message = item.get("msg", "invalid")
         if item.get("type") == "missing":
@@ -62,7 +73,13 @@ def _describe_validation(error: RequestValidationError) -> tuple[int, str]:
         elif item.get("type") == "extra_forbidden":
             message = "is not a known field"
         problems.append(f"{where or 'body'} {message}".strip())
-    return 422, "; ".join(problems) or "invalid request"
+        fields.append(where or None)
+    field = fields[0] if len(set(fields)) == 1 else None
+    return 422, "; ".join(problems) or "invalid request", field
+
+
+def _body(message: str, field: str | None) -> dict[str, str]:
+    return {"error": message} if field is None else {"error": message, "field": field}
 
 
 def internal_error_message(error: BaseException) -> str:
@@ -81,7 +98,9 @@ def add_error_handlers(app: FastAPI) -> None:
         headers = {}
         if error.retry_after is not None:
             headers["Retry-After"] = str(max(1, math.ceil(error.retry_after)))
-        return JSONResponse({"error": error.message}, status_code=error.status, headers=headers)
+        return JSONResponse(
+            _body(error.message, error.field), status_code=error.status, headers=headers
+        )
 
     @app.exception_handler(Exception)
     async def unexpected_error(request: Request, error: Exception) -> JSONResponse:
@@ -89,8 +108,8 @@ def add_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, error: RequestValidationError) -> JSONResponse:
-        status, message = _describe_validation(error)
-        return JSONResponse({"error": message}, status_code=status)
+        status, message, field = _describe_validation(error)
+        return JSONResponse(_body(message, field), status_code=status)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:

@@ -1,7 +1,8 @@
 """Starting a game: the request checked field by field, the session built.
 
 Every problem is an :class:`~plyground.web.sessions.errors.ApiError` (422)
-naming the field, raised before anything exists.
+naming the field (in its message, and as its ``field`` where the problem is one
+field's), raised before anything exists.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from plyground.arena.analysis.analyser import analysed_games, is_analysed
 from plyground.arena.records.record import Penalty
-from plyground.core.errors import PlygroundError
+from plyground.core.errors import PlygroundError, SettingsError
 from plyground.core.game import Game, State
 from plyground.games import game_class
 from plyground.web.config import WebSettings
@@ -28,7 +29,11 @@ __all__ = ["check_delay", "check_pausable", "new_session"]
 def check_delay(delay: float, max_delay: float) -> None:
     """ApiError 422 unless the pause between bot moves is within 0 and ``max_delay``."""
     if not 0 <= delay <= max_delay:
-        raise ApiError(422, f"delay between bot moves must be 0 to {max_delay:g} s, got {delay:g}")
+        raise ApiError(
+            422,
+            f"delay between bot moves must be 0 to {max_delay:g} s, got {delay:g}",
+            field="delay",
+        )
 
 
 def check_pausable(game: Game, seats: Sequence[Seat], status: int) -> None:
@@ -64,25 +69,32 @@ def new_session(
     """
     try:
         view = view_for(game_name)
-        game = game_class(game_name)(**game_settings)
     except PlygroundError as error:
-        raise ApiError(422, str(error)) from None
+        raise ApiError(422, str(error), field="game") from None
+    try:
+        game = game_class(game_name)(**game_settings)
+    except SettingsError as error:
+        where = f"settings.{error.setting}" if error.setting else "settings"
+        raise ApiError(422, str(error), field=where) from None
+    except PlygroundError as error:
+        raise ApiError(422, str(error), field="settings") from None
     for name, maximum in view.web_maximum(type(game)).items():
         if game.settings[name] > maximum:
             raise ApiError(
                 422,
                 f"{name} {game.settings[name]} is too large for the browser: "
                 f"at most {maximum} here",
+                field=f"settings.{name}",
             )
     if seed is not None and not game.capabilities.chance:
-        raise ApiError(422, f"{game.spec} has no chance: it takes no seed")
+        raise ApiError(422, f"{game.spec} has no chance: it takes no seed", field="seed")
     if seed is not None and not 0 <= seed < 2**63:
-        raise ApiError(422, f"seed must be 0 to 2**63 - 1, got {seed}")
+        raise ApiError(422, f"seed must be 0 to 2**63 - 1, got {seed}", field="seed")
     if seed is None and game.capabilities.chance:
         seed = rng.randrange(2**32)
     problem = game.seats_problem(len(seats))
     if problem is not None:
-        raise ApiError(422, f"{game.spec} {problem}")
+        raise ApiError(422, f"{game.spec} {problem}", field="players")
     built = [
         make_seat(game, index, request, settings.think_cap) for index, request in enumerate(seats)
     ]
@@ -110,7 +122,7 @@ def _check_mode(mode: str, game: Game, seats: Sequence[Seat]) -> None:
     if mode == "play":
         return
     if mode != "analysis":
-        raise ApiError(422, f"mode must be 'play' or 'analysis', got {mode!r}")
+        raise ApiError(422, f"mode must be 'play' or 'analysis', got {mode!r}", field="mode")
     if not is_analysed(game.name):
         raise ApiError(
             422, f"an analysis board is for {', '.join(analysed_games())}, not for {game.name}"
@@ -125,7 +137,9 @@ def _start_state(game: Game, start: str | None) -> State:
     try:
         state = game.parse_state(start)
     except PlygroundError as error:
-        raise ApiError(422, f"start position: {error}") from None
+        raise ApiError(422, f"start position: {error}", field="start") from None
     if state.is_terminal():
-        raise ApiError(422, f"start position {start!r} is already the end of the game")
+        raise ApiError(
+            422, f"start position {start!r} is already the end of the game", field="start"
+        )
     return state

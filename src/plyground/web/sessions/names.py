@@ -76,12 +76,17 @@ def check_name(raw: str, label: str) -> str:
 
 def check_distinct(names: Sequence[str], labels: Sequence[str]) -> None:
     """ApiError 422 if two sides' names (``names[i]`` of side ``labels[i]``) are the same
-    name once folded, or look alike, naming the characters that pass for others."""
+    name once folded, or look alike, naming the characters that pass for others; its
+    field is the later side's name (``players.<i>.name``)."""
     for index, name in enumerate(names):
         for earlier in range(index):
             other = names[earlier]
             if name_key(name) == name_key(other):
-                raise ApiError(422, f"both sides are named {name!r}: give each side its own name")
+                raise ApiError(
+                    422,
+                    f"both sides are named {name!r}: give each side its own name",
+                    field=f"players.{index}.name",
+                )
             if look_alike_key(name) == look_alike_key(other):
                 stand_ins = list(dict.fromkeys(look_alikes_in(other) + look_alikes_in(name)))
                 verb = (
@@ -93,6 +98,7 @@ def check_distinct(names: Sequence[str], labels: Sequence[str]) -> None:
                     f"the names of {labels[earlier]} and {labels[index]} look alike "
                     f"({other!r} and {name!r}{which}): give each side a name that reads "
                     "differently",
+                    field=f"players.{index}.name",
                 )
 
 

@@ -10,11 +10,11 @@ from typing import Any, Literal
 
 from plyground.arena.records.record import PlayerInfo
 from plyground.bots import Bot, bot_class, bot_names
-from plyground.core.errors import PlygroundError, UnknownNameError
+from plyground.core.errors import PlygroundError, SettingsError, UnknownNameError
 from plyground.core.game import Game
 from plyground.web.own_bots import is_own
 from plyground.web.sessions.catalog import web_settings_of
-from plyground.web.sessions.errors import ApiError
+from plyground.web.sessions.errors import ApiError, in_field
 from plyground.web.sessions.names import check_name
 
 __all__ = ["Seat", "SeatRequest", "make_seat"]
@@ -54,19 +54,30 @@ class Seat:
 
 
 def make_seat(game: Game, index: int, request: SeatRequest, think_cap: float) -> Seat:
-    """Seat ``index`` as asked: a human (with a fresh secret) or a bot within the server's caps."""
+    """Seat ``index`` as asked: a human (with a fresh secret) or a bot within the server's caps.
+
+    Each refusal names its field of the request (``players.<index>.name``, ``.bot``,
+    ``.settings.<setting>``)."""
     label = game.player_name(index)
-    name = check_name(request.name, label)
+    field = f"players.{index}"
+    with in_field(f"{field}.name"):
+        name = check_name(request.name, label)
     if request.kind == "human":
         if request.bot or request.settings:
-            raise ApiError(422, f"{label} is a human: a human seat takes no bot or settings")
+            raise ApiError(
+                422, f"{label} is a human: a human seat takes no bot or settings", field=field
+            )
         return Seat(name, "human", token=secrets.token_urlsafe(24))
     if not request.bot:
-        raise ApiError(422, f"{label} is a bot: say which bot (known: {', '.join(bot_names())})")
+        raise ApiError(
+            422,
+            f"{label} is a bot: say which bot (known: {', '.join(bot_names())})",
+            field=f"{field}.bot",
+        )
     try:
         cls = bot_class(request.bot)
     except UnknownNameError as error:
-        raise ApiError(422, f"{label}: {error}") from None
+        raise ApiError(422, f"{label}: {error}", field=f"{field}.bot") from None
     allowed = {s.name for s in web_settings_of(cls.SETTINGS, is_own(cls))}
     for key in request.settings:
         if key not in allowed:
@@ -75,20 +86,27 @@ def make_seat(game: Game, index: int, request: SeatRequest, think_cap: float) ->
                 422,
                 f"{label}: setting {key!r} of bot {request.bot!r} cannot be set from the web "
                 f"(settable: {known})",
+                field=f"{field}.settings.{key}",
             )
     settings = dict(request.settings)
     try:
         bot = cls(**settings)
+    except SettingsError as error:
+        where = f"{field}.settings.{error.setting}" if error.setting else f"{field}.settings"
+        raise ApiError(422, f"{label}: {error}", field=where) from None
     except PlygroundError as error:
-        raise ApiError(422, f"{label}: {error}") from None
+        raise ApiError(422, f"{label}: {error}", field=f"{field}.settings") from None
     think = bot.settings.get("time")
     if isinstance(think, float) and think > think_cap:
         if "time" in settings:
             raise ApiError(
                 422,
                 f"{label}: think time {think:g} s is above this server's cap of {think_cap:g} s",
+                field=f"{field}.settings.time",
             )
         bot = cls(**{**settings, "time": think_cap})
     if not bot.supports(game):
-        raise ApiError(422, f"{label}: bot {request.bot!r} cannot play {game.spec}")
+        raise ApiError(
+            422, f"{label}: bot {request.bot!r} cannot play {game.spec}", field=f"{field}.bot"
+        )
     return Seat(name, "bot", bot=bot)

@@ -282,6 +282,24 @@ function showFieldError(id, message) {
   if (slot) slot.textContent = message;
 }
 
+function fieldInput(field) {
+  // The form's input for a field of the request the server refused ("players.1.name" is
+  // name-1), or null when the form has none.
+  const parts = (field ?? "").split(".");
+  let id = null;
+  if (parts[0] === "players" && parts.length > 1) {
+    const index = parts[1];
+    if (parts[2] === "name") id = `name-${index}`;
+    else if (parts[2] === "settings" && parts[3]) id = `bot-${index}-${parts[3]}`;
+    if (!id || !$(id)) id = `kind-${index}`;
+  } else if (parts[0] === "settings" && parts[1]) {
+    id = `setting-${parts[1]}`;
+  } else if (parts[0] === "start") {
+    id = "start-position";
+  }
+  return id && $(id) ? id : null;
+}
+
 function numberProblem(setting, raw, label, maxOverride) {
   if (raw === "" || raw === null) return setting.default === null ? null : `${label} is missing.`;
   const value = Number(raw);
@@ -317,12 +335,6 @@ function readForm() {
       if (value !== null && value !== setting.default) settings[setting.name] = value;
     }
     return { name, kind: "bot", bot, settings };
-  });
-  players.forEach((player, index) => {
-    const earlier = players.slice(0, index).find((p) => p.name && p.name.toLowerCase() === player.name.toLowerCase());
-    if (player.name && earlier) {
-      problems.push([`name-${index}`, `Both sides are named “${player.name}”: give each side its own name.`]);
-    }
   });
   const settings = {};
   const bounds = roundsBounds();
@@ -405,7 +417,12 @@ async function begin(request, button, remember) {
   } catch (error) {
     const message = error.message;
     $("form-errors").replaceChildren(el("span", { text: `The server refused the game: ${message}` }));
-    if (/start position/.test(message)) { $("start-details").open = true; showFieldError("start-position", message); }
+    const input = fieldInput(error.field);
+    if (input) {
+      if (input === "start-position") $("start-details").open = true;
+      showFieldError(input, message);
+      $(input).focus();
+    }
   } finally {
     button.disabled = false;
   }

@@ -1,9 +1,12 @@
 // The JSON API: one call, and the error it raises with the server's message.
 
 class ApiError extends Error {
-  constructor(status, message) {
+  // `field`: where in the request body the server found the problem ("players.1.name"), if
+  // it is one field's.
+  constructor(status, message, field = null) {
     super(message);
     this.status = status;
+    this.field = field;
   }
 }
 
@@ -20,6 +23,6 @@ export async function api(method, path, body) {
     throw new ApiError(0, "the server cannot be reached: is plyground serve still running?");
   }
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new ApiError(response.status, data.error || `HTTP ${response.status}`);
+  if (!response.ok) throw new ApiError(response.status, data.error || `HTTP ${response.status}`, data.field ?? null);
   return data;
 }
