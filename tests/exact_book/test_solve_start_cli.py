@@ -120,7 +120,8 @@ def test_a_store_made_for_another_setting_is_refused(
 
 def test_bad_store_paths_get_one_line(run_cli: RunCli, tmp_path: Path) -> None:
     missing_dir = tmp_path / "no" / "such" / "dir.sqlite3"
-    one_error_line(_solve(run_cli, missing_dir, SMALL), str(missing_dir), "cannot be opened")
+    missing = f"the directory {str(missing_dir.parent)!r} does not exist"
+    one_error_line(_solve(run_cli, missing_dir, SMALL), str(missing_dir), missing)
     assert not missing_dir.parent.exists()
     one_error_line(_solve(run_cli, tmp_path, SMALL), "is a directory")
     other_db = tmp_path / "records.sqlite3"

@@ -48,6 +48,12 @@ def storage_error(
     """
     if os.path.isdir(path):  # SQLite says "disk I/O error" or "unable to open"
         return StoreError(f"cannot {doing} the database {str(path)!r}: it is a directory")
+    folder = os.path.dirname(os.fspath(path)) or "."
+    if not os.path.isdir(folder):  # SQLite says "unable to open"
+        return StoreError(
+            f"cannot {doing} the database {str(path)!r}: the directory {folder!r} does not "
+            "exist (create it first)"
+        )
     message = str(error)
     lowered = message.lower()
     problem = next((meaning for mark, meaning in _PROBLEMS if mark in lowered), None)
