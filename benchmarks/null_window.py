@@ -39,7 +39,7 @@ the tests; None: a full solve). ``proof14`` runs six of a proof's leaf tests (re
 one after another with one solver, its table kept between them, as a proof's worker does."""
 
 
-def _variant(text: str) -> ExactTechniques:
+def techniques_from_text(text: str) -> ExactTechniques:
     """Techniques from ``name=value,...`` over the defaults."""
     changes: dict[str, object] = {}
     names = {f.name: f.type for f in fields(ExactTechniques)}
@@ -75,7 +75,9 @@ def main() -> None:
     parser.add_argument("--table", type=int, default=DEFAULT_TABLE, help="table entries")
     args = parser.parse_args()
     warm_up()
-    variants = [("default", ExactTechniques())] + [(v, _variant(v)) for v in args.variant]
+    variants = [("default", ExactTechniques())] + [
+        (v, techniques_from_text(v)) for v in args.variant
+    ]
     print(f"load average {os.getloadavg()[0]:.1f}")
     print(
         f"{'position':9} {'variant':28} {'answer':>7} {'nodes':>14} {'cpu s':>8} "
