@@ -32,7 +32,7 @@ from plyground.games.adjacency.symmetry import (
 from .helpers import random_position
 
 # Techniques on at every node (so the small boards exercise all of them) and each one off.
-EVERYWHERE = ExactTechniques(table_min=3, etc_min=3, symmetry_min=3, order_min=3)
+EVERYWHERE = ExactTechniques(table_min=3, etc_min=3, symmetry_min=3, order_min=3, bounds_min=3)
 VARIANTS = (
     ExactTechniques(),
     EVERYWHERE,

@@ -24,7 +24,7 @@ from plyground.games.adjacency.rules import AdjacencyState, geometry, parse_posi
 from plyground.games.adjacency.solver import ExactSolver, ExactTechniques
 from strategies import adjacency_positions
 
-EVERYWHERE = ExactTechniques(table_min=3, etc_min=3, symmetry_min=3, order_min=3)
+EVERYWHERE = ExactTechniques(table_min=3, etc_min=3, symmetry_min=3, order_min=3, bounds_min=3)
 """Every technique at every node that can have it, so small trees exercise them all."""
 TECHNIQUES = (
     ExactTechniques(),

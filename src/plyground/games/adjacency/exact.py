@@ -71,6 +71,7 @@ __all__ = [
     "EXACT_WORDS",
     "MAX_PLIES",
     "NO_MOVE",
+    "X_BOUNDS_MIN",
     "X_ETC_MIN",
     "X_MOVES",
     "X_NEAR_MIN",
@@ -114,6 +115,8 @@ X_NEAR_TABLE = CONTEXT_WORDS + 12
 X_NEAR_TABLE_MASK = CONTEXT_WORDS + 13
 X_NEAR_MIN = CONTEXT_WORDS + 14
 """Plies from which the near-end table is used below ``X_TABLE_MIN`` (99: no such table)."""
+X_BOUNDS_MIN = CONTEXT_WORDS + 15
+"""Plies from which a node and its moves are held to :func:`_margin_bounds` (99: never)."""
 EXACT_WORDS = CONTEXT_WORDS + 16
 
 MAX_PLIES = 63
@@ -121,6 +124,8 @@ MAX_PLIES = 63
 NO_MOVE = 127
 _STACK = 128
 """Words of the move stack per ply: 64 cells, then 64 scores."""
+_FAR = 1000
+"""Beyond every margin."""
 
 # -- table entries: one int64 word ---------------------------------------------------
 _OFFSET = 128
@@ -216,6 +221,23 @@ def _two_plies(  # noqa: PLR0917 - kernels take positional integers
                 if best >= beta or best == ceiling:
                     return best
     return best
+
+
+@njit(cache=True)
+def _margin_bounds(material: int, plies: int, empty: int) -> tuple[int, int]:
+    """``(floor, ceiling)`` of the mover's final margin, from the moves left alone.
+
+    Each move adds a mark and flips at most 4, so it moves the margin by 1
+    to 9 for its mover: the mover ends with at least ``material + (its
+    plies) - 9 * (the opponent's)`` and at most ``material + 9 * (its
+    plies) - (the opponent's)``; a first move flipping ``g`` takes ``2 * (4
+    - g)`` off the ceiling. Both have the parity of every final margin (that
+    of the final number of marks).
+    """
+    played = min(plies, popcount(empty))
+    own_plies = (played + 1) // 2
+    their_plies = played // 2
+    return material + own_plies - 9 * their_plies, material + 9 * own_plies - their_plies
 
 
 # -- move order -------------------------------------------------------------------------
@@ -372,6 +394,16 @@ def exact_search(  # noqa: PLR0911, PLR0912, PLR0915, PLR0917 - one self-recursi
         return material + 1 + 2 * best_gain(cx, theirs, empty)
     if plies == 2 or popcount(empty) == 2:
         return _two_plies(cx, own, theirs, empty, material, alpha, beta)
+    bounded = plies >= load_int(cx, X_BOUNDS_MIN)
+    ceiling = _FAR
+    if bounded:
+        floor, ceiling = _margin_bounds(material, plies, empty)
+        if floor >= beta:
+            return floor
+        if ceiling - 8 <= alpha:  # worth checking the best gain
+            capped = ceiling - 8 + 2 * best_gain(cx, theirs, empty)
+            if capped <= alpha:
+                return capped
 
     table_move = NO_MOVE
     word = _table_word(cx, plies)
@@ -413,6 +445,11 @@ def exact_search(  # noqa: PLR0911, PLR0912, PLR0915, PLR0917 - one self-recursi
         flips = load_int(cx, G_NEIGHBOURS + cell) & theirs
         child_own = theirs ^ flips
         child_theirs = own | wrap64(1 << cell) | flips
+        if ceiling - 8 <= alpha:
+            capped = ceiling - 8 + 2 * popcount(flips)
+            if capped <= alpha:  # this move cannot reach the window
+                best = max(best, capped)
+                continue
         if index == 0 or not pvs:
             value = -exact_search(cx, child_own, child_theirs, plies - 1, -beta, -alpha, ply + 1)
         else:

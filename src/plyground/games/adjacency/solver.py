@@ -41,6 +41,7 @@ from plyground.core.warming import warming
 from plyground.games.adjacency.exact import (
     EXACT_WORDS,
     MAX_PLIES,
+    X_BOUNDS_MIN,
     X_ETC_MIN,
     X_MOVES,
     X_NEAR_MIN,
@@ -110,6 +111,10 @@ class ExactTechniques:
     """Entries (rounded down to a power of two) of a second, small table for the nodes from
     3 plies to go up to ``table_min``, small enough to stay in the processor's cache; 0:
     none."""
+    bounds_min: int = 99
+    """Score-bound cutoffs at nodes with at least this many plies to go: the least and the
+    most the mover can still end with (each move changes the margin by 1 to 9 for its
+    mover), compared with the window before the table."""
 
 
 @dataclass(frozen=True)
@@ -226,6 +231,7 @@ class ExactSolver:
         context[X_NEAR_TABLE] = self._near_table.ctypes.data
         context[X_NEAR_TABLE_MASK] = len(self._near_table) - 1
         context[X_NEAR_MIN] = 3 if techniques.near_entries else 99
+        context[X_BOUNDS_MIN] = max(3, techniques.bounds_min)
 
     # -- searches ------------------------------------------------------------------------
     def _search(self, own: int, theirs: int, plies: int, alpha: int, beta: int) -> int:
