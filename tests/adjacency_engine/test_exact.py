@@ -37,7 +37,9 @@ VARIANTS = (
     ExactTechniques(),
     EVERYWHERE,
     replace(EVERYWHERE, pvs=False, mtd=False),
-    ExactTechniques(table_min=99, etc_min=99, symmetry_min=99, order_min=99, near_entries=0),
+    ExactTechniques(
+        table_min=99, etc_min=99, symmetry_min=99, order_min=99, near_entries=0, bounds_min=99
+    ),
     replace(EVERYWHERE, ways=1),
     ExactTechniques(table_min=5, etc_min=4, near_entries=1024),
 )

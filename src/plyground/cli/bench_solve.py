@@ -94,6 +94,7 @@ def _switched_off() -> list[tuple[str, ExactTechniques]]:
         ("-table", replace(default, table_min=never, etc_min=never, near_entries=0)),
         ("-near table", replace(default, near_entries=0)),
         ("-etc", replace(default, etc_min=never)),
+        ("-bounds", replace(default, bounds_min=never)),
         ("-symmetry", replace(default, symmetry_min=never)),
         ("-order", replace(default, order_min=never)),
         ("-pvs", replace(default, pvs=False)),

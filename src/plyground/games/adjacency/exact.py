@@ -445,8 +445,12 @@ def exact_search(  # noqa: PLR0911, PLR0912, PLR0915, PLR0917 - one self-recursi
         flips = load_int(cx, G_NEIGHBOURS + cell) & theirs
         child_own = theirs ^ flips
         child_theirs = own | wrap64(1 << cell) | flips
-        if ceiling - 8 <= alpha:
+        if bounded:
             capped = ceiling - 8 + 2 * popcount(flips)
+            if plies == 3 and alpha < capped <= alpha + 6:
+                # The last move flips at most one more than it could now (see _last_gain_cap).
+                after = best_gain(cx, child_own, empty & ~wrap64(1 << cell))
+                capped -= 8 - 2 * min(4, after + 1)
             if capped <= alpha:  # this move cannot reach the window
                 best = max(best, capped)
                 continue

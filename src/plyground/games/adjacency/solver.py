@@ -111,7 +111,7 @@ class ExactTechniques:
     """Entries (rounded down to a power of two) of a second, small table for the nodes from
     3 plies to go up to ``table_min``, small enough to stay in the processor's cache; 0:
     none."""
-    bounds_min: int = 99
+    bounds_min: int = 3
     """Score-bound cutoffs at nodes with at least this many plies to go: the least and the
     most the mover can still end with (each move changes the margin by 1 to 9 for its
     mover), compared with the window before the table."""
