@@ -230,14 +230,31 @@ def _margin_bounds(material: int, plies: int, empty: int) -> tuple[int, int]:
     Each move adds a mark and flips at most 4, so it moves the margin by 1
     to 9 for its mover: the mover ends with at least ``material + (its
     plies) - 9 * (the opponent's)`` and at most ``material + 9 * (its
-    plies) - (the opponent's)``; a first move flipping ``g`` takes ``2 * (4
-    - g)`` off the ceiling. Both have the parity of every final margin (that
-    of the final number of marks).
+    plies) - (the opponent's)``. Both have the parity of every final margin
+    (that of the final number of marks).
     """
     played = min(plies, popcount(empty))
     own_plies = (played + 1) // 2
     their_plies = played // 2
     return material + own_plies - 9 * their_plies, material + 9 * own_plies - their_plies
+
+
+@njit(cache=True)
+def _capped(ceiling: int, gain: int, reply_cap: int) -> int:
+    """The :func:`_margin_bounds` ceiling of a node with 3 plies or more to go, after a first
+    move flipping ``gain``: that move adds ``1 + 2 * gain`` (not 9), and the next two, the
+    opponent's and the mover's, at most ``reply_cap`` together (not 8).
+
+    ``reply_cap`` is ``2 * min(4, g + 1)``, ``g`` the mover's best gain now
+    (or, exactly, after the first move). Why: the first move only takes
+    marks and a cell away, so after it the mover can flip at most ``g``
+    marks that are the opponent's now; the opponent's move (``-1 - 2r``
+    for ``r`` flips) gives the mover's next at most one mark more to flip
+    if ``r`` is 0 (its own new mark: two cells next to each other share no
+    neighbour), and at most ``min(r, 2)`` more otherwise (two cells share
+    at most two neighbours), which its ``-2r`` pays for.
+    """
+    return ceiling - 16 + 2 * gain + reply_cap
 
 
 # -- move order -------------------------------------------------------------------------
@@ -396,12 +413,15 @@ def exact_search(  # noqa: PLR0911, PLR0912, PLR0915, PLR0917 - one self-recursi
         return _two_plies(cx, own, theirs, empty, material, alpha, beta)
     bounded = plies >= load_int(cx, X_BOUNDS_MIN)
     ceiling = _FAR
+    reply_cap = -1  # 2 * min(4, best gain + 1) once known: see _capped
     if bounded:
         floor, ceiling = _margin_bounds(material, plies, empty)
         if floor >= beta:
             return floor
-        if ceiling - 8 <= alpha:  # worth checking the best gain
-            capped = ceiling - 8 + 2 * best_gain(cx, theirs, empty)
+        if ceiling - 14 <= alpha:  # worth knowing the best gain
+            gain = best_gain(cx, theirs, empty)
+            reply_cap = 2 * min(4, gain + 1)
+            capped = _capped(ceiling, gain, reply_cap)
             if capped <= alpha:
                 return capped
 
@@ -445,12 +465,14 @@ def exact_search(  # noqa: PLR0911, PLR0912, PLR0915, PLR0917 - one self-recursi
         flips = load_int(cx, G_NEIGHBOURS + cell) & theirs
         child_own = theirs ^ flips
         child_theirs = own | wrap64(1 << cell) | flips
-        if bounded:
-            capped = ceiling - 8 + 2 * popcount(flips)
-            if plies == 3 and alpha < capped <= alpha + 6:
-                # The last move flips at most one more than it could now (see _last_gain_cap).
+        if bounded and ceiling - 14 <= alpha:
+            if reply_cap < 0:
+                reply_cap = 2 * min(4, best_gain(cx, theirs, empty) + 1)
+            capped = _capped(ceiling, popcount(flips), reply_cap)
+            if plies == 3 and alpha < capped <= alpha + reply_cap - 2:
+                # The last move: its best gain after this one is known exactly.
                 after = best_gain(cx, child_own, empty & ~wrap64(1 << cell))
-                capped -= 8 - 2 * min(4, after + 1)
+                capped += 2 * min(4, after + 1) - reply_cap
             if capped <= alpha:  # this move cannot reach the window
                 best = max(best, capped)
                 continue
