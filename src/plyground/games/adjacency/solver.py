@@ -94,7 +94,7 @@ class ExactTechniques:
 
     table_min: int = 5
     """Probe and store the table at nodes with at least this many plies to go."""
-    etc_min: int = 5
+    etc_min: int = 7
     """Enhanced transposition cutoffs at nodes with at least this many plies to go."""
     symmetry_min: int = 6
     """Skip mirror-image moves at symmetric positions with at least this many plies to go."""
