@@ -28,6 +28,13 @@ at the end) and it can use what only exact values allow:
   moves of one small subtree (two moves of one side, in either order), so
   a table that forgets quickly keeps most of them, where the big one
   costs a cache miss a probe;
+* **score bounds** (``X_BOUNDS_MIN``): each move moves the margin by 1 to
+  9 for its mover, so a node's margin lies between a floor and a ceiling
+  counted from the plies left (:func:`_margin_bounds`), and a move flipping
+  ``g`` caps it lower still (:func:`_capped`): a node whose floor is at
+  least ``beta`` or whose ceiling is at most ``alpha`` ends at once, and a
+  move whose ceiling is at most ``alpha`` is not searched. Near the end,
+  where most nodes are, that skips most of the moves of a lost cause;
 * **enhanced transposition cutoffs** (``X_ETC_MIN``): before searching a
   node, look up its children; one whose stored upper bound already
   refutes ``beta`` ends the node at once;
