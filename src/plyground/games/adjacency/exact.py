@@ -248,9 +248,9 @@ def _margin_bounds(material: int, plies: int, empty: int) -> tuple[int, int]:
 
 @njit(cache=True)
 def _capped(ceiling: int, gain: int, reply_cap: int) -> int:
-    """The :func:`_margin_bounds` ceiling of a node with 3 plies or more to go, after a first
-    move flipping ``gain``: that move adds ``1 + 2 * gain`` (not 9), and the next two, the
-    opponent's and the mover's, at most ``reply_cap`` together (not 8).
+    """The :func:`_margin_bounds` ceiling of a node (3 plies and 3 empty cells or more) after a
+    first move flipping ``gain``: that move adds ``1 + 2 * gain`` (not 9), and the next two,
+    the opponent's and the mover's, at most ``reply_cap`` together (not 8).
 
     ``reply_cap`` is ``2 * min(4, g + 1)``, ``g`` the mover's best gain now
     (or, exactly, after the first move). Why: the first move only takes

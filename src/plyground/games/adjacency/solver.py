@@ -114,7 +114,8 @@ class ExactTechniques:
     bounds_min: int = 3
     """Score-bound cutoffs at nodes with at least this many plies to go: the least and the
     most the mover can still end with (each move changes the margin by 1 to 9 for its
-    mover), compared with the window before the table."""
+    mover) end the node when outside the window, and a move whose most cannot reach
+    ``alpha`` is not searched."""
 
 
 @dataclass(frozen=True)
