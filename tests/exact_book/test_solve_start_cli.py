@@ -20,6 +20,7 @@ from cli_support import RunCli
 from plyground.games.adjacency.rules import AdjacencyGame
 from plyground.games.adjacency.solver import ExactSolver
 from process_support import children, wait_gone
+from read_only_support import read_only
 
 SMALL = "adjacency(size=4,rounds=4)"
 KILLED = "adjacency(size=5,rounds=7)"  # 9 subproblems of about a second each
@@ -144,11 +145,13 @@ def test_bad_store_paths_get_one_line(run_cli: RunCli, tmp_path: Path) -> None:
     assert not (tmp_path / "b.sqlite3").exists()
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root writes to read-only directories")
 def test_a_read_only_directory_gets_one_line(run_cli: RunCli, tmp_path: Path) -> None:
     locked = tmp_path / "locked"
-    locked.mkdir(mode=0o500)
-    one_error_line(_solve(run_cli, locked / "s.sqlite3", SMALL), "cannot open the database")
+    locked.mkdir()
+    with read_only(locked):
+        result = _solve(run_cli, locked / "s.sqlite3", SMALL)
+    one_error_line(result, "cannot open the database", "read-only directory")
+    assert not list(locked.iterdir())
 
 
 def _cpu_seconds(pid: int) -> float:

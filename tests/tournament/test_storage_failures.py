@@ -17,14 +17,12 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import re
 import shlex
 import shutil
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +34,7 @@ from plyground.arena.records.record import GameRecord
 from plyground.arena.storage.store import RecordStore
 from plyground.arena.tournaments.tournament import Tournament, TournamentSettings, parse_entrant
 from plyground.core.errors import ParseError
+from read_only_support import read_only
 
 GAME = ["--game", "adjacency(size=4)", "--rounds", "2", "--openings", "0"]
 PLANNED = 8
@@ -70,26 +69,6 @@ def _one_error_line(result: subprocess.CompletedProcess[str], command: str) -> s
     return lines[0]
 
 
-@contextlib.contextmanager
-def _read_only_file(path: Path) -> Iterator[None]:
-    if os.geteuid() != 0:
-        path.chmod(0o444)
-        try:
-            yield
-        finally:
-            path.chmod(0o644)
-        return
-    if shutil.which("chattr") is None:
-        pytest.skip("chattr is not installed (needed to make a file read-only for root)")
-    made = subprocess.run(["chattr", "+i", str(path)], capture_output=True, text=True, check=False)
-    if made.returncode != 0:
-        pytest.skip(f"chattr +i is not possible here: {made.stderr.strip()}")
-    try:
-        yield
-    finally:
-        subprocess.run(["chattr", "-i", str(path)], check=True)
-
-
 def _in_namespace(script: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     """Run ``script`` (sh) as root of a new user and mount namespace."""
     if shutil.which("unshare") is None:
@@ -121,7 +100,7 @@ def test_a_read_only_database_file_is_one_line_and_resume_completes(
 ) -> None:
     db = tmp_path / "t.sqlite3"
     _unplayed_tournament(db)
-    with _read_only_file(db):
+    with read_only(db):
         result = run_cli(["tournament", "--resume", "t", "--db", str(db), "--quiet"])
     line = _one_error_line(result, "tournament")
     assert f"cannot write to the database {str(db)!r}" in line
