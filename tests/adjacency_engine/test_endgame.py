@@ -11,6 +11,7 @@ from plyground.games import load_game
 from plyground.games.adjacency.endgame import (
     GROWTH,
     PREDICTED_SHARE,
+    START_RATE,
     START_SCALE,
     EndgamePlanner,
 )
@@ -65,11 +66,15 @@ def test_without_a_time_limit_or_with_the_feature_off_it_deepens_as_before() -> 
 
 def test_the_planner_solves_only_what_it_predicts_fits() -> None:
     state = _late(random.Random(6), 8)
+    # No rate measured yet (the game's moves so far came from the book): the prior one.
+    first = EndgamePlanner(table_size=1 << 12)
+    assert first.predicted_seconds(8, fallback_rate=None) == START_SCALE * GROWTH**8 / START_RATE
+    solved_first = first.attempt(state, 1.0, fallback_rate=None)
+    assert solved_first is not None and solved_first.value == solve(state).value
     planner = EndgamePlanner(table_size=1 << 12)
-    assert planner.attempt(state, 1.0, fallback_rate=None) is None  # no rate measured yet
     planner.scale = 1e9  # a huge tree: predicted far beyond the time
     predicted = planner.predicted_seconds(8, fallback_rate=1e6)
-    assert predicted is not None and predicted > PREDICTED_SHARE * 1.0
+    assert predicted > PREDICTED_SHARE * 1.0
     assert planner.attempt(state, 1.0, fallback_rate=1e6) is None
     planner.scale = 1e-6
     solved = planner.attempt(state, 30.0, fallback_rate=1e6)

@@ -4,7 +4,8 @@ The playing search (:class:`~plyground.games.adjacency.engine.AdjacencyEngine`)
 asks :class:`EndgamePlanner` before each timed search. The planner predicts
 the solve's nodes from the plies left, ``scale * GROWTH ** plies``, and its
 time from the measured node rate (the solver's own, once it has solved; the
-playing search's before). When the predicted time is at most
+playing search's before; :data:`START_RATE` when neither has run yet, as
+when a game's earlier moves all came from the opening book). When the predicted time is at most
 :data:`PREDICTED_SHARE` of the move's time it solves, with at most
 :data:`ATTEMPT_SHARE` of the time; a solve that runs out is not lost, its
 table keeps what it proved for the next move (same game, same key salt),
@@ -20,12 +21,24 @@ from plyground.core.limits import Limit
 from plyground.games.adjacency.rules import AdjacencyState
 from plyground.games.adjacency.solver import ExactSolver, SolveResult, SolveStopped
 
-__all__ = ["ATTEMPT_SHARE", "GROWTH", "PREDICTED_SHARE", "EndgamePlanner"]
+__all__ = [
+    "ATTEMPT_SHARE",
+    "GROWTH",
+    "PREDICTED_SHARE",
+    "START_RATE",
+    "START_SCALE",
+    "EndgamePlanner",
+]
 
 GROWTH = 5.0
 """Assumed growth of a solve's nodes per extra ply (measured: docs/adjacency-exact.md)."""
-START_SCALE = 0.5
-"""First ``scale`` (a solve's nodes are ``scale * GROWTH ** plies``) until a solve corrects it."""
+START_SCALE = 0.25
+"""First ``scale`` (a solve's nodes are ``scale * GROWTH ** plies``) until a solve corrects it:
+fresh solves along three 8-round games took 0.10 to 0.73 times ``GROWTH ** plies`` nodes at
+10 to 13 plies left, 0.16 in the median (docs/adjacency-exact.md)."""
+START_RATE = 1e7
+"""Nodes per second assumed before any search of the engine has measured a rate: about half
+the solver's 17 to 19 million measured on the project's 2-core machine."""
 PREDICTED_SHARE = 0.4
 """Solve when the predicted time is at most this share of the move's time."""
 ATTEMPT_SHARE = 0.75
@@ -59,11 +72,9 @@ class EndgamePlanner:
         if self._solver is not None:
             self._solver.new_game()
 
-    def predicted_seconds(self, plies: int, fallback_rate: float | None) -> float | None:
-        """How long a solve of ``plies`` plies should take (None: no rate measured yet)."""
-        rate = self.rate or fallback_rate
-        if not rate:
-            return None
+    def predicted_seconds(self, plies: int, fallback_rate: float | None) -> float:
+        """How long a solve of ``plies`` plies should take."""
+        rate = self.rate or fallback_rate or START_RATE
         return self.scale * GROWTH**plies / rate
 
     def attempt(
@@ -75,7 +86,7 @@ class EndgamePlanner:
         :data:`ATTEMPT_SHARE` of ``seconds``.
         """
         predicted = self.predicted_seconds(state.plies_left, fallback_rate)
-        if predicted is None or predicted > PREDICTED_SHARE * seconds:
+        if predicted > PREDICTED_SHARE * seconds:
             return None
         began = time.perf_counter()
         self.prepare()
