@@ -184,19 +184,20 @@ def _add_proof_to_book(
 
 
 def _strategy_line(spec: str, progress: StrategyProgress) -> str:
-    if progress.need is None:
+    entry = progress.entry
+    if progress.need is None or entry is None:
         return (
             f"strategy for {spec}: {progress.total} entries to find by search, "
             f"{progress.done} stored{' exact' if progress.exact else ''}"
         )
     side = "XO"[progress.need.side]
     kept = (
-        f"best, the value {progress.keep:+d} (bound {progress.need.keep:+d})"
-        if progress.exact
-        else f"keeps {progress.keep:+d}"
+        f"best, the value {entry.keep:+d} (bound {progress.need.keep:+d})"
+        if entry.exact
+        else f"keeps {entry.keep:+d}"
     )
     return (
-        f"[{progress.done}/{progress.total}] {side} {progress.move} {kept}  "
+        f"[{progress.done}/{progress.total}] {side} {entry.move} {kept}  "
         f"tests {progress.tests}  nodes {progress.nodes:,}  "
         f"{progress.seconds:.1f} s  (elapsed {progress.elapsed:.0f} s)"
     )

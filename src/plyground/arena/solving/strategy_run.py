@@ -86,13 +86,14 @@ def _entry_payload(answer: KeepingMove | ExactMove, keep: int, seconds: float) -
 
 @dataclass(frozen=True)
 class StrategyProgress:
-    """An entry just found (``need``, its move and cost), or the run's state before any."""
+    """An entry just found (``need`` and ``entry``, with what it cost), or the run's state
+    before any (``need`` and ``entry`` None)."""
 
     need: StrategyNeed | None
-    move: str
-    keep: int
-    """The X - O bound the move keeps (with ``exact``: the position's value)."""
+    entry: StrategyMove | None
+    """The entry found: its move and the X - O bound it keeps (exact: the position's value)."""
     exact: bool
+    """The run makes every entry keep its position's own value (``--exact-entries``)."""
     tests: int
     nodes: int
     seconds: float
@@ -135,27 +136,13 @@ def run_strategy(
     total = len(plan.needs)
 
     def report(
-        need: StrategyNeed | None, entry: StrategyMove, cost: tuple[int, int, float]
+        need: StrategyNeed | None, entry: StrategyMove | None, cost: tuple[int, int, float]
     ) -> None:
         if on_progress is not None:
             elapsed = time.perf_counter() - started
-            tests, nodes, secs = cost
-            on_progress(
-                StrategyProgress(
-                    need,
-                    entry.move,
-                    entry.keep,
-                    entry.exact,
-                    tests,
-                    nodes,
-                    secs,
-                    len(found),
-                    total,
-                    elapsed,
-                )
-            )
+            on_progress(StrategyProgress(need, entry, exact, *cost, len(found), total, elapsed))
 
-    report(None, StrategyMove("", 0, exact), (0, 0, 0.0))
+    report(None, None, (0, 0, 0.0))
     if todo and search:
         tasks = sorted(
             (

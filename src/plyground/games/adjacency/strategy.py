@@ -231,16 +231,15 @@ def best_move(
     keep ``bound``, taken as it is when the bound turns out to be the value."""
     tests = nodes = 0
     value = bound
-    while not exact:  # X: is the value above it? O: below it?
+    settled = exact
+    while not settled:  # X: is the value above it? O: below it?
         above, proved = solver.at_least(state, value + 1 if state.side == X else value)
         tests += 1
         nodes += solver.nodes
-        if state.side == X and above:
-            value = proved  # at least this: test past it
-        elif state.side != X and not above:
-            value = proved  # at most this
-        else:
-            exact = True
+        past = above if state.side == X else not above
+        if past:
+            value = proved  # at least (X) or at most (O) this: test past it
+        settled = not past
     if keeping is not None and value == bound:
         return ExactMove(value, keeping, tests, nodes)
     found = keeping_move(solver, state, value)

@@ -13,11 +13,11 @@ from collections.abc import Mapping, Sequence
 
 from plyground.arena.analysis.analyser import analysed_games, is_analysed
 from plyground.arena.records.record import Penalty
-from plyground.core.errors import PlygroundError, SettingsError
+from plyground.core.errors import PlygroundError
 from plyground.core.game import Game, State
 from plyground.games import game_class
 from plyground.web.config import WebSettings
-from plyground.web.sessions.errors import ApiError
+from plyground.web.sessions.errors import ApiError, settings_field
 from plyground.web.sessions.names import check_distinct
 from plyground.web.sessions.seats import Seat, SeatRequest, make_seat
 from plyground.web.sessions.session import GameSession
@@ -73,11 +73,8 @@ def new_session(
         raise ApiError(422, str(error), field="game") from None
     try:
         game = game_class(game_name)(**game_settings)
-    except SettingsError as error:
-        where = f"settings.{error.setting}" if error.setting else "settings"
-        raise ApiError(422, str(error), field=where) from None
     except PlygroundError as error:
-        raise ApiError(422, str(error), field="settings") from None
+        raise ApiError(422, str(error), field=settings_field("settings", error)) from None
     for name, maximum in view.web_maximum(type(game)).items():
         if game.settings[name] > maximum:
             raise ApiError(

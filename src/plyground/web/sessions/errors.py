@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-__all__ = ["ApiError", "in_field"]
+from plyground.core.errors import PlygroundError, SettingsError
+
+__all__ = ["ApiError", "in_field", "settings_field"]
 
 
 class ApiError(Exception):
@@ -43,3 +45,11 @@ def in_field(field: str) -> Iterator[None]:
         if error.field is None:
             error.field = field
         raise
+
+
+def settings_field(prefix: str, error: PlygroundError) -> str:
+    """The field of settings refused with ``error``: ``<prefix>.<setting>`` when it names
+    the setting at fault (:class:`SettingsError`'s ``setting``), else ``prefix``."""
+    if isinstance(error, SettingsError) and error.setting:
+        return f"{prefix}.{error.setting}"
+    return prefix

@@ -10,11 +10,11 @@ from typing import Any, Literal
 
 from plyground.arena.records.record import PlayerInfo
 from plyground.bots import Bot, bot_class, bot_names
-from plyground.core.errors import PlygroundError, SettingsError, UnknownNameError
+from plyground.core.errors import PlygroundError, UnknownNameError
 from plyground.core.game import Game
 from plyground.web.own_bots import is_own
 from plyground.web.sessions.catalog import web_settings_of
-from plyground.web.sessions.errors import ApiError, in_field
+from plyground.web.sessions.errors import ApiError, in_field, settings_field
 from plyground.web.sessions.names import check_name
 
 __all__ = ["Seat", "SeatRequest", "make_seat"]
@@ -91,11 +91,9 @@ def make_seat(game: Game, index: int, request: SeatRequest, think_cap: float) ->
     settings = dict(request.settings)
     try:
         bot = cls(**settings)
-    except SettingsError as error:
-        where = f"{field}.settings.{error.setting}" if error.setting else f"{field}.settings"
-        raise ApiError(422, f"{label}: {error}", field=where) from None
     except PlygroundError as error:
-        raise ApiError(422, f"{label}: {error}", field=f"{field}.settings") from None
+        where = settings_field(f"{field}.settings", error)
+        raise ApiError(422, f"{label}: {error}", field=where) from None
     think = bot.settings.get("time")
     if isinstance(think, float) and think > think_cap:
         if "time" in settings:
