@@ -113,6 +113,52 @@ def test_the_checker_reads_the_faces_stubs() -> None:
     assert all(module.startswith("plyground.arena.") for module in arena)
 
 
+def game_of(module: str) -> str | None:
+    """``plyground.games.morris.engine`` -> ``morris``; a module of no one game (the games'
+    face, ``games/warmups.py``, any module outside ``games/``) -> None."""
+    parts = module.split(".")
+    if parts[:2] != ["plyground", "games"] or len(parts) < 4:
+        return None
+    return parts[2]
+
+
+def game_breaches(imports: dict[str, set[str]]) -> list[str]:
+    """Every import of one game's module from another game's package: a game's knowledge
+    lives in its own package, and what two games share lives in core."""
+    breaches = []
+    for module, targets in sorted(imports.items()):
+        game = game_of(module)
+        if game is None:
+            continue
+        breaches.extend(
+            f"{module} ({game}) imports {target} ({game_of(target)})"
+            for target in sorted(targets)
+            if game_of(target) not in (None, game)
+        )
+    return breaches
+
+
+def test_no_game_imports_another_game() -> None:
+    assert game_breaches(module_imports()) == []
+
+
+def test_the_game_checker_sees_one_game_importing_another(tmp_path: Path) -> None:
+    """Tic-tac-toe reading a cell name from the adjacency game, inside a function, is caught;
+    the same game's modules, core and the games' face are not."""
+    rules = tmp_path / "rules.py"
+    rules.write_text(
+        "def cell(text):\n    from plyground.games.adjacency.rules import parse_cell\n"
+        "from plyground.games.tictactoe.profile import PROFILE\n"
+        "from plyground.core.cells import parse_cell\nfrom plyground.games import GAMES\n",
+        encoding="utf-8",
+    )
+    imports = {"plyground.games.tictactoe.rules": imported_modules(rules)}
+    assert game_breaches(imports) == [
+        "plyground.games.tictactoe.rules (tictactoe) imports "
+        "plyground.games.adjacency.rules (adjacency)"
+    ]
+
+
 def package_of(module: str) -> str:
     """``plyground.games.morris.engine`` -> ``plyground.games.morris``."""
     return module.rpartition(".")[0]

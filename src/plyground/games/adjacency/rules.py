@@ -9,11 +9,12 @@ Placing a mark on an empty cell ``c`` flips ``neighbours[c] & opponent``.
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from plyground.core.cells import COLUMNS, cell_names
+from plyground.core.cells import parse_cell as parse_grid_cell
 from plyground.core.errors import IllegalMoveError, ParseError, SettingsError
 from plyground.core.game import TERMINAL, Capabilities, Game, Move, ValueState
 from plyground.core.gridtext import format_rows, parse_bounded, parse_rows, quote, split_fields
@@ -43,8 +44,6 @@ O = 1  # noqa: E741 - the game's own name for the second player
 MIN_SIZE = 4
 MAX_SIZE = 8
 SIDES = "XO"
-COLUMNS = "abcdefgh"
-_CELL = re.compile(r"([a-z])([0-9]+)")
 
 
 def max_rounds(size: int) -> int:
@@ -80,7 +79,7 @@ def geometry(size: int) -> Geometry:
             if 0 <= r < size and 0 <= c < size:
                 mask |= 1 << (r * size + c)
         neighbours.append(mask)
-    names = tuple(f"{COLUMNS[i % size]}{i // size + 1}" for i in range(cells))
+    names = cell_names(size)
 
     def block(row: int, col: int) -> int:
         return sum(1 << ((row + dr) * size + col + dc) for dr in (0, 1) for dc in (0, 1))
@@ -102,22 +101,13 @@ def cell_name(index: int, size: int = 8) -> str:
 
 
 def parse_cell(text: str, size: int = 8) -> int:
-    """The index of a cell name such as ``"d5"``; ParseError names what is wrong.
+    """The index of a cell name such as ``"d5"``; ParseError names what is wrong
+    (:func:`plyground.core.cells.parse_cell`, the board ``size`` wide).
 
     >>> parse_cell("c2", 8)
     10
     """
-    cleaned = text.strip().lower()
-    match = _CELL.fullmatch(cleaned)
-    last = f"{COLUMNS[size - 1]}{size}"
-    if not match:
-        raise ParseError(f"{quote(text)} is not a cell: write a column letter and a row, like 'd5'")
-    col = ord(match.group(1)) - ord("a")
-    row_digits = match.group(2)
-    row = int(row_digits) - 1 if len(row_digits) <= 2 else size  # no board has 100 rows
-    if not (0 <= col < size and 0 <= row < size):
-        raise ParseError(f"cell {quote(text)} is off the {size}x{size} board (a1..{last})")
-    return row * size + col
+    return parse_grid_cell(text, size)
 
 
 class AdjacencyGame(Game):

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from plyground.core.cells import cell_names, parse_cell
 from plyground.core.errors import IllegalMoveError, ParseError
 from plyground.core.game import TERMINAL, Capabilities, Game, Move, ValueState
 from plyground.core.gridtext import format_rows, parse_rows, quote, split_fields
 from plyground.core.settings import Setting
-from plyground.games.adjacency.rules import parse_cell
 from plyground.games.tictactoe.profile import PROFILE
 
 __all__ = ["CELLS", "FULL", "LINES", "O", "TicTacToeGame", "TicTacToeState", "X"]
@@ -32,7 +32,7 @@ SIDES = "XO"
 SIZE = 3
 CELLS = 9
 FULL = (1 << CELLS) - 1
-NAMES: tuple[str, ...] = tuple(f"{'abc'[i % 3]}{i // 3 + 1}" for i in range(CELLS))
+NAMES = cell_names(SIZE)
 
 
 def _line(*cells: int) -> int:
