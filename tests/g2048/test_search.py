@@ -10,19 +10,19 @@ from cli_support import run_python
 from plyground.algorithms.search.expectimax import Expectimax
 from plyground.arena.play.solo import play_solo
 from plyground.bots import make_bot
-from plyground.bots.g2048 import (
+from plyground.bots.g2048 import G2048Bot
+from plyground.core.errors import SettingsError
+from plyground.core.limits import Limit, SearchInfo
+from plyground.games import load_game
+from plyground.games.g2048 import G2048State
+from plyground.games.g2048.engine import (
     STOP_DEADLINE,
     STOP_NODES,
     STOP_PREDICTED,
     STOP_SINGLE,
     STOP_TARGET,
-    G2048Bot,
     adaptive_depth,
 )
-from plyground.core.errors import SettingsError
-from plyground.core.limits import Limit, SearchInfo
-from plyground.games import load_game
-from plyground.games.g2048 import G2048State
 from plyground.games.g2048.evaluation import G2048Evaluator, G2048Weights, board_value
 from plyground.games.g2048.rules import spawn_outcome
 

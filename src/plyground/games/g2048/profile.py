@@ -1,6 +1,7 @@
 """What the layers above look up for 2048 (:mod:`plyground.core.profile`).
 
-Its compiled expectimax is its own bot's (``2048``, :mod:`plyground.bots.g2048`).
+Its compiled expectimax (:mod:`plyground.games.g2048.engine`) is its own bot's (``2048``,
+:mod:`plyground.bots.g2048`), not the ``alphabeta`` bot's.
 """
 
 from __future__ import annotations
