@@ -8,7 +8,7 @@ Only positions the solver finishes in seconds are taken: 8-round positions
 with 7 to 10 plies left, 28-round ones with 10 to 14 plies left
 (``WINDOWS``). For each bot it prints the share of positions where it chose
 a best move and the mean marks lost per move
-(:mod:`plyground.arena.analysis.accuracy`) with two standard errors of the mean,
+(:mod:`plyground.arena.adjacency_analysis.accuracy`) with two standard errors of the mean,
 beside what a uniformly random move would score on the same positions
 (exact expectation, not sampled).
 
@@ -30,7 +30,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from plyground.arena.analysis.accuracy import (
+from plyground.arena.adjacency_analysis.accuracy import (
     BotAccuracy,
     SuitePosition,
     measure,

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from accuracy import PLAYERS, row
-from plyground.arena.analysis.accuracy import SuitePosition, measure, uniform_expectation
+from plyground.arena.adjacency_analysis.accuracy import SuitePosition, measure, uniform_expectation
 from plyground.arena.players.make import make_seeded_bot
 from plyground.core.errors import PlygroundError
 from plyground.games import load_game

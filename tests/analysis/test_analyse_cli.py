@@ -11,8 +11,8 @@ import pytest
 from analysis_records import playout, record_of
 
 from cli_support import RunCli
-from plyground.arena.analysis.analyser import Analyser, AnalysisSettings
-from plyground.arena.analysis.annotation import annotate, summarise_players
+from plyground.arena.adjacency_analysis.analyser import Analyser, AnalysisSettings
+from plyground.arena.adjacency_analysis.annotation import annotate, summarise_players
 from plyground.arena.records.formats import write_jsonl, write_text_record
 from plyground.arena.records.record import GameRecord, Penalty, RuleBreak, RuleBreakKind
 from plyground.arena.storage.store import RecordStore

@@ -7,8 +7,8 @@ import functools
 import pytest
 from analysis_records import playout, record_of
 
-from plyground.arena.analysis.analyser import Analyser, AnalysisSettings
-from plyground.arena.analysis.annotation import annotate
+from plyground.arena.adjacency_analysis.analyser import Analyser, AnalysisSettings
+from plyground.arena.adjacency_analysis.annotation import annotate
 from plyground.core.errors import PlygroundError
 from plyground.core.game import State
 from plyground.games import load_game

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from collector_support import spy_on_the_collector
-from plyground.arena.analysis import accuracy
-from plyground.arena.analysis.accuracy import (
+from plyground.arena.adjacency_analysis import accuracy
+from plyground.arena.adjacency_analysis.accuracy import (
     SuitePosition,
     marks_lost,
     measure,

@@ -1,6 +1,6 @@
-"""Hints for every game that has them (plyground.arena.analysis.hints): the adjacency
-game's from the analysis, tic-tac-toe's exact, Nine Men's Morris's and 2048's from their
-bots."""
+"""Hints for every game that has them (plyground.arena.analysis.hints, the sources beside
+their bots): the adjacency game's from the analysis, tic-tac-toe's exact, Nine Men's
+Morris's and 2048's from their bots."""
 
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from plyground.algorithms.search.minimax import minimax
-from plyground.arena.analysis.hints import HINT_SECONDS, AnalysisHints, Hinter
+from plyground.arena.adjacency_analysis.hints import AnalysisHints
+from plyground.arena.analysis.hints import Hinter
+from plyground.bots.hints import HINT_SECONDS
 from plyground.core.errors import IllegalMoveError, UnknownNameError
 from plyground.core.game import State
 from plyground.games import load_game

@@ -6,15 +6,21 @@ front ends. Within one package (a game, a room of the arena, ...) no modules
 import each other round a loop. Inside the arena the rooms (its sub-packages)
 have a table of their own: each imports only the rooms below it, and no rooms
 import each other round a loop. Imports under ``TYPE_CHECKING`` and inside
-functions count too: they are dependencies all the same.
+functions count too: they are dependencies all the same. No game's module
+imports another game's package. A game profile's targets are arrows drawn by
+string from the module that reads each entry (``TARGET_READERS``), and obey
+every one of these rules as that module's imports do.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib
+from collections.abc import Mapping
 from pathlib import Path
 
 import plyground
+from plyground.core.profile import TARGET_READERS, Compiled, GameProfile
 
 PACKAGE_DIR = Path(plyground.__file__).parent
 
@@ -236,10 +242,13 @@ def test_the_cycle_checker_sees_a_cycle_through_a_function(tmp_path: Path) -> No
 
 # The arena's rooms (docs/architecture.md): each sub-package -> the rooms it may import.
 # A ladder, records < stats and storage < players < play < runs < tournaments < tuning,
-# and three leaves over all of it that import no leaf. No room imports the arena's face
-# (``plyground.arena``: it hands on names from the rooms, so it stands above them all).
+# three leaves over all of it that import no leaf, and over them ``analysis``, which
+# reads a game's analyser and hint source (in a leaf: the adjacency game's analysis)
+# through its profile. No room imports the arena's face (``plyground.arena``: it hands
+# on names from the rooms, so it stands above them all).
 _LADDER = ["records", "players", "play", "runs", "tournaments", "tuning"]
 _BESIDE_RECORDS = {"stats", "storage"}  # both just above records, neither above the other
+_LEAVES = ("adjacency_analysis", "solving", "reports")
 
 
 def _below(room: str) -> set[str]:
@@ -252,7 +261,8 @@ ARENA_ROOMS: dict[str, set[str]] = {
     "stats": {"records"},
     "storage": {"records"},
     **{room: _below(room) for room in _LADDER[1:]},
-    **{leaf: set(_LADDER) | _BESIDE_RECORDS for leaf in ("analysis", "solving", "reports")},
+    **{leaf: set(_LADDER) | _BESIDE_RECORDS for leaf in _LEAVES},
+    "analysis": set(_LADDER) | _BESIDE_RECORDS | set(_LEAVES),
 }
 
 ARENA_DIR = PACKAGE_DIR / "arena"
@@ -346,3 +356,104 @@ def test_the_room_checker_sees_a_cycle_between_rooms() -> None:
     assert package_cycles(room_imports(imports)) == [
         ["plyground.arena.play", "plyground.arena.runs", "plyground.arena.play"]
     ]
+
+
+# -- the profiles' targets: arrows drawn by string -------------------------------------
+
+
+def profile_targets(profile: GameProfile) -> dict[str, set[str]]:
+    """Each entry of ``profile`` that names targets -> the modules they name."""
+    found: dict[str, set[str]] = {}
+    for entry in TARGET_READERS:
+        value = getattr(profile, entry)
+        if isinstance(value, Compiled):
+            targets = [value.make, value.warm_up]
+        elif isinstance(value, str):
+            targets = [value]
+        elif value is None:
+            targets = []
+        else:  # a mapping of labels to targets
+            targets = list(value.values())
+        found[entry] = {target.partition(":")[0] for target in targets}
+    return found
+
+
+def target_breaches(
+    profiles: dict[str, GameProfile], readers: Mapping[str, str] = TARGET_READERS
+) -> list[str]:
+    """Every target of a game's profile (``profiles``: game package -> its profile) that
+    its reader (``readers``: entry -> module) could not import by the layer rule, the
+    arena's rooms or the games' rule (a game names only its own modules, or other layers')."""
+    breaches = []
+    for game, profile in sorted(profiles.items()):
+        for entry, modules in profile_targets(profile).items():
+            reader = readers.get(entry, TARGET_READERS[entry])
+            layer = layer_of(reader)
+            for module in sorted(modules):
+                arrow = f"{game}'s {entry} -> {module}, read by {reader}"
+                if layer_of(module) not in {layer, *ALLOWED[layer]}:
+                    breaches.append(f"{arrow} ({layer} may not import {layer_of(module)})")
+                elif arena_breaches({reader: {module}}):
+                    breaches.append(f"{arrow} (a room above its reader's)")
+                elif game_of(module) not in (None, game):
+                    breaches.append(f"{arrow} (another game's module)")
+    return breaches
+
+
+def built_in_profiles() -> dict[str, GameProfile]:
+    """Every game package's profile, read from its ``profile.py``."""
+    return {
+        path.parent.name: importlib.import_module(
+            f"plyground.games.{path.parent.name}.profile"
+        ).PROFILE
+        for path in sorted((PACKAGE_DIR / "games").glob("*/profile.py"))
+    }
+
+
+def test_every_profile_target_obeys_the_rules_of_its_reader() -> None:
+    profiles = built_in_profiles()
+    assert len(profiles) == 5
+    assert target_breaches(profiles) == []
+
+
+def test_each_reader_of_a_profile_entry_reads_it() -> None:
+    """``TARGET_READERS`` stays true: each reader exists and reads its entry."""
+    for entry, reader in TARGET_READERS.items():
+        path = PACKAGE_DIR.parent.joinpath(*reader.split("."))
+        source = (path / "__init__.py" if path.is_dir() else path.with_suffix(".py")).read_text(
+            encoding="utf-8"
+        )
+        assert f".{entry}" in source, (entry, reader)
+
+
+def test_the_target_checker_sees_a_target_an_import_may_not_reach() -> None:
+    """A hint read by the arena but named in the web app, an evaluator of another game,
+    and a warm-up of the bots (read by the games' warm-ups) are caught; a view in the
+    web app and a hint in the arena are not."""
+    planted = GameProfile(
+        evaluator="plyground.games.adjacency.evaluation:make_evaluator",
+        warm_ups={"search": "plyground.bots.g2048:warm_up"},
+        hint="plyground.web.views.morris:MorrisHints",
+        analyser="plyground.arena.adjacency_analysis.analyser:Analyser",
+        view="plyground.web.views.morris:MorrisView",
+    )
+    assert target_breaches({"morris": planted}) == [
+        "morris's evaluator -> plyground.games.adjacency.evaluation, read by "
+        "plyground.bots.evaluators (another game's module)",
+        "morris's warm_ups -> plyground.bots.g2048, read by plyground.games.warmups "
+        "(games may not import bots)",
+        "morris's hint -> plyground.web.views.morris, read by plyground.arena.analysis.hints "
+        "(arena may not import web)",
+    ]
+
+
+def test_the_target_checker_holds_the_rooms_of_the_arena() -> None:
+    """An analyser in the tuning room read by the referee's room is caught; one in a leaf
+    read by the analysis room over the leaves is not."""
+    readers = {"analyser": "plyground.arena.play.referee"}
+    planted = GameProfile(analyser="plyground.arena.tuning.run:Analyser")
+    assert target_breaches({"demo": planted}, readers) == [
+        "demo's analyser -> plyground.arena.tuning.run, read by plyground.arena.play.referee "
+        "(a room above its reader's)"
+    ]
+    assert target_breaches({"demo": planted}) == []

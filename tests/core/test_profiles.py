@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from plyground.arena.analysis.hints import HintSource, hint_games
+from plyground.arena.analysis.analysers import analysed_games
+from plyground.arena.analysis.hints import hint_games
 from plyground.bots import make_bot, strongest_bot
 from plyground.bots.evaluators import evaluator_for
+from plyground.bots.hints import HintSource
 from plyground.core.evaluation import Evaluator
 from plyground.core.profile import NO_PROFILE, GameProfile
 from plyground.core.registry import load_target
@@ -30,6 +32,8 @@ def test_every_target_of_a_profile_is_what_its_entry_names(name: str) -> None:
         assert callable(load_target(target)), target
     if profile.hint is not None:
         assert issubclass(load_target(profile.hint), HintSource)
+    if profile.analyser is not None:
+        assert load_target(profile.analyser).__name__ == "Analyser"
     assert profile.view is not None and issubclass(load_target(profile.view), BoardView)
     assert isinstance(evaluator_for(game), Evaluator)
     if game.capabilities.players == 2 or game.capabilities.chance:  # a puzzle has no bot
@@ -41,6 +45,7 @@ def test_the_built_in_games_declare_what_the_tables_held() -> None:
         "alphabeta", "perfect", "morris", "2048", "alphabeta"
     ]  # fmt: skip
     assert hint_games() == ["adjacency", "tictactoe", "morris", "2048"]
+    assert analysed_games() == ("adjacency",)
     assert len(warm_ups()) == 9 and all(":" in target for target in warm_ups().values())
     assert [n for n in game_names() if game_profile(n).search] == ["adjacency"]
     assert [n for n in game_names() if game_profile(n).book] == ["adjacency"]

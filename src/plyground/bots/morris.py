@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from plyground.algorithms.search.alphabeta import AlphaBeta
 from plyground.bots.alphabeta import AlphaBetaBot
 from plyground.bots.base import TIME_SETTING, Decision, InfoCallback
+from plyground.bots.hints import BotHints, GameHint
 from plyground.bots.loading import KernelLoader
 from plyground.core.collection import collection_paused
 from plyground.core.evaluation import TunableWeight
 from plyground.core.game import Game, State
 from plyground.core.limits import Limit, SearchInfo
 from plyground.core.settings import Setting
-from plyground.games.morris.endgames import EndgameTables, load_tables
+from plyground.games.morris.endgames import EndgameTables, load_tables, verdict_text
 from plyground.games.morris.engine import MorrisEngine, warm_up, with_times
 from plyground.games.morris.evaluation import (
     PHASES,
@@ -26,7 +27,7 @@ from plyground.games.morris.evaluation import (
 )
 from plyground.games.morris.rules import MorrisState
 
-__all__ = ["MorrisBot"]
+__all__ = ["MorrisBot", "MorrisHints"]
 
 
 def _depth(phase: str) -> Setting:
@@ -217,3 +218,30 @@ class MorrisBot(AlphaBetaBot):
         if info.score is None or abs(info.score) > WIN - 1000 or man <= 0:
             return info
         return replace(info, extra={**info.extra, "unit": "men", "unit_score": man})
+
+
+class MorrisHints(BotHints):
+    """Nine Men's Morris's hints: the ``morris`` bot's move and outlook (with a quarter of
+    its table, 4 MB, plenty for a hint's second), and the solved endgames' verdict."""
+
+    BOT = "morris:table=262144"
+    SECONDS = 1.0
+
+    def hint(self, state: State) -> GameHint:
+        decision = self.bot(state.game).choose(state, self.limit())
+        info, mover = decision.info, state.to_move()
+        move = state.move_text(decision.move)
+        score = info.score or 0.0
+        side = ("White", "Black")
+        if abs(score) > WIN - 1000:  # a win or loss the search sees to its end
+            winner = mover if score > 0 else 1 - mover
+            outlook = f"{side[winner]} wins within {round(WIN - abs(score))} moves"
+        else:  # in men, the unit the bot names (by its weights in this phase)
+            units = info.unit_text() or f"{score:+.1f}"
+            outlook = f"{units} for {side[mover]} (the bot's estimate)"
+        facts = [("Best move", move), ("Outlook", outlook), ("Depth", str(info.depth)),
+                 ("Time", f"{info.elapsed:.2f} s")]  # fmt: skip
+        verdict = verdict_text(cast(MorrisState, state))
+        if verdict is not None:
+            facts.insert(2, ("Endgame table", verdict))
+        return GameHint((move,), tuple(facts))

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import time
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from plyground.algorithms.search.minimax import MinimaxResult, minimax
 from plyground.bots.base import SEED_SETTING, TIME_SETTING, Bot, Decision, InfoCallback
 from plyground.bots.evaluators import evaluator_for
+from plyground.bots.hints import BotHints, GameHint
 from plyground.core.evaluation import Evaluator
 from plyground.core.game import Game, Move, State
 from plyground.core.limits import Limit, SearchInfo
 from plyground.core.settings import Setting
 
-__all__ = ["PerfectBot"]
+__all__ = ["PerfectBot", "PerfectHints"]
 
 
 class PerfectBot(Bot):
@@ -88,3 +89,27 @@ class PerfectBot(Bot):
             line.append(state.move_text(reply))
             state = state.play(reply)
         return line
+
+
+class PerfectHints(BotHints):
+    """Tic-tac-toe's hints: every best move and how the game ends with best play, by the
+    ``perfect`` bot's search of every line to the end."""
+
+    BOT = "perfect"
+
+    def hint(self, state: State) -> GameHint:
+        from plyground.games.tictactoe.evaluation import WIN
+
+        started = time.perf_counter()
+        result = cast(PerfectBot, self.bot(state.game)).solve(state)
+        best = tuple(state.move_text(move) for move in result.best_moves)
+        if result.value == 0:
+            ending = "a draw"
+        else:
+            winner = state.to_move() if result.value > 0 else 1 - state.to_move()
+            plies = round(WIN - abs(result.value))
+            ending = f"{'XO'[winner]} wins, in {plies} more move{'s' * (plies != 1)}"
+        facts = (("Best moves", " ".join(best)), ("With best play", ending),
+                 ("By", "a search of every line to the end"),
+                 ("Time", f"{time.perf_counter() - started:.2f} s"))  # fmt: skip
+        return GameHint(best, facts)

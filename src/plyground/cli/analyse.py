@@ -1,8 +1,8 @@
 """``plyground analyse``: a game's moves valued, marks lost, blunders and accuracy; or a position.
 
 The front end reads the source (a record file, a stored game, a position)
-and prints; the analysis is :mod:`plyground.arena.analysis.analyser` (a position's
-move values) and :mod:`plyground.arena.analysis.annotation` (a game), which the web
+and prints; the analysis is :mod:`plyground.arena.adjacency_analysis.analyser` (a position's
+move values) and :mod:`plyground.arena.adjacency_analysis.annotation` (a game), which the web
 app calls too.
 """
 
@@ -14,14 +14,14 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from plyground.arena.analysis.analyser import (
+from plyground.arena.adjacency_analysis.analyser import (
     Analyser,
     AnalysisSettings,
     PositionValues,
     json_number,
     margin_text,
 )
-from plyground.arena.analysis.annotation import (
+from plyground.arena.adjacency_analysis.annotation import (
     GameAnalysis,
     PlayerSummary,
     annotate,

@@ -3,11 +3,14 @@
 A game package declares a :class:`GameProfile` beside its game (the game
 class's ``PROFILE``): its evaluation, opening book, compiled search and
 playouts, the warm-ups of its kernels, its strongest bot, its MCTS
-defaults, its hint, whether it is analysed, its web view and its OpenSpiel
+defaults, its hint, its analyser, its web view and its OpenSpiel
 parameters. Every entry is a lazy
 ``"module:attr"`` target (:func:`~plyground.core.registry.load_target`),
 imported only by the layer that asks for it, so declaring a profile imports
-nothing but core and loading a game never loads its kernels. A game without
+nothing but core and loading a game never loads its kernels. A target is an
+arrow drawn by string from the module that reads its entry
+(:data:`TARGET_READERS`) and obeys the layer rule as that module's imports do
+(``tests/core/test_layers.py`` holds it so). A game without
 a profile (:data:`NO_PROFILE`, the default of every game) is searched with
 the rules-only evaluation, played by ``alphabeta`` at its strongest, and
 drawn by the page's generic view.
@@ -20,7 +23,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-__all__ = ["NO_PROFILE", "Compiled", "GameProfile"]
+__all__ = ["NO_PROFILE", "TARGET_READERS", "Compiled", "GameProfile"]
 
 
 @dataclass(frozen=True)
@@ -50,11 +53,13 @@ class GameProfile:
       ``plyground warmup`` and each web worker (:mod:`plyground.games.warmups`);
     * ``strongest_bot``: the bot front ends offer first (a bot spec);
     * ``mcts``: the ``mcts`` bot's defaults for the settings left unset;
-    * ``hint``: a hint source class, made with the seconds a hint may take
-      (:mod:`plyground.arena.analysis.hints`); none: the game has no hints;
-    * ``analysed``: the analyser values its positions' moves and marks a
-      game's blunders (:mod:`plyground.arena.analysis.analyser`, the CLI's
-      ``analyse`` and the page's analysis board); false: it refuses them;
+    * ``hint``: a hint source class (:mod:`plyground.bots.hints`), made with the
+      seconds a hint may take by the hinter (:mod:`plyground.arena.analysis.hints`);
+      none: the game has no hints;
+    * ``analyser``: the class that values its positions' moves and marks a game's
+      blunders (the adjacency game's :mod:`plyground.arena.adjacency_analysis.analyser`),
+      for the CLI's ``analyse`` and the page's analysis board
+      (:mod:`plyground.arena.analysis.analysers`); none: the analysis refuses it;
     * ``view``: the web page's view class (:mod:`plyground.web.views`); none:
       the page's generic view;
     * ``openspiel``: the settings OpenSpiel may set, with their defaults, when
@@ -70,7 +75,7 @@ class GameProfile:
     strongest_bot: str = "alphabeta"
     mcts: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     hint: str | None = None
-    analysed: bool = False
+    analyser: str | None = None
     view: str | None = None
     openspiel: Mapping[str, Any] | None = None
 
@@ -84,3 +89,17 @@ class GameProfile:
 
 NO_PROFILE = GameProfile()
 """The profile of a game that declares none."""
+
+TARGET_READERS: Mapping[str, str] = MappingProxyType(
+    {
+        "evaluator": "plyground.bots.evaluators",
+        "book": "plyground.bots.books",
+        "search": "plyground.bots.alphabeta",
+        "playouts": "plyground.bots.mcts",
+        "warm_ups": "plyground.games.warmups",
+        "hint": "plyground.arena.analysis.hints",
+        "analyser": "plyground.arena.analysis.analysers",
+        "view": "plyground.web.views",
+    }
+)
+"""Each target entry of a profile -> the module that reads it (and loads its targets)."""

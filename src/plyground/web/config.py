@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar
 
-from plyground.arena.analysis.analyser import BLUNDER_MARKS
+from plyground.arena.adjacency_analysis.analyser import BLUNDER_MARKS
 from plyground.arena.play.referee import SERVER_GRACE_SECONDS
 from plyground.arena.records.record import Penalty
 from plyground.core.settings import Setting, resolve_settings

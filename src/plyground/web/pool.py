@@ -35,8 +35,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from plyground.arena.analysis.analyser import Analyser, AnalysisSettings, PositionValues
-from plyground.arena.analysis.annotation import annotate
+from plyground.arena.adjacency_analysis.analyser import Analyser, AnalysisSettings, PositionValues
+from plyground.arena.adjacency_analysis.annotation import annotate
 from plyground.arena.players.bot_player import described_error
 from plyground.arena.players.move_types import wrong_move_type
 from plyground.arena.records.record import GameRecord
@@ -97,7 +97,7 @@ class AnalysisJob:
     """An analysis to run: one position's move values, or a whole game's (a record as a dict).
 
     ``seconds`` is the budget per position
-    (:class:`~plyground.arena.analysis.analyser.AnalysisSettings`).
+    (:class:`~plyground.arena.adjacency_analysis.analyser.AnalysisSettings`).
     """
 
     job: int

@@ -1,4 +1,4 @@
-"""Analysis, a leaf over the lower rooms: a position's move values (``analyser``),
-a game annotated move by move (``annotation``), hints for every game that has
-them (``hints``) and accuracy against solved positions (``accuracy``).
+"""Analysis, over the leaves of the arena: which games are analysed (``analysers``) and
+the hinter (``hints``), each by what a game's profile names; a game's own analysis is its
+room's (the adjacency game's, :mod:`plyground.arena.adjacency_analysis`).
 """

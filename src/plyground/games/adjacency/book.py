@@ -36,7 +36,7 @@ Values are X's marks minus O's at the end with best play, as in the solver.
 
 :func:`book_solution` says what the book proves of one position: its value,
 best moves, a best line while it stays in the book, and the moves it values;
-``plyground solve adjacency`` and the analysis (:mod:`plyground.arena.analysis.analyser`)
+``plyground solve adjacency`` and the analysis (:mod:`plyground.arena.adjacency_analysis.analyser`)
 read it before they search.
 """
 

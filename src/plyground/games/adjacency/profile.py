@@ -25,8 +25,8 @@ PROFILE = GameProfile(
     strongest_bot="alphabeta",
     # measured in docs/mcts.md; the cutoff applies only with the evaluator's value
     mcts={"value": "evaluator", "cutoff": 0, "exploration": 0.3, "playout": "guided"},
-    hint="plyground.arena.analysis.hints:AnalysisHints",
-    analysed=True,
+    hint="plyground.arena.adjacency_analysis.hints:AnalysisHints",
+    analyser="plyground.arena.adjacency_analysis.analyser:Analyser",
     view="plyground.web.views.adjacency:AdjacencyView",
     openspiel={"size": 6, "rounds": 4},
 )

@@ -18,7 +18,7 @@ PROFILE = GameProfile(
     },
     strongest_bot="2048",
     mcts={"value": "returns", "exploration": 1.0, "playout": "uniform"},
-    hint="plyground.arena.analysis.hints:G2048Hints",
+    hint="plyground.bots.g2048:G2048Hints",
     view="plyground.web.views.g2048:G2048View",
     openspiel={},
 )

@@ -15,7 +15,7 @@ PROFILE = GameProfile(
     warm_ups={"morris search": "plyground.games.morris.engine:warm_up"},
     strongest_bot="morris",
     mcts={"value": "outcome", "exploration": 1.0, "playout": "guided"},
-    hint="plyground.arena.analysis.hints:MorrisHints",
+    hint="plyground.bots.morris:MorrisHints",
     view="plyground.web.views.morris:MorrisView",
     openspiel={},
 )

@@ -10,7 +10,7 @@ PROFILE = GameProfile(
     evaluator="plyground.games.tictactoe.evaluation:make_evaluator",
     strongest_bot="perfect",
     mcts={"value": "outcome", "exploration": 1.0, "playout": "uniform"},
-    hint="plyground.arena.analysis.hints:PerfectHints",
+    hint="plyground.bots.perfect:PerfectHints",
     view="plyground.web.views.tictactoe:TicTacToeView",
     openspiel={},
 )

@@ -2,7 +2,8 @@
 
 Both run in the worker pool (:meth:`~plyground.web.pool.BotPool.analyse`),
 never on the event loop; the work itself is the arena's
-(:mod:`plyground.arena.analysis.analyser`, :mod:`plyground.arena.analysis.annotation`). The
+(:mod:`plyground.arena.adjacency_analysis.analyser`,
+:mod:`plyground.arena.adjacency_analysis.annotation`). The
 answers are kept on the session (a position's values by its text, the
 game's analysis by its moves), so stepping back and forth in a review
 costs nothing the second time. Requests for the same game's analysis, or the
@@ -16,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from plyground.arena.analysis.analyser import analysed_games, is_analysed
+from plyground.arena.analysis.analysers import analysed_games, is_analysed
 from plyground.core.game import State
 from plyground.web.config import WebSettings
 from plyground.web.pool import AnalysisJob, BotPool

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from plyground.arena.analysis.analyser import is_analysed
+from plyground.arena.analysis.analysers import is_analysed
 from plyground.bots import bot_class, bot_names, make_bot, strongest_bot
 from plyground.bots.levels import DEFAULT_LEVEL, Level, levels_for
 from plyground.core.settings import Setting

@@ -11,7 +11,7 @@ import random
 import secrets
 from collections.abc import Mapping, Sequence
 
-from plyground.arena.analysis.analyser import analysed_games, is_analysed
+from plyground.arena.analysis.analysers import analysed_games, is_analysed
 from plyground.arena.records.record import Penalty
 from plyground.core.errors import PlygroundError
 from plyground.core.game import Game, State
@@ -65,7 +65,7 @@ def new_session(
 
     ``seed`` fixes the chance outcomes of a game with chance (default: one
     drawn from ``rng``). ``mode="analysis"`` makes an analysis board: a game
-    of the analysed games (``arena.analysis.analyser``) with a human on every side.
+    of the analysed games (``arena.adjacency_analysis.analyser``) with a human on every side.
     """
     try:
         view = view_for(game_name)

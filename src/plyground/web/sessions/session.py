@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from plyground.arena.analysis.analyser import is_analysed
+from plyground.arena.analysis.analysers import is_analysed
 from plyground.arena.play.adjudication import winner_after
 from plyground.arena.records.record import (
     GameRecord,

@@ -26,7 +26,7 @@ estimate contradicts a proof (the engine alone values the start near 0, and
 ranks moves the book does not call best above proved best ones).
 
 A position therefore costs at most twice the budget (a solve that runs out,
-then the engine). :mod:`plyground.arena.analysis.annotation` uses it move by move
+then the engine). :mod:`plyground.arena.adjacency_analysis.annotation` uses it move by move
 for a whole game; the CLI (``plyground analyse``) and the web app call the
 two, so neither holds a copy of the analysis.
 """
@@ -42,7 +42,6 @@ from typing import TYPE_CHECKING, Any
 from plyground.core.errors import PlygroundError
 from plyground.core.game import Game, State
 from plyground.core.limits import Limit
-from plyground.games import game_names, game_profile
 
 if TYPE_CHECKING:  # the adjacency modules load numba: imported when first used
     from plyground.games.adjacency.book import BookSolution
@@ -58,23 +57,10 @@ __all__ = [
     "BestMoves",
     "PositionValues",
     "adjacency_state",
-    "analysed_games",
-    "is_analysed",
     "json_number",
     "margin_text",
     "strategy_known_by",
 ]
-
-
-def is_analysed(game_name: str) -> bool:
-    """Whether an :class:`Analyser` values game ``game_name``'s positions (its profile's
-    ``analysed``)."""
-    return game_profile(game_name).analysed
-
-
-def analysed_games() -> tuple[str, ...]:
-    """The names of the games an :class:`Analyser` values, for messages naming them."""
-    return tuple(name for name in game_names() if is_analysed(name))
 
 
 BOOK_KNOWN_BY = "the opening book"
@@ -202,7 +188,7 @@ class PositionValues:
 @dataclass(frozen=True)
 class BestMoves:
     """The best moves of a position, their value and how they are known: what a hint says
-    (:mod:`plyground.arena.analysis.hints` words it)."""
+    (:mod:`plyground.arena.adjacency_analysis.hints` words it)."""
 
     best: tuple[str, ...]
     value: float
@@ -246,8 +232,7 @@ def adjacency_state(state: State) -> AdjacencyState:
 
     if not isinstance(state, AdjacencyState):
         raise PlygroundError(
-            f"analysis is available for the {' and '.join(analysed_games())} game only, "
-            f"not {state.game.spec!r}"
+            f"analysis is available for the adjacency game only, not {state.game.spec!r}"
         )
     return state
 

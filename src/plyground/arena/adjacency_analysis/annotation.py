@@ -1,7 +1,7 @@
 """A game annotated move by move: each move's value, the marks it lost, blunders, accuracy.
 
 :func:`annotate` replays a :class:`~plyground.arena.records.record.GameRecord`
-through the rules and asks an :class:`~plyground.arena.analysis.analyser.Analyser`
+through the rules and asks an :class:`~plyground.arena.adjacency_analysis.analyser.Analyser`
 for the value of every move in each position before a move. A move's
 *loss* is what it gives away against the best move there, in marks, from
 the mover's side; a move losing at least the blunder threshold is a
@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from plyground.arena.analysis.analyser import (
+from plyground.arena.adjacency_analysis.analyser import (
     Analyser,
     AnalysisSettings,
     PositionValues,
