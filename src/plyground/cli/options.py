@@ -1,7 +1,8 @@
 """Options shared by the commands that play games (``play``, ``match``,
 ``tournament``, ``tune``, ``report --experiment``).
 
-One place turns ``--game/--size/--rounds/--first`` into a game, the rules
+One place turns ``--game`` and the flags of the games' declared settings
+(``--size``, ``--rounds``, ``--first``, ``--repetition``) into a game, the rules
 and engine options into a :class:`~plyground.arena.play.run_options.RunOptions`,
 and declares the options of stored runs (``--name``, ``--resume``,
 ``--db``, the backend, the SPRT), so every command reads them the same way.
@@ -25,8 +26,8 @@ from plyground.arena.runs.backend_names import BACKENDS
 from plyground.arena.stats.sprt import DEFAULT_ALPHA, DEFAULT_BETA
 from plyground.cli.outputs import check_output
 from plyground.core.errors import SettingsError
-from plyground.core.settings import format_spec, parse_spec
-from plyground.games import load_game
+from plyground.core.settings import Setting, parse_spec
+from plyground.games import GAMES, game_class
 
 if TYPE_CHECKING:
     from plyground.arena.players.player import AskMove, Player
@@ -107,7 +108,10 @@ def _whole_number(text: str, least: int, wording: str) -> int:
 
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:
-    """``--game``, ``--size``, ``--rounds``, ``--first``."""
+    """``--game`` and a flag for each setting a built-in game declares (``--size``,
+    ``--rounds``, ...), its help naming the games that have it; read them back with
+    :func:`game_from_args`. A game from an installed package takes its settings in
+    ``--game``'s spec."""
     group = parser.add_argument_group("game")
     group.add_argument(
         "--game",
@@ -115,11 +119,29 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
         metavar="SPEC",
         help="the game, with settings if you like: 'adjacency(size=6)' (default: %(default)s)",
     )
-    group.add_argument("--size", type=int, help="board side (adjacency: 4 to 8; default 8)")
-    group.add_argument(
-        "--rounds", type=int, help="rounds to play (adjacency: 1 to (cells-8)/2; default 8)"
-    )
-    group.add_argument("--first", help="who moves first (adjacency: X or O; default X)")
+    for name, owners in game_setting_flags().items():
+        described = "; ".join(f"{game}: {setting.describe()}" for game, setting in owners)
+        if all(setting.kind is bool for _, setting in owners):
+            group.add_argument(
+                f"--{name}", dest=_flag_dest(name), action="store_const", const="true",
+                help=described,
+            )  # fmt: skip
+        else:
+            group.add_argument(f"--{name}", dest=_flag_dest(name), metavar="VALUE", help=described)
+
+
+def game_setting_flags() -> dict[str, list[tuple[str, Setting]]]:
+    """Each setting a built-in game declares, by name -> the (game, setting) of every game
+    that declares one of that name (the adjacency game's and N-Queens' ``size``)."""
+    flags: dict[str, list[tuple[str, Setting]]] = {}
+    for game in GAMES.built_in_names():
+        for setting in game_class(game).SETTINGS:
+            flags.setdefault(setting.name, []).append((game, setting))
+    return flags
+
+
+def _flag_dest(name: str) -> str:
+    return f"game_setting_{name}"
 
 
 def add_run_options(
@@ -361,15 +383,16 @@ def add_sprt_error_options(parser: argparse.ArgumentParser) -> None:
 
 
 def game_from_args(args: argparse.Namespace) -> Game:
-    """The game named by ``--game`` with ``--size/--rounds/--first`` merged in."""
+    """The game named by ``--game`` with its settings' flags merged in, its spec parsed once
+    and every value read by the game's own settings (:func:`add_game_options`)."""
     name, settings = parse_spec(args.game)
-    for key in ("size", "rounds", "first"):
-        value = getattr(args, key, None)
+    for key in game_setting_flags():
+        value = getattr(args, _flag_dest(key), None)
         if value is not None:
             if key in settings:
                 raise SettingsError(f"--{key} given twice: in --game {args.game!r} and as --{key}")
-            settings[key] = str(value)
-    return load_game(format_spec(name, settings))
+            settings[key] = value
+    return game_class(name)(**settings)
 
 
 def write_records(path: str, records: Iterable[GameRecord]) -> int:
