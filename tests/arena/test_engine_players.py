@@ -171,7 +171,8 @@ def test_plyground_engine_greedy_as_a_real_subprocess() -> None:
 def test_an_isolated_bot_keeps_its_identity() -> None:
     record = play(isolated_bot("greedy:seed=3", startup=30))
     assert record.players[0].kind == "bot"
-    assert record.players[0].spec == "greedy(time=5.0,seed=3)"
+    assert record.players[0].spec == "greedy(seed=3)"
+    assert record.tags["time"] == "0.5"  # the referee's time per move, not the bot's
     assert record.rule_breaks == ()
 
 

@@ -58,7 +58,8 @@ def test_a_bot_in_a_file_plays_a_match_with_its_settings(run_cli: RunCli, folder
     assert len(records) == 2
     mine = next(p for p in records[0].players if p.name != "greedy")
     assert mine.kind == "bot"
-    assert mine.spec == f"{(folder / 'mybot.py').resolve()}:MyBot(time=5.0,depth=1)"
+    assert mine.spec == f"{(folder / 'mybot.py').resolve()}:MyBot(depth=1)"
+    assert all(record.tags["time"] == "5" for record in records)  # the referee's time
     assert all(not r.rule_breaks for r in records)
     for record in records:
         record.replay()
@@ -281,8 +282,7 @@ def test_what_a_bot_prints_never_reaches_the_protocol(run_cli: RunCli, tmp_path:
     result = run_cli(["engine", "./mybot.py:MyBot"], input=session + "go 500\nquit\n", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [
-        "hello 1 name=MyBot version=1 spec="
-        + f"{(tmp_path / 'mybot.py').resolve()}:MyBot(time=5.0)",
+        "hello 1 name=MyBot version=1 spec=" + f"{(tmp_path / 'mybot.py').resolve()}:MyBot",
         "bestmove c1",  # the first empty cell in the rules' order
     ]
     assert result.stderr.splitlines() == ["loading my bot", "thinking... bestmove z9", "from C"]

@@ -137,6 +137,8 @@ def test_engine_command_speaks_the_protocol(run_cli: RunCli) -> None:
         (["play", "--position", "4/4/4/4 X -1", "--size", "4"], "plies left"),
         (["play", "--o", "alphabeta:depth=0"], "depth"),
         (["play", "--size", "9"], "size"),
+        # one bound for the time per move, checked where it enters, before any game
+        (["match", "greedy", "greedy", "--time", "5000"], "must be 0.001 to 3600 seconds"),
         (["engine", "nosuchbot"], "unknown bot 'nosuchbot'"),
         (["match", "alphabeta:weights=speed:2", "greedy", "--games", "1"], "weight 'speed'"),
         # a bot run apart is checked here too, not left to break every move in its process

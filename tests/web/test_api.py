@@ -147,7 +147,8 @@ def test_bots_watched_paused_stepped_and_resumed_to_the_end(client: TestClient) 
     final = wait_for(client, game["id"], lambda g: g["finished"])
     assert final["ply"] == 4 and final["result"]["winner"] == expected_state(final).winner()
     record = GameRecord.from_dict(client.get(f"/api/games/{game['id']}/record").json())
-    assert record.players[1].spec.startswith("random(") and record.replay()
+    assert record.players[1].spec == "random" and record.replay()
+    assert record.tags["time"] == "X=0.1,O=2"  # each seat's time: its own, or the cap
 
 
 def test_events_stream_sends_the_game_and_ends_when_it_is_over(client: TestClient) -> None:

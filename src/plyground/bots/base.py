@@ -12,7 +12,13 @@ from plyground.bots.evaluators import tunable_weights
 from plyground.core.errors import SettingsError
 from plyground.core.evaluation import TunableWeight
 from plyground.core.game import Game, Move, State
-from plyground.core.limits import MOVE_SECONDS, Limit, SearchInfo
+from plyground.core.limits import (
+    LEAST_MOVE_SECONDS,
+    MOST_MOVE_SECONDS,
+    MOVE_SECONDS,
+    Limit,
+    SearchInfo,
+)
 from plyground.core.settings import Configured, Setting, format_spec
 
 __all__ = ["TIME_SETTING", "Bot", "Decision", "InfoCallback"]
@@ -20,8 +26,15 @@ __all__ = ["TIME_SETTING", "Bot", "Decision", "InfoCallback"]
 InfoCallback = Callable[[SearchInfo], None]
 
 TIME_SETTING = Setting(
-    "time", float, MOVE_SECONDS, "seconds to think per move", minimum=0.001, maximum=3600
+    "time",
+    float,
+    None,
+    f"most seconds to think per move (none: the limit given, else {MOVE_SECONDS:g})",
+    minimum=LEAST_MOVE_SECONDS,
+    maximum=MOST_MOVE_SECONDS,
 )
+"""A bot's own time: only what its user chose. The referee's or the server's time per move
+comes in the :class:`~plyground.core.limits.Limit` each move is chosen within."""
 SEED_SETTING = Setting("seed", int, None, "random seed (none: fresh randomness)")
 
 
@@ -38,8 +51,9 @@ class Bot(Configured, ABC):
 
     Subclasses set ``NAME``, ``DESCRIPTION``, ``SETTINGS`` (which should
     include :data:`TIME_SETTING`) and implement :meth:`choose`. A bot obeys
-    the smaller of its own ``time`` setting and the ``limit`` it is given,
-    by itself, and reports :class:`SearchInfo` through ``on_info``.
+    the ``limit`` it is given (the referee's or the server's), capped by its
+    own ``time`` setting when its user chose one (:meth:`time_limit`), by
+    itself, and reports :class:`SearchInfo` through ``on_info``.
     """
 
     KIND = "bot"
@@ -73,9 +87,12 @@ class Bot(Configured, ABC):
             raise SettingsError(f"bot {self.NAME!r} cannot play {game.spec!r}")
 
     def time_limit(self, limit: Limit | None) -> Limit:
-        """The limit to obey: ``limit`` with its time capped by this bot's ``time`` setting."""
+        """The limit to obey: ``limit`` with its time capped by this bot's own ``time``
+        setting (if its user chose one); without a limit, that setting, else
+        :data:`~plyground.core.limits.MOVE_SECONDS`."""
         own = self._settings.get("time")
-        limit = limit or Limit(time=own)
+        if limit is None:
+            return Limit(time=MOVE_SECONDS if own is None else own)
         return limit.capped(own)
 
     @abstractmethod

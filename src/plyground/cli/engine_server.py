@@ -30,7 +30,7 @@ from plyground.core.collection import collection_paused
 from plyground.core.errors import PlygroundError, raised_at, then_lines, user_traceback
 from plyground.core.game import Game, State
 from plyground.core.gridtext import quote
-from plyground.core.limits import MOVE_SECONDS, Limit, SearchInfo, answer_reserve
+from plyground.core.limits import Limit, SearchInfo, answer_reserve
 from plyground.games import load_game
 
 __all__ = ["EngineServer"]
@@ -107,7 +107,9 @@ class EngineServer:
             seconds = int(rest.split(maxsplit=1)[0]) / 1000.0
         except (IndexError, ValueError):
             self._log(f"'go {rest}' has no time in milliseconds: using the bot's own time")
-            seconds = float(self.bot.settings.get("time") or MOVE_SECONDS)
+            own = self.bot.time_limit(None).time  # without a limit a bot's time is always set
+            assert own is not None
+            seconds = own
         seconds = max(0.001, seconds - answer_reserve(seconds))
         try:
             with collection_paused():  # as in the arena: no collection inside a timed move

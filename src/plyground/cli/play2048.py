@@ -32,7 +32,7 @@ from plyground.core.chance import draw_outcome
 from plyground.core.collection import collection_paused
 from plyground.core.errors import IllegalMoveError, SettingsError
 from plyground.core.game import Game, State
-from plyground.core.limits import SearchInfo
+from plyground.core.limits import Limit, SearchInfo, check_move_seconds
 from plyground.games import load_game
 from plyground.games.g2048 import DOWN, LEFT, RIGHT, UP, G2048State
 
@@ -147,9 +147,9 @@ def play_2048(
 ) -> int:
     """Play ``game`` (2048) in the terminal: a person with the keys, or ``bot`` when given.
 
-    Returns the exit status (0). ``time_per_move`` overrides the bot's own
-    time setting. ``keys`` replaces the terminal's keys (for scripts); by
-    default they come from standard input.
+    Returns the exit status (0). ``time_per_move`` is the limit each of the bot's
+    moves is chosen within (its own ``time``, if its spec sets one, caps it). ``keys``
+    replaces the terminal's keys (for scripts); by default they come from standard input.
     """
     from rich.console import Console
 
@@ -161,7 +161,8 @@ def play_2048(
     state = _spawn(state, rng)
     player = None
     if bot:
-        player = make_bot(bot) if time_per_move is None else make_bot(bot, time=time_per_move)
+        player = make_bot(bot)
+    limit = None if time_per_move is None else Limit(time=check_move_seconds(time_per_move))
     if player is not None:
         player.check_game(game)
         player.new_game(game)  # loads a compiled search before the first move's clock
@@ -191,7 +192,7 @@ def play_2048(
             message = ""
             if player is not None:
                 with collection_paused():  # as in the arena: no collection inside a timed move
-                    decision = player.choose(state)
+                    decision = player.choose(state, limit)
                 move, info = decision.move, decision.info
                 if delay:
                     time.sleep(delay)

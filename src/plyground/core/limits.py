@@ -7,20 +7,50 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from plyground.core.errors import SettingsError
+
 __all__ = [
     "ANSWER_SECONDS",
+    "MOST_MOVE_SECONDS",
     "MOVE_SECONDS",
     "Clock",
     "Limit",
     "SearchInfo",
     "answer_reserve",
+    "check_move_seconds",
     "deadline_ns",
 ]
 
 MOVE_SECONDS = 5.0
-"""The course's time per move: what a bot, the referee, a match and an engine asked ``go``
-without a time take unless told. A tournament's many games take less
+"""The course's time per move: what the referee, a match, a bot given no limit and an
+engine asked ``go`` without a time take unless told. A tournament's many games take less
 (:data:`plyground.arena.play.run_options.QUICK_MOVE_SECONDS`), and so does tuning."""
+
+MOST_MOVE_SECONDS = 3600.0
+"""The most time per move anything accepts (a bot's ``time``, the referee's, a run's, the
+web server's cap): one bound, checked where a time enters (:func:`check_move_seconds`
+and the settings that declare it as their maximum)."""
+
+LEAST_MOVE_SECONDS = 0.001
+"""The least time per move a setting accepts (a millisecond: a search still answers)."""
+
+
+def check_move_seconds(seconds: float, what: str = "time per move") -> float:
+    """``seconds`` if it is a time per move anything accepts (a millisecond to
+    :data:`MOST_MOVE_SECONDS`); SettingsError naming ``what`` otherwise.
+
+    >>> check_move_seconds(5000)
+    Traceback (most recent call last):
+    ...
+    plyground.core.errors.SettingsError: time per move must be 0.001 to 3600 seconds, got 5000
+    """
+    if not LEAST_MOVE_SECONDS <= seconds <= MOST_MOVE_SECONDS:
+        raise SettingsError(
+            f"{what} must be {LEAST_MOVE_SECONDS:g} to {MOST_MOVE_SECONDS:g} seconds, "
+            f"got {seconds!r}"
+        )
+    return seconds
+
 
 ANSWER_SECONDS = 0.05
 """The most a move's time keeps back to answer in, by default (see :func:`answer_reserve`)."""

@@ -13,13 +13,14 @@ from typing import Any, ClassVar
 from plyground.arena.adjacency_analysis.analyser import BLUNDER_MARKS
 from plyground.arena.play.referee import SERVER_GRACE_SECONDS
 from plyground.arena.records.record import Penalty
+from plyground.core.limits import MOST_MOVE_SECONDS
 from plyground.core.settings import Setting, resolve_settings
 
 __all__ = ["CLIENT_LIMITS", "WEB_SETTINGS", "WebSettings"]
 
 WEB_SETTINGS: tuple[Setting, ...] = (
     Setting("think_cap", float, 10.0, "most seconds a bot may think per move",
-            minimum=0.01, maximum=600),
+            minimum=0.01, maximum=MOST_MOVE_SECONDS),
     Setting("max_games", int, 500, "most games kept in memory", minimum=1,
             maximum=1_000_000),
     Setting("expiry", float, 3600.0, "seconds a game is kept after its last activity",

@@ -36,7 +36,13 @@ from plyground.arena.records.record import (
 from plyground.core.chance import draw_outcome
 from plyground.core.errors import EngineError, SettingsError
 from plyground.core.game import CHANCE, Game, Move, State
-from plyground.core.limits import MOVE_SECONDS, Limit, SearchInfo
+from plyground.core.limits import (
+    LEAST_MOVE_SECONDS,
+    MOST_MOVE_SECONDS,
+    MOVE_SECONDS,
+    Limit,
+    SearchInfo,
+)
 from plyground.core.settings import Setting, resolve_settings
 
 __all__ = ["GRACE_SECONDS", "SERVER_GRACE_SECONDS", "GameObserver", "Referee", "winner_of"]
@@ -112,7 +118,14 @@ class Referee:
     """
 
     SETTINGS: ClassVar[tuple[Setting, ...]] = (
-        Setting("time", float, MOVE_SECONDS, "seconds per move", minimum=0.001, maximum=86400),
+        Setting(
+            "time",
+            float,
+            MOVE_SECONDS,
+            "seconds per move",
+            minimum=LEAST_MOVE_SECONDS,
+            maximum=MOST_MOVE_SECONDS,
+        ),
         Setting(
             "grace",
             float,

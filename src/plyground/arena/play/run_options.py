@@ -20,6 +20,7 @@ from plyground.arena.players.player import AskMove, Player
 from plyground.arena.records.record import Penalty
 from plyground.core.errors import SettingsError
 from plyground.core.game import Game
+from plyground.core.limits import check_move_seconds
 
 __all__ = ["DEFAULT_MEMORY_MB", "RunOptions"]
 
@@ -65,8 +66,7 @@ class RunOptions:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "policy", Penalty(self.policy))
-        if not self.time > 0:
-            raise SettingsError(f"time per move must be positive, got {self.time!r}")
+        check_move_seconds(self.time)
         if self.memory_mb is not None and self.memory_mb < 64:
             raise SettingsError(f"a memory cap below 64 MB leaves no room, got {self.memory_mb}")
 
@@ -90,8 +90,8 @@ class RunOptions:
     ) -> Player:
         """The player ``spec`` names (see :func:`~plyground.arena.players.make.make_player`),
         run as these options say; ``log`` hears an engine's stderr lines, ``cwd`` is
-        the folder an engine runs in, ``name`` what its rule breaks call it; a bot
-        whose spec leaves its time unset thinks (and is recorded) at ``time``."""
+        the folder an engine runs in, ``name`` what its rule breaks call it. The time
+        per move is the referee's (:meth:`referee`), in each move's limit."""
         # imported here: the players' factory loads the bots, which reading these options
         # (a command's defaults, a stored tournament's) never needs
         from plyground.arena.players.make import make_player
@@ -107,7 +107,6 @@ class RunOptions:
             seed=seed,
             cwd=cwd,
             name=name,
-            time=self.time,
         )
 
     def to_dict(self) -> dict[str, Any]:

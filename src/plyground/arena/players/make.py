@@ -73,20 +73,15 @@ class HumanPlayer(Player):
 # -- making players from text ---------------------------------------------------
 
 
-def make_seeded_bot(spec: str, seed: int | None, time: float | None = None) -> Bot:
-    """``make_bot(spec)``; ``seed``, and ``time`` (the referee's time per move), go to a
-    bot with such a setting that the spec left unset, so that its spec in a record
-    says how it played."""
-    if seed is None and time is None:
+def make_seeded_bot(spec: str, seed: int | None) -> Bot:
+    """``make_bot(spec)``; ``seed`` goes to a bot with a seed setting that the spec left
+    unset, so that its spec in a record says how it played. (The time per move is the
+    referee's, in the limit of each move, and the record's ``time`` tag.)"""
+    if seed is None:
         return make_bot(spec)
     name, given = parse_spec(spec)
     known = {setting.name for setting in bot_class(name).SETTINGS}
-    unset = {
-        key: value
-        for key, value in (("seed", seed), ("time", time))
-        if value is not None and key in known and key not in given
-    }
-    return make_bot(spec, **unset)
+    return make_bot(spec, seed=seed) if "seed" in known and "seed" not in given else make_bot(spec)
 
 
 def check_bots_play(specs: Iterable[str], game: Game) -> None:
@@ -104,16 +99,15 @@ def check_bots_play(specs: Iterable[str], game: Game) -> None:
             bot.check_game(game)
 
 
-def isolated_bot(
-    spec: str, seed: int | None = None, time: float | None = None, **options: Any
-) -> EnginePlayer:
+def isolated_bot(spec: str, seed: int | None = None, **options: Any) -> EnginePlayer:
     """A registered bot in its own process: ``python -m plyground engine SPEC``.
 
     The bot is made here first, so a bad spec fails at once (SettingsError,
-    UnknownNameError); the child imports this same plyground. ``seed`` and
-    ``time`` are given to a bot with such a setting that ``spec`` leaves unset.
+    UnknownNameError); the child imports this same plyground. ``seed`` is given to
+    a bot with a seed setting that ``spec`` leaves unset; the time per move comes
+    with each ``go``.
     """
-    bot = make_seeded_bot(spec, seed, time)
+    bot = make_seeded_bot(spec, seed)
     package_root = str(Path(__file__).resolve().parents[2])
     env = dict(os.environ if options.get("env") is None else options["env"])
     paths = [package_root, *filter(None, env.get("PYTHONPATH", "").split(os.pathsep))]
@@ -135,15 +129,13 @@ def make_player(
     seed: int | None = None,
     cwd: str | None = None,
     name: str | None = None,
-    time: float | None = None,
 ) -> Player:
     """A player from its text: ``human``, a bot spec (``alphabeta:time=2``) or
     ``engine:COMMAND`` (``engine:./mybot --fast``).
 
     ``isolate`` runs a bot in its own process; ``seed`` goes to a bot with a
     seed setting that its spec leaves unset; ``cwd`` is the folder an engine
-    runs in; ``name`` is what a process's rule breaks call it; ``time`` (the time per
-    move) goes to a bot with a time setting its spec leaves unset. Raises ParseError,
+    runs in; ``name`` is what a process's rule breaks call it. Raises ParseError,
     UnknownNameError or SettingsError naming the problem.
     """
     text = spec.strip()
@@ -163,8 +155,8 @@ def make_player(
     try:
         if isolate:
             return isolated_bot(
-                text, seed, time, startup=startup, memory_mb=memory_mb, log=log, name=name
+                text, seed, startup=startup, memory_mb=memory_mb, log=log, name=name
             )
-        return BotPlayer(make_seeded_bot(text, seed, time))
+        return BotPlayer(make_seeded_bot(text, seed))
     except (ParseError, PluginError) as error:
         raise with_spec_hint(error, text, cwd) from None

@@ -8,6 +8,7 @@ from typing import Any
 from plyground.arena.analysis.analysers import is_analysed
 from plyground.bots import bot_class, bot_names, make_bot, strongest_bot
 from plyground.bots.levels import DEFAULT_LEVEL, Level, levels_for
+from plyground.core.limits import MOVE_SECONDS
 from plyground.core.settings import Setting
 from plyground.games import game_class
 from plyground.web.config import WebSettings
@@ -28,9 +29,9 @@ def _public_setting(setting: Setting, think_cap: float) -> dict[str, Any]:
         "maximum": setting.maximum,
         "choices": None if setting.choices is None else list(setting.choices),
     }
-    if setting.name == "time":
+    if setting.name == "time":  # what a seat gets unless its client sets it
         data["maximum"] = min(setting.maximum or think_cap, think_cap)
-        data["default"] = min(setting.default, think_cap)
+        data["default"] = min(MOVE_SECONDS, think_cap)
     return data
 
 

@@ -32,15 +32,16 @@ log = logging.getLogger("plyground.web")
 class BotDriver:
     """Plays the bots' moves of every game, one task per game on the event loop.
 
-    A bot thinks at most ``think_cap`` seconds a move and answers within ``grace`` more;
+    A bot thinks its seat's time per move (within the server's cap, checked as the seat
+    is made: :func:`~plyground.web.sessions.seats.make_seat`) and answers within ``grace``
+    more;
     ``rng`` draws the random moves played for bots that break the rules.
     """
 
-    def __init__(self, pool: BotPool, think_cap: float, grace: float, rng: random.Random) -> None:
+    def __init__(self, pool: BotPool, grace: float, rng: random.Random) -> None:
         self.pool = pool
         self.own = OwnPlayers()
         """The processes of students' own bots (``serve --bot``, ``--engines``)."""
-        self.think_cap = think_cap
         self.grace = grace
         self.rng = rng
 
@@ -60,7 +61,7 @@ class BotDriver:
                 if session.paused and not session.step_pending:
                     return
                 session.step_pending = False
-                await self._bot_move(session, player, seat.bot)
+                await self._bot_move(session, player, seat.bot, seat.seconds)
                 if session.all_bots and not session.finished and session.delay > 0:
                     await session.pause_between_moves()
             if session.finished:
@@ -75,10 +76,10 @@ class BotDriver:
             session.finished_at = time.monotonic()
             session.bump()
 
-    async def _bot_move(self, session: GameSession, player: int, bot: Bot) -> None:
+    async def _bot_move(self, session: GameSession, player: int, bot: Bot, seconds: float) -> None:
+        """Ask ``bot`` for its move within ``seconds`` (its seat's time per move) and play
+        the answer as ruled."""
         state = session.state
-        think = bot.settings.get("time")
-        seconds = min(think if isinstance(think, float) else self.think_cap, self.think_cap)
         job = ThinkJob(self.pool.new_job_id(), bot.spec, session.game.spec, state.text(), seconds)
         thinking = Thinking(player, job.job, time.time(), seconds, players=len(session.seats))
         session.thinking = thinking

@@ -12,6 +12,7 @@ from plyground.arena.records.record import PlayerInfo
 from plyground.bots import Bot, bot_class, bot_names
 from plyground.core.errors import PlygroundError, UnknownNameError
 from plyground.core.game import Game
+from plyground.core.limits import MOVE_SECONDS
 from plyground.web.own_bots import is_own
 from plyground.web.sessions.catalog import web_settings_of
 from plyground.web.sessions.errors import ApiError, in_field, settings_field
@@ -32,12 +33,16 @@ class SeatRequest:
 
 @dataclass
 class Seat:
-    """One side of a game: a human with a secret token, or a bot with its spec."""
+    """One side of a game: a human with a secret token, or a bot with its spec and the
+    time per move the server gives it (``seconds``: the bot's own ``time`` if its client
+    chose one, else the course's within the server's cap; checked once, by
+    :func:`make_seat`)."""
 
     name: str
     kind: Literal["human", "bot"]
     token: str = ""
     bot: Bot | None = None
+    seconds: float = MOVE_SECONDS
 
     def player_info(self) -> PlayerInfo:
         if self.bot is None:
@@ -49,7 +54,7 @@ class Seat:
         if self.bot is not None:
             data["bot"] = self.bot.name
             data["spec"] = self.bot.spec
-            data["settings"] = dict(self.bot.settings)
+            data["settings"] = {**self.bot.settings, "time": self.seconds}
         return data
 
 
@@ -96,15 +101,14 @@ def make_seat(game: Game, index: int, request: SeatRequest, think_cap: float) ->
         raise ApiError(422, f"{label}: {error}", field=where) from None
     think = bot.settings.get("time")
     if isinstance(think, float) and think > think_cap:
-        if "time" in settings:
-            raise ApiError(
-                422,
-                f"{label}: think time {think:g} s is above this server's cap of {think_cap:g} s",
-                field=f"{field}.settings.time",
-            )
-        bot = cls(**{**settings, "time": think_cap})
+        raise ApiError(
+            422,
+            f"{label}: think time {think:g} s is above this server's cap of {think_cap:g} s",
+            field=f"{field}.settings.time",
+        )
     if not bot.supports(game):
         raise ApiError(
             422, f"{label}: bot {request.bot!r} cannot play {game.spec}", field=f"{field}.bot"
         )
-    return Seat(name, "bot", bot=bot)
+    seconds = think if isinstance(think, float) else min(MOVE_SECONDS, think_cap)
+    return Seat(name, "bot", bot=bot, seconds=seconds)

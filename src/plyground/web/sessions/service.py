@@ -49,7 +49,7 @@ class GameService:
         self.sessions: dict[str, GameSession] = {}
         self._catalog: dict[str, Any] | None = None
         self._random = secrets.SystemRandom()
-        self.driver = BotDriver(pool, settings.think_cap, settings.grace, self._random)
+        self.driver = BotDriver(pool, settings.grace, self._random)
         self.archive = GameArchive(settings.db) if settings.db else None
         self.stopping = False
         """The server is shutting down: event streams end."""

@@ -439,8 +439,15 @@ class GameSession:
         )
 
     def tags(self) -> dict[str, str]:
-        """The record's context: where it was played, the game id, the policy, the seed."""
+        """The record's context: where it was played, the game id, the policy, the bots' time
+        per move (``time``: one number, or ``X=1,O=5`` when the bots' differ), the seed."""
         tags = {"source": "web", "id": self.id, "policy": self.policy.value}
+        bots = [(self.game.player_name(i), s.seconds) for i, s in enumerate(self.seats) if s.bot]
+        if bots:
+            same = len({seconds for _, seconds in bots}) == 1
+            tags["time"] = (
+                f"{bots[0][1]:g}" if same else ",".join(f"{name}={sec:g}" for name, sec in bots)
+            )
         if self.seed is not None:
             tags["seed"] = str(self.seed)
         solved = [r["tool"] for r in self.tool_results if r["moves"]]
