@@ -14,6 +14,8 @@ from __future__ import annotations
 import sys
 from typing import Any, ClassVar, TextIO
 
+from plyground.arena.players.bot_run import run_bot
+from plyground.arena.players.player import RuleBreakError
 from plyground.arena.players.protocol import (
     GO,
     HELLO,
@@ -26,7 +28,6 @@ from plyground.arena.players.protocol import (
     format_info,
 )
 from plyground.bots import Bot
-from plyground.core.collection import collection_paused
 from plyground.core.errors import PlygroundError, raised_at, then_lines, user_traceback
 from plyground.core.game import Game, State
 from plyground.core.gridtext import quote
@@ -112,14 +113,13 @@ class EngineServer:
             seconds = own
         seconds = max(0.001, seconds - answer_reserve(seconds))
         try:
-            with collection_paused():  # as in the arena: no collection inside a timed move
-                decision = self.bot.choose(state, Limit(time=seconds), self._info)
-            move_text = state.move_text(decision.move)
-        except Exception as error:  # the bot's failure is reported, never fatal
-            self._log(_bot_failed(error))
+            reply = run_bot(self.bot, state, Limit(time=seconds), self._info)
+        except RuleBreakError as rule_break:  # the bot's failure is reported, never fatal
+            cause = rule_break.__cause__
+            self._log(rule_break.detail if cause is None else _bot_failed(cause))
             self._send(format_bestmove(NO_MOVE))
             return
-        self._send(format_bestmove(move_text))
+        self._send(format_bestmove(reply.text))
 
     _HANDLERS: ClassVar[dict[str, Any]] = {
         HELLO: _hello,
@@ -167,7 +167,7 @@ class EngineServer:
         self.stderr.flush()
 
 
-def _bot_failed(error: Exception) -> str:
+def _bot_failed(error: BaseException) -> str:
     """A bot's own exception as the engine logs it: the error, where it was raised and
     the user's own frames, never plyground's traceback."""
     where = raised_at(error)

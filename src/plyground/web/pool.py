@@ -37,11 +37,10 @@ from typing import Any
 
 from plyground.arena.adjacency_analysis.analyser import Analyser, AnalysisSettings, PositionValues
 from plyground.arena.adjacency_analysis.annotation import annotate
-from plyground.arena.players.bot_player import described_error
-from plyground.arena.players.move_types import wrong_move_type
-from plyground.arena.records.record import GameRecord
+from plyground.arena.players.bot_run import described_error, run_bot
+from plyground.arena.players.player import RuleBreakError
+from plyground.arena.records.record import GameRecord, RuleBreakKind
 from plyground.bots import Bot, make_bot
-from plyground.core.collection import collection_paused
 from plyground.core.errors import PlygroundError
 from plyground.core.game import State
 from plyground.core.limits import Limit, SearchInfo
@@ -64,8 +63,9 @@ _READ_POLL = 0.2
 """Seconds the info reader waits for a report before looking whether the pool is closing."""
 
 
-class _AbandonedError(Exception):
-    """Raised in a worker, from a bot's report, when nobody awaits the job any more."""
+class _AbandonedError(BaseException):
+    """Raised in a worker, from a bot's report, when nobody awaits the job any more (not an
+    ``Exception``: it passes through :func:`~plyground.arena.players.bot_run.run_bot`)."""
 
 
 @dataclass(frozen=True)
@@ -212,17 +212,17 @@ def _think(job: ThinkJob) -> ThinkAnswer:
             worker.queue.put((job.job, info.to_dict()))
 
         try:
-            with collection_paused():  # as in the arena: no collection inside a timed move
-                decision = bot.choose(state, Limit(time=job.seconds), report)
+            reply = run_bot(bot, state, Limit(time=job.seconds), report)
         except _AbandonedError:
             worker.bots.pop((job.bot, job.game), None)  # its tables may be half updated
             return ThinkAnswer(None, None, time.perf_counter() - start, error="abandoned")
-        problem = wrong_move_type(state, decision.move)
-        if problem:
-            return ThinkAnswer(None, None, time.perf_counter() - start, problem, illegal=True)
+        except RuleBreakError as rule_break:
+            illegal = rule_break.kind is RuleBreakKind.ILLEGAL
+            elapsed = time.perf_counter() - start
+            return ThinkAnswer(None, None, elapsed, rule_break.detail, illegal=illegal)
         return ThinkAnswer(
-            move=state.move_text(decision.move),
-            info=decision.info.to_dict(),
+            move=reply.text,
+            info=None if reply.info is None else reply.info.to_dict(),
             elapsed=time.perf_counter() - start,
         )
     except (Exception, SystemExit) as error:  # a crashing bot is a rule break for the referee

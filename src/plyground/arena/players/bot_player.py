@@ -1,4 +1,8 @@
-"""A bot in the referee's process, as a player: run in a worker thread, held to the clock."""
+"""A bot in the referee's process, as a player: run in a worker thread, held to the clock.
+
+The worker asks the bot for each move through :func:`~plyground.arena.players.bot_run.run_bot`
+(the one way a bot is run under a clock); this module keeps the referee's side: the
+deadline, the abandoned worker of an overrun move, the reports passed on as they come."""
 
 from __future__ import annotations
 
@@ -9,16 +13,15 @@ import threading
 import time
 from typing import Any
 
-from plyground.arena.players.move_types import wrong_move_type
+from plyground.arena.players.bot_run import described_error, run_bot
 from plyground.arena.players.player import InfoCallback, Player, Reply, RuleBreakError
 from plyground.arena.records.record import PlayerInfo, RuleBreakKind
-from plyground.bots import Bot, Decision
+from plyground.bots import Bot
 from plyground.core.collection import collection_paused
-from plyground.core.errors import raised_at, user_traceback
 from plyground.core.game import Game, State
 from plyground.core.limits import Limit, SearchInfo
 
-__all__ = ["BotPlayer", "described_error"]
+__all__ = ["BotPlayer"]
 
 
 class _Job:
@@ -89,13 +92,15 @@ class BotPlayer(Player):
             if job is None:
                 return
             try:
-                decision = self.bot.choose(job.state, job.limit, job.report)
+                reply = run_bot(self.bot, job.state, job.limit, job.report)
             except _Stopped:
                 return
-            except BaseException as error:  # sys.exit in a bot is its crash
+            except RuleBreakError as rule_break:
+                job.events.put(("break", rule_break))
+            except BaseException as error:  # what run_bot lets pass is the bot's crash here
                 job.events.put(("error", error))
             else:
-                job.events.put(("done", decision))
+                job.events.put(("done", reply))
 
     def _abandon_worker(self) -> None:
         """Give up the worker busy with an overrun move: tell it to stop, start afresh."""
@@ -138,48 +143,20 @@ class BotPlayer(Player):
                     f"no move after {elapsed:.2f} s (limit {limit.time:g} s)",
                     elapsed,
                 ) from None
+            elapsed = time.perf_counter() - begin  # the referee's clock, from the request
             if kind == "info":
                 last = value
                 on_info(value)
+            elif kind == "break":
+                raise RuleBreakError(value.kind, value.detail, elapsed)
             elif kind == "error":
                 raise RuleBreakError(
-                    RuleBreakKind.CRASH,
-                    f"the bot raised {described_error(value)}",
-                    time.perf_counter() - begin,
+                    RuleBreakKind.CRASH, f"the bot raised {described_error(value)}", elapsed
                 )
             else:
-                elapsed = time.perf_counter() - begin
-                if not isinstance(value, Decision):
-                    raise RuleBreakError(
-                        RuleBreakKind.CRASH,
-                        f"the bot's choose returned {repr(value)[:80]}, not a Decision "
-                        "(return Decision(move, info))",
-                        elapsed,
-                    )
-                move = value.move
-                problem = wrong_move_type(state, move)
-                if problem:
-                    raise RuleBreakError(RuleBreakKind.ILLEGAL, problem, elapsed)
-                try:
-                    text = state.move_text(move)
-                except (ValueError, TypeError, IndexError):
-                    text = repr(move)
-                return Reply(move, text, elapsed, value.info or last)
+                return Reply(value.move, value.text, elapsed, value.info or last)
 
     def close(self) -> None:
         if self._thread is not None:
             self._jobs.put(None)
             self._thread = None
-
-
-def described_error(error: BaseException) -> str:
-    """``ValueError: no move (mybot.py, line 12, in choose)``: an error and where it was
-    raised, then the frames of the bot's own code that led there (file, line, function,
-    source line), never plyground's."""
-    where = raised_at(error)
-    lines = user_traceback(error)
-    return (
-        f"{type(error).__name__}: {error}"
-        + (f" ({where})" if where else "")
-        + (f"\n{lines}" if lines else "")
-    )
