@@ -97,9 +97,9 @@ def test_a_bot_that_breaks_the_rules_gets_a_random_legal_move(
 ) -> None:
     session, pool = play_bot_game([outcome, FIRST_LEGAL])
     assert [job.seconds for job in pool.jobs] == [1.0, 1.5]  # B: default 5 s, capped
-    first, second = session.moves
+    first, second = session.progress.moves
     assert first.rule_break is kind and second.rule_break is None
-    (rule_break,) = session.rule_breaks
+    (rule_break,) = session.progress.rule_breaks
     assert (rule_break.ply, rule_break.player, rule_break.kind) == (0, 0, kind)
     assert rule_break.penalty is Penalty.RANDOM_MOVE and rule_break.detail
     record = session.record()
@@ -109,7 +109,7 @@ def test_a_bot_that_breaks_the_rules_gets_a_random_legal_move(
 
 def test_under_the_forfeit_policy_a_rule_break_loses_the_game() -> None:
     session, _ = play_bot_game([FIRST_LEGAL, TimeoutError], policy="forfeit")
-    assert len(session.moves) == 1 and session.finished
+    assert len(session.progress.moves) == 1 and session.finished
     assert session.result()["winner"] == 0 and session.result()["termination"] == "forfeit"
     record = session.record()
     assert record.winner == 0 and record.termination is Termination.FORFEIT
@@ -125,9 +125,9 @@ def test_the_bots_answer_within_the_settings_grace() -> None:
 def test_a_bot_that_plays_legally_has_its_info_recorded() -> None:
     info = SearchInfo(depth=3, score=1.5, nodes=40, pv=("c1", "b3")).to_dict()
     session, _ = play_bot_game([ThinkAnswer("c1", info, 0.1), ThinkAnswer("b3", info, 0.1)])
-    assert [m.move for m in session.moves] == ["c1", "b3"]
-    assert session.moves[0].info == SearchInfo.from_dict(info)
-    assert session.rule_breaks == []
+    assert [m.move for m in session.progress.moves] == ["c1", "b3"]
+    assert session.progress.moves[0].info == SearchInfo.from_dict(info)
+    assert session.progress.rule_breaks == []
 
 
 @settings(max_examples=60, deadline=None)

@@ -40,7 +40,7 @@ def legal_clicks(session: GameSession, clicks: Sequence[str] = ()) -> dict[str, 
         )
     following = {m["clicks"][depth]["cell"]: None for m in matching if len(m["clicks"]) > depth}
     return {
-        "ply": len(session.moves),
+        "ply": len(session.progress.moves),
         "to_move": None if session.finished else session.state.to_move(),
         "clicks": list(clicks),
         "moves": matching,
@@ -55,10 +55,11 @@ def play_human_move(session: GameSession, token: str, move_text: str, ply: int |
     seat = session.human_seat(token)
     session.check_turn(seat, "wait for your turn")
     state = session.state
-    if ply is not None and ply != len(session.moves):
+    played = len(session.progress.moves)
+    if ply is not None and ply != played:
         raise ApiError(
             409,
-            f"the game moved on to move {len(session.moves)} while your move for move {ply} "
+            f"the game moved on to move {played} while your move for move {ply} "
             "was on its way: it was not played",
         )
     try:
@@ -68,7 +69,8 @@ def play_human_move(session: GameSession, token: str, move_text: str, ply: int |
     except PlygroundError as error:
         status = 409 if isinstance(error, IllegalMoveError) else 422  # now vs never legal
         raise ApiError(status, f"move {move_text!r}: {error}") from None
-    session.play(move, time.monotonic() - session.turn_since)
+    session.progress.play(move, time.monotonic() - session.turn_since)
+    session.moved()
 
 
 def undo(session: GameSession, token: str, ply: int | None) -> None:
@@ -88,25 +90,25 @@ def undo(session: GameSession, token: str, ply: int | None) -> None:
         raise ApiError(422, "ply is for puzzles: against a bot, undo takes back your last move")
     if session.undo_kind != "bot":
         raise ApiError(409, "undo is for games against a bot and for puzzles")
-    mine = [ply for ply, move in enumerate(session.moves) if move.player == seat]
+    mine = [ply for ply, move in enumerate(session.progress.moves) if move.player == seat]
     if not mine:
         raise ApiError(409, f"{session.label(seat)} has no move to take back")
     stop_bots(session)
-    session.take_back(len(session.moves) - mine[-1])
+    session.take_back(len(session.progress.moves) - mine[-1])
 
 
 def stop_bots(session: GameSession) -> None:
     """Stop the game's driver: the bot at work is no longer awaited (its search is abandoned)."""
     if session.driver is not None and not session.driver.done():
         session.driver.cancel()
-    session.thinking = None
+    session.think(None)
 
 
 def _take_back_puzzle(session: GameSession, ply: int | None) -> None:
     session.check_stopped_by_error()
-    played = len(session.moves)
-    if session.tool_running is not None:
-        raise ApiError(409, f"the {session.tool_running} tool is at work: wait for it")
+    played = len(session.progress.moves)
+    if session.cache.running is not None:
+        raise ApiError(409, f"the {session.cache.running} tool is at work: wait for it")
     if not played:
         raise ApiError(409, "there is no move to take back")
     target = played - 1 if ply is None else ply
@@ -124,10 +126,7 @@ def control(
         check_pausable(session.game, session.seats, 409)
     if delay is not None:
         check_delay(delay, max_delay)
-        session.delay = delay
-    if paused is not None:
-        session.paused = paused
-    session.wake()
+    session.control.change(paused, delay)
     session.bump()
 
 
@@ -140,7 +139,7 @@ def request_step(session: GameSession, token: str) -> None:
         raise ApiError(409, f"it is {session.label(to_move)}'s turn, and a human plays it")
     if session.thinking is not None:
         raise ApiError(409, "a bot is already thinking")
-    session.step_pending = True
+    session.control.request_step()
 
 
 def end_game(session: GameSession, token: str) -> None:
@@ -148,8 +147,8 @@ def end_game(session: GameSession, token: str) -> None:
     session.check_control(token)
     session.check_running()
     stop_bots(session)
-    session.ended = True
-    session.finished_at = time.monotonic()
+    session.progress.end()
+    session.progress.finish()
     session.bump()
 
 
@@ -160,7 +159,6 @@ def resign(session: GameSession, token: str) -> None:
     if len(session.seats) != 2:
         raise ApiError(409, "resigning is for two-player games: end the game instead")
     stop_bots(session)
-    session.forfeited = seat
-    session.resigned = True
+    session.progress.forfeit(seat, resigned=True)
     session.finish()
     session.bump()

@@ -57,16 +57,15 @@ def _check_analysable(session: GameSession) -> None:
 async def position_values(session: GameSession, ply: int | None, by: Analyst) -> dict[str, Any]:
     """Every move's value in the position after ``ply`` moves (default: now), and its heat map."""
     _check_analysable(session)
-    played = len(session.moves)
+    played = len(session.progress.moves)
     ply = played if ply is None else ply
     if not 0 <= ply <= played:
         raise ApiError(422, f"ply must be 0 to {played} (the moves played so far), got {ply}")
-    state = session.states[ply]
+    state = session.progress.states[ply]
     text = state.text()
     if state.is_terminal():
         return {"ply": ply, "position": text, "finished": True, "values": {}, "heat": None}
-    cache: dict[str, dict[str, Any]] = session.analysis.setdefault("positions", {})
-    if text not in cache:
+    if session.cache.position_values(text) is None:
 
         async def value_position() -> None:
             seconds = by.settings.analysis_time
@@ -75,39 +74,40 @@ async def position_values(session: GameSession, ply: int | None, by: Analyst) ->
             _keep(session, state, _answer(await _run(by, job, timeout)))
 
         await by.shared.run(("values", session.id, text), value_position)
-    return {**cache[text], "ply": ply}
+    values = session.cache.position_values(text)
+    assert values is not None  # kept by value_position, here or in a request it shared
+    return {**values, "ply": ply}
 
 
 def _keep(session: GameSession, state: State, values: dict[str, Any]) -> None:
     """Keep a position's values with their heat map (at most :data:`_KEPT` positions)."""
-    cache: dict[str, dict[str, Any]] = session.analysis.setdefault("positions", {})
     heat = value_heat(values, session.view.legal(state))
-    cache[state.text()] = {**values, "finished": False, "heat": heat}
-    while len(cache) > _KEPT:
-        cache.pop(next(iter(cache)))
+    session.cache.keep_position_values(
+        state.text(), {**values, "finished": False, "heat": heat}, _KEPT
+    )
 
 
 async def analyse_game(session: GameSession, by: Analyst) -> dict[str, Any]:
     """Every move of the game so far valued, with losses, blunders, the worst moves and accuracy."""
     _check_analysable(session)
-    played = len(session.moves)
+    played = len(session.progress.moves)
     if not played:
         raise ApiError(409, "no move has been played: there is nothing to analyse yet")
-    moves = tuple(move.move for move in session.moves)
-    kept = session.analysis.get("game")
-    if kept is not None and kept["moves"] == moves:
-        return dict(kept["result"])
+    moves = tuple(move.move for move in session.progress.moves)
+    kept = session.cache.game_analysis(moves)
+    if kept is not None:
+        return dict(kept)
 
     async def analyse() -> dict[str, Any]:
         record = session.record().to_dict()
         seconds, blunder = by.settings.analysis_time, by.settings.blunder
         job = AnalysisJob(by.pool.new_job_id(), session.game.spec, seconds, blunder, record=record)
-        states = list(session.states)  # as they are now: a move may come while the job runs
+        states = list(session.progress.states)  # as they are now: a move may come meanwhile
         answer = await _run(by, job, played * 2 * seconds + by.settings.grace + SLACK)
         result = _answer(answer)
         for ply, values in enumerate(answer["positions"][-_KEPT:], start=max(0, played - _KEPT)):
             _keep(session, states[ply], values)  # a review's heat maps need no second analysis
-        session.analysis["game"] = {"moves": moves, "result": result}
+        session.cache.keep_game_analysis(moves, result)
         return result
 
     return dict(await by.shared.run(("analysis", session.id, moves), analyse))

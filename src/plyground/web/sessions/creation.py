@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from plyground.arena.analysis.analysers import analysed_games, is_analysed
 from plyground.arena.records.record import Penalty
@@ -60,12 +60,15 @@ def new_session(
     seed: int | None,
     rng: random.Random,
     mode: str = "play",
+    owner: str = "",
+    on_finish: Callable[[GameSession], None] | None = None,
 ) -> GameSession:
     """A new game, checked: the game and its size, the seed, the seats, the delay, the start.
 
     ``seed`` fixes the chance outcomes of a game with chance (default: one
     drawn from ``rng``). ``mode="analysis"`` makes an analysis board: a game
-    of the analysed games (``arena.adjacency_analysis.analyser``) with a human on every side.
+    of the analysed games (:mod:`plyground.arena.analysis.analysers`) with a human on every
+    side. ``owner`` is the client that starts it, ``on_finish`` hears its end.
     """
     try:
         view = view_for(game_name)
@@ -112,6 +115,8 @@ def new_session(
         policy=Penalty(settings.policy),
         seed=seed,
         mode=mode,
+        owner=owner,
+        on_finish=on_finish,
     )
 
 

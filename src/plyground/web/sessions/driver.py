@@ -56,14 +56,13 @@ class BotDriver:
             while not session.finished:
                 player = session.state.to_move()
                 seat = session.seats[player]
-                if seat.bot is None or session.idle:
+                if seat.bot is None or session.presence.idle:
                     return
-                if session.paused and not session.step_pending:
+                if not session.control.take_turn():
                     return
-                session.step_pending = False
                 await self._bot_move(session, player, seat.bot, seat.seconds)
-                if session.all_bots and not session.finished and session.delay > 0:
-                    await session.pause_between_moves()
+                if session.all_bots and not session.finished and session.control.delay > 0:
+                    await session.control.pause_between_moves()
             if session.finished:
                 self.own.release(session.id)
         except asyncio.CancelledError:
@@ -71,9 +70,9 @@ class BotDriver:
         except Exception as error:  # never leave a game hanging silently
             log.exception("game %s stopped", session.id)
             self.own.release(session.id)
-            session.error = f"the server stopped this game: {error}"
-            session.thinking = None
-            session.finished_at = time.monotonic()
+            session.progress.stop(f"the server stopped this game: {error}")
+            session.think(None)
+            session.progress.finish()
             session.bump()
 
     async def _bot_move(self, session: GameSession, player: int, bot: Bot, seconds: float) -> None:
@@ -82,7 +81,7 @@ class BotDriver:
         state = session.state
         job = ThinkJob(self.pool.new_job_id(), bot.spec, session.game.spec, state.text(), seconds)
         thinking = Thinking(player, job.job, time.time(), seconds, players=len(session.seats))
-        session.thinking = thinking
+        session.think(thinking)
         session.bump()
 
         def on_info(info: SearchInfo) -> None:
@@ -112,25 +111,26 @@ class BotDriver:
                 reply = await self._ask(job, on_info, on_start, session.owner)
         finally:
             if session.thinking is thinking:
-                session.thinking = None
+                session.think(None)
         ruling = adjudicate(
             state,
             reply,
-            ply=len(session.moves),
+            ply=len(session.progress.moves),
             policy=session.policy,
             rng=self.rng,
             name=session.seats[player].name,
             diagnostics=lambda: self.own.diagnostics(session.id, player),
         )
         if ruling.rule_break is not None:
-            session.rule_breaks.append(ruling.rule_break)
+            session.progress.note_rule_break(ruling.rule_break)
         if ruling.move is None:
-            session.forfeited = player
+            session.progress.forfeit(player)
             session.finish()
             session.bump()
             return
         kind = None if ruling.rule_break is None else ruling.rule_break.kind
-        session.play(ruling.move, ruling.elapsed, ruling.info, kind)
+        session.progress.play(ruling.move, ruling.elapsed, ruling.info, kind)
+        session.moved()
 
     async def _ask(
         self,

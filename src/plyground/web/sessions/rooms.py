@@ -78,15 +78,19 @@ def _spare_for(
 
 def _forgettable(games: Sequence[GameSession], now: float, stale: float) -> list[GameSession]:
     """Finished games, then stale ones, each least recently touched first."""
-    finished = sorted((s for s in games if s.finished), key=lambda s: s.touched)
+    finished = sorted((s for s in games if s.finished), key=lambda s: s.presence.touched)
     idle = sorted(
-        (s for s in games if not s.finished and not s.viewers and now - s.touched >= stale),
-        key=lambda s: s.touched,
+        (
+            s
+            for s in games
+            if not s.finished and not s.presence.viewers and now - s.presence.touched >= stale
+        ),
+        key=lambda s: s.presence.touched,
     )
     return finished + idle
 
 
 def _retry_after(games: Sequence[GameSession], now: float, stale: float) -> int:
     """Whole seconds until the first of ``games`` goes stale (if nobody touches it)."""
-    unwatched = [s.touched + stale - now for s in games if not s.viewers]
+    unwatched = [s.presence.touched + stale - now for s in games if not s.presence.viewers]
     return max(1, math.ceil(min(unwatched, default=stale)))

@@ -77,13 +77,13 @@ class GameService:
         session = self.sessions.get(game_id)
         if session is None:
             raise ApiError(404, f"no game with id {game_id!r} (it may have expired)")
-        session.touched = time.monotonic()
+        session.presence.touch()
         return session
 
     def sweep(self) -> int:
         """Forget games idle for longer than the expiry age; returns how many went."""
         limit = time.monotonic() - self.settings.expiry
-        expired = [gid for gid, s in self.sessions.items() if s.touched < limit]
+        expired = [gid for gid, s in self.sessions.items() if s.presence.touched < limit]
         for game_id in expired:
             self._forget(game_id)
         return len(expired)
@@ -153,11 +153,10 @@ class GameService:
             seed=seed,
             rng=self._random,
             mode=mode,
+            owner=client,
+            on_finish=None if self.archive is None else self.archive.store,
         )
         self._make_room(client)
-        session.owner = client
-        if self.archive is not None:
-            session.on_finish = self.archive.store
         self.sessions[session.id] = session
         if session.all_bots:
             self._unwatched_from(session, time.monotonic())
@@ -248,8 +247,7 @@ class GameService:
 
     def _act(self, session: GameSession) -> None:
         """Someone acts in the game: bots stopped for want of viewers play again."""
-        if session.idle:
-            session.idle = False
+        if session.presence.wake():
             session.bump()
         self.driver.drive_soon(session)
 
@@ -258,29 +256,28 @@ class GameService:
     def watching(self, session: GameSession) -> Iterator[None]:
         """A client streams the game's events while inside; when the last one leaves, the
         game's bots play on for ``settings.unwatched`` seconds, then stop until one is back."""
-        session.viewers += 1
-        session.unwatched_since = None
-        if session.idle:
+        session.presence.arrive()
+        if session.presence.idle:
             self._act(session)
         try:
             yield
         finally:
-            session.viewers -= 1
-            if session.viewers == 0 and not session.finished and not self.stopping:
+            last = session.presence.leave()
+            if last and not session.finished and not self.stopping:
                 self._unwatched_from(session, time.monotonic())
 
     def _unwatched_from(self, session: GameSession, since: float) -> None:
         """Nobody streams the game from ``since``: its bots stop ``unwatched`` s later unless
         a viewer comes meanwhile (a client that only polls the game is no viewer)."""
-        session.unwatched_since = since
+        session.presence.unwatched_from(since)
         loop = asyncio.get_running_loop()
         loop.call_later(self.settings.unwatched, self._stop_if_unwatched, session, since)
 
     def _stop_if_unwatched(self, session: GameSession, since: float) -> None:
-        if session.viewers or session.unwatched_since != since or session.finished:
+        if not session.presence.unwatched_still(since) or session.finished:
             return  # watched again (a later departure's timer decides), or over
         acting.stop_bots(session)
-        session.idle = True
+        session.presence.go_idle()
         session.bump()
 
     # -- shutting down --------------------------------------------------------

@@ -1,17 +1,20 @@
-"""One game on the server: its seats, its states and moves, the bot at work, who is watching.
+"""One game on the server: its seats, its course, the bot at work, who is watching.
 
 A :class:`GameSession` holds no game logic: moves, legality and results
 come from the core contract, and who won from the arena's adjudication.
 It also answers who may act (a seat's secret, the control secret) with an
-:class:`~plyground.web.sessions.errors.ApiError` naming the problem.
+:class:`~plyground.web.sessions.errors.ApiError` naming the problem. Its parts
+are split by owner, each changed only through its own methods: the course the
+referee would also keep (:class:`~plyground.web.sessions.progress.Progress`),
+who is watching (:class:`~plyground.web.sessions.presence.Presence`), the bots'
+control (:class:`~plyground.web.sessions.control.Control`) and what the tools and
+the analysis keep (:class:`~plyground.web.sessions.tool_cache.ToolCache`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
-import random
 import secrets
 import time
 from collections.abc import Callable
@@ -20,21 +23,16 @@ from datetime import UTC, datetime
 from typing import Any
 
 from plyground.arena.analysis.analysers import is_analysed
-from plyground.arena.play.adjudication import winner_after
-from plyground.arena.records.record import (
-    GameRecord,
-    MoveRecord,
-    Penalty,
-    RuleBreak,
-    RuleBreakKind,
-    Termination,
-)
-from plyground.core.chance import draw_outcome
-from plyground.core.game import CHANCE, Game, Move, State
+from plyground.arena.records.record import GameRecord, Penalty, Termination
+from plyground.core.game import Game, State
 from plyground.core.limits import SearchInfo
+from plyground.web.sessions.control import Control
 from plyground.web.sessions.errors import ApiError
 from plyground.web.sessions.heat import visit_heat
+from plyground.web.sessions.presence import Presence
+from plyground.web.sessions.progress import Progress
 from plyground.web.sessions.seats import Seat
+from plyground.web.sessions.tool_cache import ToolCache
 from plyground.web.views import BoardLayout, BoardView, Tool
 
 __all__ = ["GAME_OVER", "MOVES_SHOWN", "GameSession", "Thinking", "first_seat_score", "score_text"]
@@ -106,14 +104,12 @@ def _now_iso() -> str:
 
 
 class GameSession:
-    """One game: its seats, its states and moves, the bot at work, who is watching.
+    """One game: its seats, its course, the bot at work, who is watching.
 
     Mutated only on the event loop; every change calls :meth:`bump`, which
-    wakes the clients streaming its events. In a game with chance the
-    session plays the chance outcomes itself, drawn from its own
-    ``random.Random(seed)`` as the arena's solo driver does, so the game
-    never waits at a chance node and a seed replays the same tiles; each
-    outcome is recorded as a move of player -1.
+    wakes the clients streaming its events. Its course (:attr:`progress`, with
+    the chance outcomes it draws itself), presence, control and tool cache are
+    its parts, each changed through its own methods.
     """
 
     def __init__(
@@ -130,6 +126,8 @@ class GameSession:
         policy: Penalty,
         seed: int | None = None,
         mode: str = "play",
+        owner: str = "",
+        on_finish: Callable[[GameSession], None] | None = None,
     ) -> None:
         self.id = game_id
         self.game = game
@@ -137,76 +135,46 @@ class GameSession:
         self.layout: BoardLayout = view.layout(game)
         self.seats = seats
         self.control_token = control_token
-        self.states: list[State] = [start]
-        self.moves: list[MoveRecord] = []
-        self.effects: list[dict[str, str]] = []
-        self.rule_breaks: list[RuleBreak] = []
-        self.delay = delay
-        self.paused = paused
         self.policy = policy
-        self.step_pending = False
+        self.progress = Progress(start, view, self.layout, seed)
+        """The course the referee would also keep: states, moves, rule breaks, the end."""
+        self.control = Control(delay, paused)
+        """The bots' control: paused, the pace between their moves, a step."""
+        self.cache = ToolCache()
+        """The tool at work, the tools' last results, the analysis's answers."""
         self.thinking: Thinking | None = None
-        self.error: str | None = None
-        self.forfeited: int | None = None
-        self.resigned = False
-        """The forfeit was a human's resignation."""
-        self.ended = False
-        """Stopped by the player who started it (End Game): no winner, not stored."""
-        self.viewers = 0  # clients streaming the game's events now
-        self.unwatched_since: float | None = None
-        """When the last viewer left (None: watched, or never streamed)."""
-        self.idle = False
-        """Its bots stopped because nobody watched; the next viewer starts them again."""
         self.started = _now_iso()
-        # touched: a client acted on or read the game, or its bots moved
-        self.created = self.touched = time.monotonic()
-        self.owner = ""  # the client that started it: its bots' work is that client's share
+        self.created = time.monotonic()
+        self.presence = Presence(self.created)
+        """Who is watching, and whether the bots stopped for want of viewers."""
+        self.owner = owner  # the client that started it: its bots' work is that client's share
         self.turn_since = time.monotonic()
-        self.finished_at: float | None = None
         self.version = 0
         self.driver: asyncio.Task[None] | None = None
         self.tools: list[Tool] = view.tools(game)
-        self.tool_running: str | None = None
-        self.tool_results: list[dict[str, Any]] = []
-        self.on_finish: Callable[[GameSession], None] | None = None
+        self.on_finish = on_finish
         self.seed = seed
         self.mode = mode
         """``play``, or ``analysis``: an analysis board (both sides played from this page,
         any move taken back, every position valued)."""
-        self.analysis: dict[str, Any] = {}
-        """Analysis answers kept for this game (``sessions/analysis.py``)."""
-        self._rng = random.Random(seed)
         self._changed = asyncio.Event()
-        self._wake = asyncio.Event()
         self._snapshot: tuple[int, dict[str, Any]] | None = None
         self._event: tuple[int, str] | None = None  # the snapshot as a server-sent event
-        self._play_chance()
         if self.state.is_terminal():
-            self.finished_at = self.created
+            self.progress.finish(at=self.created)
 
     # -- reading ------------------------------------------------------------
     @property
     def state(self) -> State:
-        return self.states[-1]
+        return self.progress.state
 
     @property
     def finished(self) -> bool:
-        return (
-            self.state.is_terminal()
-            or self.error is not None
-            or self.forfeited is not None
-            or self.ended
-        )
+        return self.progress.finished
 
     def outcome(self) -> tuple[Termination, int | None]:
-        """How the game ended (so far) and who won: the rules, a forfeit, or a server error."""
-        if self.error is not None or self.ended:
-            termination = Termination.ABORTED
-        elif self.forfeited is not None:
-            termination = Termination.FORFEIT
-        else:
-            termination = Termination.NORMAL
-        return termination, winner_after(termination, self.state.returns(), self.forfeited)
+        """How the game ended (so far) and who won (:meth:`Progress.outcome`)."""
+        return self.progress.outcome()
 
     @property
     def all_bots(self) -> bool:
@@ -236,7 +204,7 @@ class GameSession:
             return {}
         tokens = dict(zip(self.layout.names, self.view.tokens(self.state), strict=True))
         found: dict[str, int] = {}
-        for ply, effects in enumerate(self.effects):
+        for ply, effects in enumerate(self.progress.effects):
             for cell in effects:
                 if tokens.get(cell):
                     found[cell] = ply
@@ -275,7 +243,7 @@ class GameSession:
 
     def check_stopped_by_error(self) -> None:
         """ApiError 409 if the server stopped the game (a puzzle may act after its end)."""
-        if self.error is not None:
+        if self.progress.error is not None:
             raise ApiError(409, GAME_OVER)
 
     def check_control(self, token: str) -> None:
@@ -291,17 +259,19 @@ class GameSession:
             "winner": winner,
             "returns": list(self.state.returns()),
             "termination": termination.value,
-            "error": self.error,
-            "ended": self.ended,
+            "error": self.progress.error,
+            "ended": self.progress.ended,
             "headline": self._headline(),
         }
 
     def _headline(self) -> str | None:
         """How the game ended, in words: an End Game, a resignation, or the view's account."""
-        if self.ended:
-            return f"The game was ended after {len(self.moves)} moves, before its finish"
-        if self.resigned and self.forfeited is not None:
-            return f"{self.seats[self.forfeited].name} ({self.label(self.forfeited)}) resigned"
+        progress = self.progress
+        if progress.ended:
+            return f"The game was ended after {len(progress.moves)} moves, before its finish"
+        if progress.resigned and progress.forfeited is not None:
+            seat = progress.forfeited
+            return f"{self.seats[seat].name} ({self.label(seat)}) resigned"
         return self.view.headline(self.state)
 
     def snapshot(self) -> dict[str, Any]:
@@ -330,7 +300,7 @@ class GameSession:
     def time_used(self) -> list[float]:
         """Seconds each seat has taken over its moves so far (the clocks the page may show)."""
         used = [0.0] * len(self.seats)
-        for move in self.moves:
+        for move in self.progress.moves:
             if move.player >= 0:
                 used[move.player] += move.elapsed
         return [round(seconds, 2) for seconds in used]
@@ -339,11 +309,12 @@ class GameSession:
         state = self.state
         to_move = state.to_move()
         finished = self.finished
-        first_shown = max(0, len(self.moves) - MOVES_SHOWN)
-        shown = zip(self.moves[first_shown:], self.effects[first_shown:], strict=True)
-        number = sum(1 for move in self.moves[:first_shown] if move.player >= 0)
+        moves, effects_of = self.progress.moves, self.progress.effects
+        first_shown = max(0, len(moves) - MOVES_SHOWN)
+        shown = zip(moves[first_shown:], effects_of[first_shown:], strict=True)
+        number = sum(1 for move in moves[:first_shown] if move.player >= 0)
         numbers = []  # each player's move counted from 1, chance outcomes left out
-        for move in self.moves[first_shown:]:
+        for move in moves[first_shown:]:
             number += move.player >= 0
             numbers.append(number if move.player >= 0 else None)
         players = len(self.seats)
@@ -362,7 +333,7 @@ class GameSession:
             "clickable": [] if finished else self.view.clickable(state),
             "legal": [] if finished else self.view.legal(state),
             "marks": {cell: mark.to_dict() for cell, mark in self.view.marks(state).items()},
-            "ply": len(self.moves),
+            "ply": len(moves),
             "moves": [
                 {
                     "info": None,  # present in every move, null when it has none
@@ -380,19 +351,19 @@ class GameSession:
             "undo": self.undo_kind,
             "takeback": self.takeback(),
             "tools": [tool.to_dict() for tool in self.tools],
-            "tool_running": self.tool_running,
-            "tool_results": list(self.tool_results),
+            "tool_running": self.cache.running,
+            "tool_results": list(self.cache.results),
             "seed": self.seed,
-            "rule_breaks": [rule_break.to_dict() for rule_break in self.rule_breaks],
+            "rule_breaks": [rule_break.to_dict() for rule_break in self.progress.rule_breaks],
             "thinking": None,
             "finished": finished,
             "result": self.result(),
-            "paused": self.paused,
-            "delay": self.delay,
+            "paused": self.control.paused,
+            "delay": self.control.delay,
             "all_bots": self.all_bots,
             "mode": self.mode,
             "analysable": is_analysed(self.game.name),
-            "idle": self.idle,
+            "idle": self.presence.idle,
             "time_used": self.time_used(),
             "turn_elapsed": None,
         }
@@ -400,8 +371,9 @@ class GameSession:
     def history(self) -> list[dict[str, Any]]:
         """Every position of the game so far, for stepping through it."""
         positions = []
-        for ply, state in enumerate(self.states):
-            move = self.moves[ply - 1] if ply else None
+        progress = self.progress
+        for ply, state in enumerate(progress.states):
+            move = progress.moves[ply - 1] if ply else None
             to_move = state.to_move()
             positions.append(
                 {
@@ -414,7 +386,7 @@ class GameSession:
                     "to_move": None if to_move < 0 else to_move,
                     "move": None if move is None else move.move,
                     "player": None if move is None else move.player,
-                    "effects": self.effects[ply - 1] if ply else {},
+                    "effects": progress.effects[ply - 1] if ply else {},
                 }
             )
         return positions
@@ -425,16 +397,16 @@ class GameSession:
         termination, winner = self.outcome()
         return GameRecord(
             game=self.game.spec,
-            start=self.states[0].text(),
+            start=self.progress.states[0].text(),
             players=tuple(seat.player_info() for seat in self.seats),
-            moves=tuple(self.moves),
+            moves=tuple(self.progress.moves),
             final=self.state.text(),
             returns=tuple(returns),
             winner=winner,
             termination=termination,
-            rule_breaks=tuple(self.rule_breaks),
+            rule_breaks=tuple(self.progress.rule_breaks),
             started=self.started,
-            duration=(self.finished_at or time.monotonic()) - self.created,
+            duration=(self.progress.finished_at or time.monotonic()) - self.created,
             tags=self.tags(),
         )
 
@@ -450,7 +422,7 @@ class GameSession:
             )
         if self.seed is not None:
             tags["seed"] = str(self.seed)
-        solved = [r["tool"] for r in self.tool_results if r["moves"]]
+        solved = [r["tool"] for r in self.cache.results if r["moves"]]
         if solved:
             tags["tools"] = ",".join(solved)
         return tags
@@ -459,7 +431,7 @@ class GameSession:
     def bump(self) -> None:
         """Note a change: a new version, and every waiting client wakes."""
         self.version += 1
-        self.touched = time.monotonic()
+        self.presence.touch()
         self.wake_watchers()
 
     async def wait_change(self, version: int, timeout: float) -> bool:
@@ -478,61 +450,25 @@ class GameSession:
         self._changed.set()
         self._changed = asyncio.Event()
 
-    def wake(self) -> None:
-        """Cut short a pause between bot moves (the speed or pause changed)."""
-        self._wake.set()
+    def think(self, thinking: Thinking | None) -> None:
+        """A bot is at work (``thinking``), or none is (None)."""
+        self.thinking = thinking
 
-    async def pause_between_moves(self) -> None:
-        self._wake.clear()
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._wake.wait(), self.delay)
-
-    def play(
-        self,
-        move: Move,
-        elapsed: float,
-        info: SearchInfo | None = None,
-        rule_break: RuleBreakKind | None = None,
-    ) -> None:
-        """Play ``move`` for the side to move (legal: checked by the caller) and record it,
-        then any chance outcomes that follow."""
-        self._append(move, elapsed, info, rule_break)
-        self._play_chance()
+    def moved(self) -> None:
+        """A move was played (:meth:`Progress.play`): the next turn's clock starts, a game
+        over by the rules is finished, and the clients wake."""
         self.turn_since = time.monotonic()
         if self.state.is_terminal():
             self.finish()
         self.bump()
 
-    def _append(
-        self,
-        move: Move,
-        elapsed: float = 0.0,
-        info: SearchInfo | None = None,
-        rule_break: RuleBreakKind | None = None,
-    ) -> None:
-        before = self.state
-        after = before.play(move)
-        player = before.to_move()
-        self.moves.append(MoveRecord(player, before.move_text(move), elapsed, info, rule_break))
-        self.effects.append(self.view.effects(before, move, after, self.layout))
-        self.states.append(after)
-
-    def _play_chance(self) -> None:
-        """Play chance outcomes, drawn from the game's seeded generator, until a player moves."""
-        while self.state.to_move() == CHANCE:
-            self._append(draw_outcome(self.state.chance_outcomes(), self._rng))
-
     def finish(self) -> None:
         """Note that the game is over (by the rules or a forfeit) and hand it to ``on_finish``."""
-        self.finished_at = time.monotonic()
+        self.progress.finish()
         if self.on_finish is not None:
             self.on_finish(self)
 
     def take_back(self, plies: int) -> None:
-        del self.states[-plies:]
-        del self.moves[-plies:]
-        del self.effects[-plies:]
-        self.rule_breaks = [r for r in self.rule_breaks if r.ply < len(self.moves)]
+        self.progress.take_back(plies)
         self.turn_since = time.monotonic()
-        self.finished_at = None if not self.finished else self.finished_at
         self.bump()

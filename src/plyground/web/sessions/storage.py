@@ -37,7 +37,7 @@ class GameArchive:
         and final position, so a game is stored once however often the page
         asks (a puzzle taken back and solved again the same way included).
         """
-        if session.error is not None:
+        if session.progress.error is not None:
             return
         record = session.record()
         key = f"{session.id}/{record.final}"

@@ -49,46 +49,45 @@ async def run_tool(
         checked = resolve_settings(tool.options, dict(options), f"tool {name!r}")
     except PlygroundError as error:
         raise ApiError(422, str(error)) from None
-    if session.tool_running is not None:
-        raise ApiError(409, f"the {session.tool_running} tool is already at work")
-    ply = len(session.moves)
+    if session.cache.running is not None:
+        raise ApiError(409, f"the {session.cache.running} tool is already at work")
+    ply = len(session.progress.moves)
     job = ToolJob(
         pool.new_job_id(),
         session.game.spec,
-        session.states[0].text(),
+        session.progress.states[0].text(),
         session.state.text(),
         name,
         checked,
         seconds,
     )
-    session.tool_running = name
+    session.cache.start(name)
     session.bump()
     try:
         answer = await pool.run_tool(job, grace, client=client)
     except TimeoutError:
         raise ApiError(503, f"the {name} tool found nothing within {seconds:g} s") from None
     finally:
-        session.tool_running = None
+        session.cache.stop()
         session.bump()
     if "error" in answer:
         raise ApiError(422, f"{tool.label}: {answer['error']}")
-    if len(session.moves) != ply or session.error is not None:
+    if len(session.progress.moves) != ply or session.progress.error is not None:
         raise ApiError(409, "the board changed while the tool worked: run it again")
     result: dict[str, Any] = {**answer["result"], "ply": ply}  # the position it answers
-    kept = session.tool_results
-    session.tool_results = [*kept, result][-TOOL_RESULTS_KEPT:]  # before the record is made
+    kept = session.cache.keep(result, TOOL_RESULTS_KEPT)  # before the record is made
     if result["moves"]:
         try:
             _play_tool_moves(session, result)
         except ApiError:
-            session.tool_results = kept
+            session.cache.restore(kept)
             raise
     session.bump()
 
 
 def _play_tool_moves(session: GameSession, result: Mapping[str, Any]) -> None:
     """Play a tool's moves (checked against the rules first; nothing changes if one fails)."""
-    state = session.states[0] if result["restart"] else session.state
+    state = session.progress.states[0] if result["restart"] else session.state
     moves = []
     for text in result["moves"]:
         try:
@@ -97,7 +96,8 @@ def _play_tool_moves(session: GameSession, result: Mapping[str, Any]) -> None:
         except PlygroundError as error:
             raise ApiError(500, f"the tool answered a move that is not legal: {error}") from None
         moves.append(move)
-    if result["restart"] and session.moves:
-        session.take_back(len(session.moves))
+    if result["restart"] and session.progress.moves:
+        session.take_back(len(session.progress.moves))
     for move in moves:
-        session.play(move, 0.0)
+        session.progress.play(move, 0.0)
+        session.moved()
