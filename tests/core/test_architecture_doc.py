@@ -1,4 +1,5 @@
-"""docs/architecture.md names only what exists: every path and every ``plyground`` module.
+"""docs/architecture.md names only what exists: every path and every ``plyground`` module;
+and so does every docstring of the package, for the paths it names.
 
 A newcomer finds an idea by the file the page names, so a renamed or moved
 file must take the page with it. Paths in backquotes are under
@@ -12,6 +13,7 @@ name defined in one. Templates (``games/<name>/rules.py``) are not checked.
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -104,3 +106,58 @@ def test_a_missing_path_is_seen() -> None:
     assert not (ROOT / _from_root("core/no_such_idea.py")).exists()
     assert not _module_exists("plyground.core.no_such_idea")
     assert _module_exists("plyground.games.GAMES")
+
+
+# -- the package's docstrings ---------------------------------------------------------
+
+_DOC_QUOTED = re.compile(r"``([^`\s]+)``|(?<!`)`([^`\s]+)`(?!`)")
+_DOC_PATH = re.compile(r"^[\w./<>-]+(\.py|\.js|\.md|\.json|/)$")
+
+
+def docstring_paths(module: Path) -> list[str]:
+    """The paths ``module``'s docstrings name (a folder inside them, a file name with its
+    folder; not a user's own ``./file.py``, nor a template with ``<name>``)."""
+    found = []
+    for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            doc = ast.get_docstring(node, clean=False) or ""
+            for groups in _DOC_QUOTED.findall(doc):
+                text = next(group for group in groups if group)
+                own = text.startswith("./") or "<" in text
+                if _DOC_PATH.match(text) and "/" in text.rstrip("/") and not own:
+                    found.append(text)
+    return found
+
+
+def path_exists_for(module: Path, text: str) -> bool:
+    """A docstring's path is from the repository's root, the package, or a folder of the
+    package that holds ``module`` (``static/js/...`` in ``web/sessions/heat.py`` is
+    ``web/static/js/...``)."""
+    folders = [ROOT, PACKAGE, *(p for p in module.parents if p.is_relative_to(PACKAGE))]
+    return any((folder / text).exists() for folder in folders)
+
+
+def test_every_path_a_docstring_names_exists() -> None:
+    modules = sorted(PACKAGE.rglob("*.py"))
+    named = [(module, text) for module in modules for text in docstring_paths(module)]
+    assert len(named) >= 4  # the page's scripts, tests and benchmarks that modules name
+    missing = [
+        f"{module.relative_to(ROOT)} names {text!r}"
+        for module, text in named
+        if not path_exists_for(module, text)
+    ]
+    assert missing == []
+
+
+def test_a_wrong_path_in_a_docstring_is_seen(tmp_path: Path) -> None:
+    """A module naming the heat map's script where it is not (``static/js/heatmap.js``) is
+    caught; the same module naming it where it is, from its folder, is not."""
+    module = PACKAGE / "web" / "sessions" / "heat.py"
+    planted = tmp_path / "heat.py"
+    planted.write_text(
+        '"""Drawn by ``static/js/heatmap.js`` and ``static/js/view/heatmap.js``."""\n',
+        encoding="utf-8",
+    )
+    texts = docstring_paths(planted)
+    assert texts == ["static/js/heatmap.js", "static/js/view/heatmap.js"]
+    assert [path_exists_for(module, text) for text in texts] == [False, True]

@@ -3,8 +3,9 @@
 ``web/static/js/`` is in layers, lowest first: ``lib`` (helpers that know no game and no
 page state) < ``model`` (what the page holds, the hooks) < ``net`` (the server) < ``view``
 (drawing) < ``input`` (clicks, keys, forms) < ``app.js`` (wires them). A lower module asks
-for a re-render through a hook that app.js registers, never by importing upward; the test
-reads every module's import lines the way the browser resolves them.
+for a re-render through a hook that app.js registers, never by importing upward; a view
+asks the server through ``net``, never through ``lib/api.js`` itself; the test reads every
+module's import lines the way the browser resolves them.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ import pytest
 STATIC = Path(__file__).resolve().parents[2] / "src" / "plyground" / "web" / "static"
 LAYERS = ("lib", "model", "net", "view", "input", "app")
 """The layers, lowest first; a module is in the layer of its folder under ``js/``."""
+API = "js/lib/api.js"
+"""The page's one way to the server, which a view reaches only through ``net``."""
 
 IMPORT = re.compile(
     r"""(?:^|[;\n])\s*(?:import|export)\b[^;"'`]*?\bfrom\s*["']([^"']+)["']"""  # import x from "…"
@@ -71,6 +74,10 @@ def import_problems(modules: dict[str, str]) -> list[str]:
                 problems.append(
                     f"{module} ({layer}) imports {target} ({below}), a layer above it: "
                     "ask for it through a hook that app.js registers"
+                )
+            elif layer == "view" and target == API:
+                problems.append(
+                    f"{module} (view) asks the server past net/: put the request in js/net/"
                 )
     problems.extend(f"import cycle: {' -> '.join(cycle)}" for cycle in cycles(graph))
     return problems
@@ -158,6 +165,10 @@ def test_the_reader_sees_every_form_of_import() -> None:
         (
             {"js/helpers.js": ""},
             "js/helpers.js is in no layer",
+        ),
+        (
+            {"js/view/heatmap.js": 'import { api } from "../lib/api.js";\n'},
+            "js/view/heatmap.js (view) asks the server past net/",
         ),
         (
             {"js/view/board.js": 'import { gone } from "../lib/gone.js";\n'},

@@ -1,11 +1,12 @@
-"""How a command's parser is made, and command groups (``plyground bench NAME``,
+"""How a command's parser is made, and the command groups (``plyground bench NAME``,
 ``plyground solve NAME``).
 
 :func:`add_command` adds one command: its help line, and its description shown
 as written (line breaks kept) when it is written in lines.
 
-A group maps each name to the ``module:function`` that configures its
-parser: the function receives the ``argparse`` parser of ``plyground GROUP
+A group (:class:`Group`: :data:`BENCH`, :data:`SOLVE`) maps each name to the
+``module:function`` that configures its parser (a new member adds one line to
+its table here): the function receives the ``argparse`` parser of ``plyground GROUP
 NAME``, adds its options and sets ``handler``; the first line of the
 module's docstring is the help line and the docstring the description.
 Modules import heavy things (numba kernels) inside the handler, so
@@ -17,11 +18,21 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from plyground.core.registry import load_target
 
-__all__ = ["INTERRUPTED", "TERMINATED", "add_command", "add_group", "command"]
+__all__ = [
+    "BENCH",
+    "INTERRUPTED",
+    "SOLVE",
+    "TERMINATED",
+    "Group",
+    "add_command",
+    "add_group",
+    "command",
+]
 
 INTERRUPTED = 130
 """Every command's exit status after Ctrl-C (as a shell reports SIGINT)."""
@@ -79,3 +90,45 @@ def add_group(
         return 2
 
     parser.set_defaults(handler=show_help)
+
+
+@dataclass(frozen=True)
+class Group:
+    """A command group: its help line, its description and its members (name ->
+    ``module:configure``); :meth:`register` adds it (``plyground.cli.main.COMMANDS``
+    names it)."""
+
+    command: str
+    help: str
+    description: str
+    members: Mapping[str, str]
+
+    def register(self, subparsers: Any) -> None:
+        """Add the group's command and one sub-command per member."""
+        add_group(subparsers, self.command, self.help, self.description, self.members)
+
+
+BENCH = Group(
+    "bench",
+    help="speed benchmarks (nodes per second, depth reached; does a bot keep its clock)",
+    description="Run a speed benchmark and print its figures.",
+    members={
+        "adjacency": "plyground.cli.bench_adjacency:configure",
+        "clock": "plyground.cli.bench_clock:configure",
+    },
+)
+"""``plyground bench NAME``: speed benchmarks that print figures (never timed tests)."""
+
+SOLVE = Group(
+    "solve",
+    help="solve a puzzle (N-Queens), or an adjacency position exactly",
+    description="Solve a puzzle, or find the exact value of a game position.",
+    members={
+        "queens": "plyground.cli.solve_queens:configure",
+        "adjacency": "plyground.cli.solve_adjacency:configure",
+    },
+)
+"""``plyground solve NAME``: solve a puzzle, or a game position exactly."""
+
+register_bench = BENCH.register
+register_solve = SOLVE.register

@@ -38,11 +38,11 @@ COMMANDS: dict[str, str] = {
     "tune": "plyground.cli.tune:register",
     "engine": "plyground.cli.engine:register",
     "serve": "plyground.cli.serve:register",
-    "solve": "plyground.cli.solve:register",
+    "solve": "plyground.cli.groups:register_solve",
     "analyse": "plyground.cli.analyse:register",
     "warmup": "plyground.cli.warmup:register",
     "endgames": "plyground.cli.endgames:register",
-    "bench": "plyground.cli.bench:register",
+    "bench": "plyground.cli.groups:register_bench",
 }
 """Each command and the ``register`` function that adds it, in the order --help lists them."""
 

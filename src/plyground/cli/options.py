@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 __all__ = [
     "PLAYER_HELP",
     "SEED_HELP",
+    "add_backend_choice",
     "add_backend_options",
     "add_db_option",
     "add_game_options",
@@ -315,32 +316,44 @@ def add_stored_run_options(parser: argparse.ArgumentParser, what: str) -> None:
 
 
 def add_backend_options(parser: argparse.ArgumentParser) -> None:
-    """Where a stored run's games are played: ``--concurrency``, ``--backend``,
-    ``--address``, ``--quiet``, and its ``--db``."""
+    """Where a stored run's games are played (:func:`add_backend_choice`), ``--quiet``, and
+    its ``--db``."""
     run = parser.add_argument_group("where games run")
-    run.add_argument(
-        "--concurrency",
-        type=positive_int,
-        default=None,
-        metavar="N",
-        help="games at once (default: 1 on the pool; Ray: at most N in flight, "
-        "default the cluster's CPUs)",
-    )
-    run.add_argument(
-        "--backend",
-        choices=BACKENDS,
-        default="pool",
-        help="a process pool on this machine, or Ray (pip install 'plyground[ray]') "
-        "(default: %(default)s)",
-    )
-    run.add_argument(
-        "--address",
-        metavar="HOST:PORT",
-        help="the Ray cluster to use (as printed by 'ray start --head'); "
-        "default: a Ray instance of this machine",
-    )
+    add_backend_choice(run, "games")
     run.add_argument("--quiet", action="store_true", help="no live progress")
     add_db_option(parser)
+
+
+def add_backend_choice(group: Any, what: str, *aliases: str) -> list[argparse.Action]:
+    """``--concurrency`` (and its ``aliases``), ``--backend``, ``--address``: the backend
+    that runs ``what`` (``games``, ``subproblems``) and how many at once, as
+    :func:`~plyground.arena.runs.backends.make_backend` takes them; returns the actions."""
+    return [
+        group.add_argument(
+            "--concurrency",
+            *aliases,
+            dest="concurrency",
+            type=positive_int,
+            default=None,
+            metavar="N",
+            help=f"{what} at once (default: 1 on the pool; Ray: at most N in flight, "
+            "default the cluster's CPUs)"
+            + (f"; {', '.join(aliases)}: the former name, still read" if aliases else ""),
+        ),
+        group.add_argument(
+            "--backend",
+            choices=BACKENDS,
+            default="pool",
+            help="a process pool on this machine, or Ray (pip install 'plyground[ray]') "
+            "(default: %(default)s)",
+        ),
+        group.add_argument(
+            "--address",
+            metavar="HOST:PORT",
+            help="the Ray cluster to use (as printed by 'ray start --head'); "
+            "default: a Ray instance of this machine",
+        ),
+    ]
 
 
 def sprt_bounds(text: str) -> tuple[float, float]:

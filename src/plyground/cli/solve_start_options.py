@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from plyground.arena.runs.backend_names import BACKENDS
-from plyground.cli.options import positive_int
+from plyground.cli.options import add_backend_choice, positive_int
 from plyground.games.adjacency.exact_table import DEFAULT_TABLE
 
 __all__ = ["add_start_options", "start_options_given"]
@@ -27,25 +26,7 @@ def add_start_options(parser: argparse.ArgumentParser) -> None:
             metavar="FILE",
             help="with --start: the SQLite file keeping each finished subproblem (required)",
         ),
-        group.add_argument(
-            "--backend",
-            choices=BACKENDS,
-            default="pool",
-            help="where subproblems run: a process pool here, or Ray (default: %(default)s)",
-        ),
-        group.add_argument(
-            "--address", metavar="HOST:PORT", help="the Ray cluster to use (with --backend ray)"
-        ),
-        group.add_argument(
-            "--concurrency",
-            "--workers",
-            dest="concurrency",
-            type=positive_int,
-            default=1,
-            metavar="N",
-            help="subproblems at once, as a tournament's --concurrency is games at once "
-            "(--workers: the former name, still read; default: %(default)s)",
-        ),
+        *add_backend_choice(group, "subproblems", "--workers"),
         group.add_argument(
             "--table",
             type=positive_int,

@@ -1,7 +1,7 @@
 """Nine Men's Morris (docs/rules.md section 3): the plain-Python reference.
 
 The rules are OpenSpiel's ``nine_mens_morris``, so that it can serve as a
-cross-check (``tests/morris/test_openspiel.py``):
+cross-check (``tests/morris/test_morris_openspiel.py``):
 
 * White moves first. While a player has men in hand, a turn places one on
   an empty point (phase 1). Then a turn moves a man along a line to an

@@ -1,7 +1,7 @@
 """Heat maps for the board: a number per cell and a level from 0 to 1, with a legend.
 
 Two sources share one shape, so the page draws both the same way
-(``static/js/heatmap.js``):
+(``static/js/view/heatmap.js``):
 
 * ``values``: each move's value from the analysis (the final margin X - O),
   its level 1 for the best move down to 0 for the move that loses most;

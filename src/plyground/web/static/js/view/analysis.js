@@ -2,7 +2,7 @@
 // blunders and worst moves, and each player's accuracy (the server's analysis, run once).
 
 import { $, el } from "../lib/dom.js";
-import { api } from "../lib/api.js";
+import { gameAnalysis } from "../net/analysis.js";
 import { ui } from "../model/state.js";
 
 export async function analyseGame(review) {
@@ -12,7 +12,7 @@ export async function analyseGame(review) {
   review.analysis = { pending: true };
   renderAnalysis(snapshot);
   try {
-    const answer = await api("GET", `/api/games/${encodeURIComponent(snapshot.id)}/analysis`);
+    const answer = await gameAnalysis(snapshot.id);
     review.analysis = answer;
   } catch (error) {
     review.analysis = { error: error.message };

@@ -3,7 +3,7 @@
 // (review, analysis board) or an MCTS bot's visit share per move while it thinks.
 
 import { $, el } from "../lib/dom.js";
-import { api } from "../lib/api.js";
+import { positionValues } from "../net/analysis.js";
 
 const values = new Map(); // "game:ply:position" -> the server's answer (values and heat map)
 let wanted = ""; // the position whose values the page waits for (older answers are dropped)
@@ -51,7 +51,7 @@ export async function showValues(gameId, ply, position) {
   }
   drawHeat(null, "Working out the value of each move…");
   try {
-    const answer = await api("GET", `/api/games/${encodeURIComponent(gameId)}/values?ply=${ply}`);
+    const answer = await positionValues(gameId, ply);
     values.set(key, answer);
     if (wanted === key) drawHeat(answer.heat);
   } catch (error) {
