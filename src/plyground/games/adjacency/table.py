@@ -9,7 +9,8 @@ matches a position when the hash's high ``64 - INFO_BITS`` = 40 bits agree
 table of up to 2^24 entries the slot and the check use disjoint bits.
 
 Every field is read and written through the helpers here, never by shifts
-at the call site.
+at the call site: the layout shared with Morris's table, with this game's
+widths (:func:`plyground.core.table_entries.entry_layout`).
 """
 
 from __future__ import annotations
@@ -20,10 +21,9 @@ from plyground.core.search_kernels import (
     BOUND_EXACT,
     BOUND_LOWER,
     BOUND_UPPER,
-    key_word,
-    key_word_matches,
     mix64,
 )
+from plyground.core.table_entries import entry_layout
 
 __all__ = [
     "BOUND_EXACT",
@@ -42,14 +42,14 @@ __all__ = [
     "position_hash",
 ]
 
-INFO_BITS = 24
-INFO_MASK = (1 << INFO_BITS) - 1
+LAYOUT = entry_layout(7, 7, 8)
+"""Best move (7 bits, :data:`NO_MOVE` if none), depth (7), bound (2), generation (8)."""
+INFO_BITS = LAYOUT.info_bits
+INFO_MASK = LAYOUT.info_mask
 SOLVED_DEPTH = 127
 """Stored depth of an entry whose value is exact to the end of the game."""
 NO_MOVE = 127
 """Stored move of an entry without one (and the kernels' "no table move")."""
-
-_MOVE_SHIFT, _DEPTH_SHIFT, _BOUND_SHIFT, _GENERATION_SHIFT = 0, 7, 14, 16
 
 
 @njit(cache=True)
@@ -66,43 +66,15 @@ def position_hash(own: int, theirs: int, salt: int) -> int:
     return mix64(mix64(own * -7046029254386353131 + salt) + theirs * -4658895280553007687)
 
 
-@njit(cache=True)
-def key_matches(stored: int, key: int) -> bool:
-    """Whether a stored key word belongs to the position hashed to ``key`` (40 high bits)."""
-    return key_word_matches(stored, key, INFO_MASK)
-
-
-@njit(cache=True)
-def pack_entry(key: int, move: int, depth: int, bound: int, generation: int) -> int:
-    """The key word of an entry: the hash's high bits and the packed info."""
-    info = (
-        (move << _MOVE_SHIFT)
-        | (depth << _DEPTH_SHIFT)
-        | (bound << _BOUND_SHIFT)
-        | (generation << _GENERATION_SHIFT)
-    )
-    return key_word(key, info, INFO_MASK)
-
-
-@njit(cache=True)
-def entry_move(stored: int) -> int:
-    """The best move of an entry (:data:`NO_MOVE` if none)."""
-    return (stored >> _MOVE_SHIFT) & 127
-
-
-@njit(cache=True)
-def entry_depth(stored: int) -> int:
-    """The depth an entry was searched to (:data:`SOLVED_DEPTH`: to the end of the game)."""
-    return (stored >> _DEPTH_SHIFT) & 127
-
-
-@njit(cache=True)
-def entry_bound(stored: int) -> int:
-    """The kind of an entry's value: :data:`BOUND_EXACT`, ``BOUND_LOWER`` or ``BOUND_UPPER``."""
-    return (stored >> _BOUND_SHIFT) & 3
-
-
-@njit(cache=True)
-def entry_generation(stored: int) -> int:
-    """The search generation (0-255) that wrote an entry."""
-    return (stored >> _GENERATION_SHIFT) & 0xFF
+key_matches = LAYOUT.key_matches
+"""Whether a stored key word belongs to the position hashed to ``key`` (40 high bits)."""
+pack_entry = LAYOUT.pack_entry
+"""The key word of an entry: the hash's high bits and the packed info."""
+entry_move = LAYOUT.entry_move
+"""The best move of an entry (:data:`NO_MOVE` if none)."""
+entry_depth = LAYOUT.entry_depth
+"""The depth an entry was searched to (:data:`SOLVED_DEPTH`: to the end of the game)."""
+entry_bound = LAYOUT.entry_bound
+"""The kind of an entry's value: :data:`BOUND_EXACT`, ``BOUND_LOWER`` or ``BOUND_UPPER``."""
+entry_generation = LAYOUT.entry_generation
+"""The search generation (0-255) that wrote an entry."""

@@ -8,14 +8,13 @@ matches a position when the hash's bits above the info agree
 (:func:`key_matches`).
 
 Every field is read and written through the helpers here, never by shifts at
-the call site (as in :mod:`plyground.games.adjacency.table`).
+the call site: the layout shared with the adjacency game's table, with this
+game's widths (:func:`plyground.core.table_entries.entry_layout`).
 """
 
 from __future__ import annotations
 
-from numba import njit
-
-from plyground.core.search_kernels import key_word, key_word_matches
+from plyground.core.table_entries import entry_layout
 
 __all__ = [
     "INFO_BITS",
@@ -28,55 +27,20 @@ __all__ = [
     "pack_entry",
 ]
 
-INFO_BITS = 34
-INFO_MASK = (1 << INFO_BITS) - 1
+LAYOUT = entry_layout(15, 8, 9, move_bias=1)
+"""Best move plus one (15 bits, 0: none), depth (8), bound (2), generation (9)."""
+INFO_BITS = LAYOUT.info_bits
+INFO_MASK = LAYOUT.info_mask
 
-_MOVE_BITS, _DEPTH_BITS, _BOUND_BITS = 15, 8, 2
-_DEPTH_SHIFT = _MOVE_BITS
-_BOUND_SHIFT = _DEPTH_SHIFT + _DEPTH_BITS
-_GENERATION_SHIFT = _BOUND_SHIFT + _BOUND_BITS
-_MOVE_MASK = (1 << _MOVE_BITS) - 1
-_DEPTH_MASK = (1 << _DEPTH_BITS) - 1
-_BOUND_MASK = (1 << _BOUND_BITS) - 1
-
-
-@njit(cache=True)
-def key_matches(stored: int, key: int) -> bool:
-    """Whether a stored key word belongs to the position hashed to ``key``."""
-    return key_word_matches(stored, key, INFO_MASK)
-
-
-@njit(cache=True)
-def pack_entry(key: int, move: int, depth: int, bound: int, generation: int) -> int:
-    """The key word of an entry: the hash's high bits and the packed info (``move`` -1: none)."""
-    info = (
-        (move + 1)
-        | (depth << _DEPTH_SHIFT)
-        | (bound << _BOUND_SHIFT)
-        | (generation << _GENERATION_SHIFT)
-    )
-    return key_word(key, info, INFO_MASK)
-
-
-@njit(cache=True)
-def entry_move(stored: int) -> int:
-    """The best move of an entry (-1 if none)."""
-    return (stored & _MOVE_MASK) - 1
-
-
-@njit(cache=True)
-def entry_depth(stored: int) -> int:
-    """The depth an entry was searched to."""
-    return (stored >> _DEPTH_SHIFT) & _DEPTH_MASK
-
-
-@njit(cache=True)
-def entry_bound(stored: int) -> int:
-    """The kind of an entry's value (``BOUND_EXACT``, ``BOUND_LOWER`` or ``BOUND_UPPER``)."""
-    return (stored >> _BOUND_SHIFT) & _BOUND_MASK
-
-
-@njit(cache=True)
-def entry_generation(stored: int) -> int:
-    """The search generation that wrote an entry."""
-    return (stored & INFO_MASK) >> _GENERATION_SHIFT
+key_matches = LAYOUT.key_matches
+"""Whether a stored key word belongs to the position hashed to ``key``."""
+pack_entry = LAYOUT.pack_entry
+"""The key word of an entry: the hash's high bits and the packed info (``move`` -1: none)."""
+entry_move = LAYOUT.entry_move
+"""The best move of an entry (-1 if none)."""
+entry_depth = LAYOUT.entry_depth
+"""The depth an entry was searched to."""
+entry_bound = LAYOUT.entry_bound
+"""The kind of an entry's value (``BOUND_EXACT``, ``BOUND_LOWER`` or ``BOUND_UPPER``)."""
+entry_generation = LAYOUT.entry_generation
+"""The search generation that wrote an entry."""
