@@ -13,7 +13,7 @@ import pytest
 from solve_support import kill_once_stored, one_error_line
 
 from cli_support import RunCli
-from plyground.arena.storage.solve_store import SolveStore
+from plyground.arena.storage.adjacency_solve_store import SolveStore
 from plyground.games.adjacency.book import OpeningBook
 from plyground.games.adjacency.rules import AdjacencyGame, parse_position
 from plyground.games.adjacency.solver import ExactSolver

@@ -12,7 +12,7 @@ from pathlib import Path
 from solve_support import one_error_line
 
 from cli_support import RunCli
-from plyground.arena.storage.solve_store import SolveStore
+from plyground.arena.storage.adjacency_solve_store import SolveStore
 from plyground.games.adjacency.book import OpeningBook, StrategyMove
 from plyground.games.adjacency.rules import AdjacencyGame
 from plyground.games.adjacency.solver import ExactSolver

@@ -3,7 +3,7 @@
 The front end reads the options, opens the store, prints progress and the
 answer; the splitting and combining are
 :mod:`plyground.games.adjacency.subproblems`, the running and storing
-:mod:`plyground.arena.solving.solve_run`. Re-running the same command continues
+:mod:`plyground.arena.adjacency_solving.solve_run`. Re-running the same command continues
 where the last run stopped; on a finished store it prints the answer at
 once. ``--book FILE`` adds the finished solve to an opening book file
 (:mod:`plyground.games.adjacency.book`).
@@ -19,11 +19,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+from plyground.arena.adjacency_solving.proof_run import ProofProgress, run_proof
+from plyground.arena.adjacency_solving.solve_run import Progress, StartRun, run_solve
+from plyground.arena.adjacency_solving.strategy_run import StrategyProgress, run_strategy
 from plyground.arena.runs.backends import make_backend
-from plyground.arena.solving.proof_run import ProofProgress, run_proof
-from plyground.arena.solving.solve_run import Progress, StartRun, run_solve
-from plyground.arena.solving.strategy_run import StrategyProgress, run_strategy
-from plyground.arena.storage.solve_store import SolveStore
+from plyground.arena.storage.adjacency_solve_store import SolveStore
 from plyground.cli.groups import INTERRUPTED
 from plyground.cli.outputs import check_output
 from plyground.core.errors import SettingsError

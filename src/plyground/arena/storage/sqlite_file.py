@@ -1,7 +1,7 @@
 """A SQLite file a store keeps open: its transactions and its closing, in one place.
 
 Both of the arena's stores (:mod:`plyground.arena.storage.store`, the records of
-games and tournaments, and :mod:`plyground.arena.storage.solve_store`, a resumable
+games and tournaments, and :mod:`plyground.arena.storage.adjacency_solve_store`, a resumable
 solve's subproblems) write in short ``BEGIN IMMEDIATE`` ... ``COMMIT``
 transactions, so a failed write stores nothing of the transaction it was
 in, and say a failure in one line naming the file (:func:`storage_error`).

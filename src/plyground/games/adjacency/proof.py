@@ -23,7 +23,7 @@ gives every best first move.
 
 The state of a proof is nothing but the leaves' bounds (and the first
 guess), so a run can stop anywhere and continue from the stored bounds
-(:mod:`plyground.arena.solving.proof_run` keeps them in the solve store), and tests
+(:mod:`plyground.arena.adjacency_solving.proof_run` keeps them in the solve store), and tests
 run in parallel: :meth:`Proof.wanted` skips the leaves in flight. Moves and
 replies that mirror another under a symmetry of their position are not
 searched (they take their mirror's bounds).
@@ -365,7 +365,7 @@ def prove(
     reply's to the first best move: :meth:`Proof.wanted`) in this process.
 
     The readable driver of a :class:`Proof`, one test at a time; the
-    resumable, parallel one is :func:`plyground.arena.solving.proof_run.run_proof`.
+    resumable, parallel one is :func:`plyground.arena.adjacency_solving.proof_run.run_proof`.
     """
     solver = solver or ExactSolver()
     proof = Proof(root, proof_tree(root, solver), guess=guess)

@@ -248,7 +248,8 @@ def best_move(
 
 def build_strategy(proof: Proof, solver: ExactSolver | None = None) -> dict[str, StrategyMove]:
     """The whole strategy of a proved start, in this process (the readable driver; the
-    resumable, parallel one is :func:`plyground.arena.solving.strategy_run.run_strategy`)."""
+    resumable, parallel one is
+    :func:`plyground.arena.adjacency_solving.strategy_run.run_strategy`)."""
     solver = solver or ExactSolver()
     plan = strategy_plan(proof)
     entries = dict(plan.given)

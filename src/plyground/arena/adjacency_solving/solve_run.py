@@ -1,7 +1,7 @@
 """A resumable exact solve of a start: its subproblems run on a backend and stored as they finish.
 
 :func:`run_solve` splits the root (:func:`~plyground.games.adjacency.subproblems.split_root`),
-skips the subproblems its :class:`~plyground.arena.storage.solve_store.SolveStore`
+skips the subproblems its :class:`~plyground.arena.storage.adjacency_solve_store.SolveStore`
 already holds, runs the others as :class:`SubproblemTask` s on a backend
 (the arena's process pool or Ray: :mod:`plyground.arena.runs.backends`), stores
 each result the moment it arrives, and combines them all into the root's
@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass
 from typing import Generic, TypeVar
 
 from plyground.arena.runs.backends import Backend
-from plyground.arena.storage.solve_store import SolveStore
+from plyground.arena.storage.adjacency_solve_store import SolveStore
 from plyground.games.adjacency.exact_table import DEFAULT_TABLE
 from plyground.games.adjacency.rules import AdjacencyState, parse_position
 from plyground.games.adjacency.solver import ExactSolver, warm_up

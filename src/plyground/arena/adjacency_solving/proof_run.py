@@ -2,7 +2,7 @@
 
 :func:`run_proof` builds the root's two-ply tree
 (:func:`~plyground.games.adjacency.proof.proof_tree`), reads the leaf bounds
-its :class:`~plyground.arena.storage.solve_store.SolveStore` already holds, and
+its :class:`~plyground.arena.storage.adjacency_solve_store.SolveStore` already holds, and
 keeps the backend's workers busy with the tests the
 :class:`~plyground.games.adjacency.proof.Proof` wants next, storing each
 answer the moment it arrives (one transaction each: a killed run loses only
@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from plyground.arena.solving.solve_run import StartRun, WorkerSearchTask
+from plyground.arena.adjacency_solving.solve_run import StartRun, WorkerSearchTask
 from plyground.games.adjacency.proof import LeafTest, Proof, ProofResult, proof_tree
 from plyground.games.adjacency.rules import AdjacencyState
 from plyground.games.adjacency.solver import ExactSolver

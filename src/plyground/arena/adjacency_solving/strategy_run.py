@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from plyground.arena.solving.solve_run import StartRun, WorkerSearchTask
+from plyground.arena.adjacency_solving.solve_run import StartRun, WorkerSearchTask
 from plyground.core.errors import PlygroundError
 from plyground.games.adjacency.book import StrategyMove
 from plyground.games.adjacency.proof import Proof, proof_tree
