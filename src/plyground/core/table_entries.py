@@ -45,6 +45,20 @@ class EntryLayout:
     entry_bound: Callable[..., Any]
     entry_generation: Callable[..., Any]
 
+    @property
+    def helpers(self) -> tuple[Callable[..., Any], ...]:
+        """``(pack_entry, key_matches, entry_move, entry_depth, entry_bound,
+        entry_generation)``: what a game's ``table.py`` hands its kernels, as module names
+        a compiled function can call."""
+        return (
+            self.pack_entry,
+            self.key_matches,
+            self.entry_move,
+            self.entry_depth,
+            self.entry_bound,
+            self.entry_generation,
+        )
+
 
 def entry_layout(
     move_bits: int, depth_bits: int, generation_bits: int, *, move_bias: int = 0

@@ -66,15 +66,6 @@ def position_hash(own: int, theirs: int, salt: int) -> int:
     return mix64(mix64(own * -7046029254386353131 + salt) + theirs * -4658895280553007687)
 
 
-key_matches = LAYOUT.key_matches
-"""Whether a stored key word belongs to the position hashed to ``key`` (40 high bits)."""
-pack_entry = LAYOUT.pack_entry
-"""The key word of an entry: the hash's high bits and the packed info."""
-entry_move = LAYOUT.entry_move
-"""The best move of an entry (:data:`NO_MOVE` if none)."""
-entry_depth = LAYOUT.entry_depth
-"""The depth an entry was searched to (:data:`SOLVED_DEPTH`: to the end of the game)."""
-entry_bound = LAYOUT.entry_bound
-"""The kind of an entry's value: :data:`BOUND_EXACT`, ``BOUND_LOWER`` or ``BOUND_UPPER``."""
-entry_generation = LAYOUT.entry_generation
-"""The search generation (0-255) that wrote an entry."""
+# an entry's move is NO_MOVE without one; a key word matches on the hash's 40 high bits;
+# a depth of SOLVED_DEPTH is exact to the end of the game
+pack_entry, key_matches, entry_move, entry_depth, entry_bound, entry_generation = LAYOUT.helpers

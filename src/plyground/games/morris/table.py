@@ -32,15 +32,5 @@ LAYOUT = entry_layout(15, 8, 9, move_bias=1)
 INFO_BITS = LAYOUT.info_bits
 INFO_MASK = LAYOUT.info_mask
 
-key_matches = LAYOUT.key_matches
-"""Whether a stored key word belongs to the position hashed to ``key``."""
-pack_entry = LAYOUT.pack_entry
-"""The key word of an entry: the hash's high bits and the packed info (``move`` -1: none)."""
-entry_move = LAYOUT.entry_move
-"""The best move of an entry (-1 if none)."""
-entry_depth = LAYOUT.entry_depth
-"""The depth an entry was searched to."""
-entry_bound = LAYOUT.entry_bound
-"""The kind of an entry's value (``BOUND_EXACT``, ``BOUND_LOWER`` or ``BOUND_UPPER``)."""
-entry_generation = LAYOUT.entry_generation
-"""The search generation that wrote an entry."""
+# an entry's move is -1 without one (stored as 0)
+pack_entry, key_matches, entry_move, entry_depth, entry_bound, entry_generation = LAYOUT.helpers
