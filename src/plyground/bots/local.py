@@ -28,7 +28,7 @@ from plyground.bots.base import SEED_SETTING, TIME_SETTING, Bot, Decision, InfoC
 from plyground.bots.evaluators import evaluator_for, load_weights
 from plyground.core.evaluation import Evaluator
 from plyground.core.game import Game, State
-from plyground.core.limits import Clock, Limit, SearchInfo
+from plyground.core.limits import MOVE_SECONDS, Clock, Limit, SearchInfo
 from plyground.core.search_results import line_texts
 from plyground.core.settings import Setting, SettingOrder
 
@@ -96,8 +96,9 @@ class PlanningBot(Bot):
     ) -> Decision:
         self.check_game(state.game)
         limit = self.time_limit(limit)
-        assert limit.time is not None  # capped by the bot's own time setting
-        clock = Clock.for_move(limit.time)
+        # Depth is a plan's horizon, not a budget: with neither time nor nodes, the default time.
+        unbounded = limit.time is None and limit.nodes is None
+        clock = Clock.for_move(MOVE_SECONDS if unbounded else limit.time)
         horizon = self._settings["horizon"]
         if limit.depth is not None:
             horizon = min(horizon, limit.depth)
