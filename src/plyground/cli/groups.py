@@ -1,10 +1,10 @@
 """How a command's parser is made, and the command groups (``plyground bench NAME``,
-``plyground solve NAME``).
+``plyground solve NAME``, ``plyground learn NAME``).
 
 :func:`add_command` adds one command: its help line, and its description shown
 as written (line breaks kept) when it is written in lines.
 
-A group (:class:`Group`: :data:`BENCH`, :data:`SOLVE`) maps each name to the
+A group (:class:`Group`: :data:`BENCH`, :data:`SOLVE`, :data:`LEARN`) maps each name to the
 ``module:function`` that configures its parser (a new member adds one line to
 its table here): the function receives the ``argparse`` parser of ``plyground GROUP
 NAME``, adds its options and sets ``handler``; the first line of the
@@ -26,6 +26,7 @@ from plyground.core.registry import load_target
 __all__ = [
     "BENCH",
     "INTERRUPTED",
+    "LEARN",
     "SOLVE",
     "TERMINATED",
     "Group",
@@ -130,5 +131,16 @@ SOLVE = Group(
 )
 """``plyground solve NAME``: solve a puzzle, or a game position exactly."""
 
+LEARN = Group(
+    "learn",
+    help="learn a game's evaluation from labelled positions",
+    description="Generate, label and fit: learn a game's evaluation from data.",
+    members={
+        "adjacency": "plyground.cli.learn_adjacency:configure",
+    },
+)
+"""``plyground learn NAME``: learn an evaluation from data (generate, label, fit)."""
+
 register_bench = BENCH.register
 register_solve = SOLVE.register
+register_learn = LEARN.register

@@ -39,6 +39,7 @@ COMMANDS: dict[str, str] = {
     "engine": "plyground.cli.engine:register",
     "serve": "plyground.cli.serve:register",
     "solve": "plyground.cli.groups:register_solve",
+    "learn": "plyground.cli.groups:register_learn",
     "analyse": "plyground.cli.analyse:register",
     "warmup": "plyground.cli.warmup:register",
     "endgames": "plyground.cli.endgames:register",

@@ -36,6 +36,8 @@ from plyground.games.adjacency.endgame import EndgamePlanner
 from plyground.games.adjacency.evaluation import AdjacencyEvaluator, AdjacencyWeights
 from plyground.games.adjacency.features import F_ASPIRATION, SearchFeatures
 from plyground.games.adjacency.kernels import new_context, relative_masks, set_weights
+from plyground.games.adjacency.pattern_kernel import attach
+from plyground.games.adjacency.patterns import PatternEvaluator, PatternWeights
 from plyground.games.adjacency.rules import AdjacencyState
 from plyground.games.adjacency.search import (
     CONTEXT_WORDS,
@@ -117,8 +119,11 @@ class AdjacencyEngine(PerDepthSearch[AdjacencyState, EngineResult]):
         weights: AdjacencyWeights | None = None,
         table_size: int = 1 << 20,
         features: SearchFeatures | None = None,
+        patterns: PatternWeights | None = None,
     ) -> None:
         self.weights = weights or AdjacencyWeights()
+        self.patterns = patterns
+        """The learned evaluation's weights (8x8), used instead of ``weights`` when given."""
         self.features = features or SearchFeatures()
         self._memory = SearchMemory(
             table_size, MAX_PLY, history_slots=64, move_stack=MAX_PLY * MAX_PLY
@@ -157,6 +162,7 @@ class AdjacencyEngine(PerDepthSearch[AdjacencyState, EngineResult]):
             self._size = size
         context = self._context
         set_weights(context, self.weights)
+        attach(context, self.patterns.tables if self.patterns is not None and size == 8 else None)
         deadline = deadline_ns(start_ns, limit.time)
         self._memory.start(context[S_MEMORY:], deadline, limit.nodes or 0)
         context[S_FLAGS] = self.features.flags()
@@ -255,9 +261,14 @@ def warm_up() -> None:
 
 def make_engine(evaluator: Evaluator, table: int, features: str | None) -> AdjacencyEngine:
     """The compiled search the ``alphabeta`` bot uses (the profile's ``search``), evaluating
-    with ``evaluator``'s weights, with ``table`` entries and ``features`` switched as the
-    text says; its kernels compiled or loaded from the disk cache."""
-    assert isinstance(evaluator, AdjacencyEvaluator)
-    engine = AdjacencyEngine(evaluator.weights, table, SearchFeatures().with_text(features))
+    with ``evaluator``'s weights (hand-written or learned), with ``table`` entries and
+    ``features`` switched as the text says; its kernels compiled or loaded from the disk
+    cache."""
+    chosen = SearchFeatures().with_text(features)
+    if isinstance(evaluator, PatternEvaluator):
+        engine = AdjacencyEngine(None, table, chosen, patterns=evaluator.weights)
+    else:
+        assert isinstance(evaluator, AdjacencyEvaluator)
+        engine = AdjacencyEngine(evaluator.weights, table, chosen)
     warm_up()
     return engine

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
+from plyground.core.errors import SettingsError
 from plyground.core.evaluation import (
     Evaluator,
     TunableWeight,
@@ -33,10 +34,12 @@ from plyground.games.adjacency.bits import best_gain, cells_by_gain, neighbourho
 from plyground.games.adjacency.rules import AdjacencyState, X
 
 __all__ = [
+    "LEARNED_BY_DEFAULT",
     "LONG_GAME_WEIGHTS",
     "AdjacencyEvaluator",
     "AdjacencyWeights",
     "default_weights",
+    "learned_by_default",
     "make_evaluator",
 ]
 
@@ -115,9 +118,45 @@ class AdjacencyEvaluator(Evaluator):
         return cells_by_gain(theirs, state.geometry.full & ~(own | theirs), state.geometry.size)
 
 
-def make_evaluator(weights: dict[str, float] | None, game: Game) -> AdjacencyEvaluator:
-    """The evaluation of ``game`` (its profile's ``evaluator``): with ``weights`` by name,
-    or without them the measured defaults for the game's length (:func:`default_weights`)."""
-    if weights is None:
+LEARNED_BY_DEFAULT: frozenset[int] = frozenset()
+"""Rounds of the 8x8 game whose default evaluation is the learned one
+(:mod:`~plyground.games.adjacency.patterns`): where it measured stronger at equal
+time (docs/strength.md)."""
+
+
+def learned_by_default(game: Game) -> bool:
+    """Whether ``game``'s default evaluation is the learned one."""
+    size, rounds = int(game.settings["size"]), int(game.settings["rounds"])
+    return size == 8 and rounds in LEARNED_BY_DEFAULT
+
+
+def make_evaluator(weights: dict[str, float] | None, game: Game) -> Evaluator:
+    """The evaluation of ``game`` (its profile's ``evaluator``).
+
+    Without ``weights``: the learned evaluation where it is the default
+    (:func:`learned_by_default`), else the hand-written one with the measured
+    defaults for the game's length (:func:`default_weights`). The weight
+    ``learned`` names one: ``learned:1`` the learned evaluation (8x8 only),
+    ``learned:0`` the hand-written one (with the other weights given, or the
+    defaults). Hand-written weights by name mean the hand-written evaluation.
+    """
+    chosen = dict(weights or {})
+    learned = chosen.pop("learned", None)
+    if learned not in (None, 0.0, 1.0):
+        raise SettingsError(f"weight 'learned' is 1 (the learned evaluation) or 0, not {learned}")
+    use_learned = learned_by_default(game) and not chosen if learned is None else learned == 1.0
+    if use_learned:
+        if chosen:
+            raise SettingsError(
+                f"the learned evaluation takes no hand-written weights, got {sorted(chosen)}"
+            )
+        if int(game.settings["size"]) != 8:
+            raise SettingsError(
+                f"the learned evaluation is for 8x8 boards; {game.spec} is not (use learned:0)"
+            )
+        from plyground.games.adjacency.patterns import PatternEvaluator, shipped_weights
+
+        return PatternEvaluator(shipped_weights())
+    if not chosen:
         return AdjacencyEvaluator(default_weights(game))
-    return AdjacencyEvaluator(AdjacencyWeights.from_dict(weights))
+    return AdjacencyEvaluator(AdjacencyWeights.from_dict(chosen))

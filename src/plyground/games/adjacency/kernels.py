@@ -78,6 +78,11 @@ W_GAIN = 72
 W_THREAT = 73
 W_EXPOSURE = 74
 W_TEMPO = 75
+P_WEIGHTS = 76
+"""Address of the learned evaluation's weight tables (:mod:`~plyground.games.adjacency.patterns`);
+0: the playing search evaluates with the hand-written :func:`evaluate`."""
+P_INDEX = 77
+"""Address of the learned evaluation's index tables (with :data:`P_WEIGHTS`)."""
 HEADER_WORDS = 80
 """Words used by this module; the search's words start here."""
 

@@ -27,8 +27,9 @@ Contract of :func:`negamax` (as in the reference): fail-soft; a value
 ``v <= alpha`` is an upper bound, ``v >= beta`` a lower bound, otherwise
 exact to the searched depth. With every pruning flag off, the score of a
 depth equals the plain minimax value to that depth under
-:class:`~plyground.games.adjacency.evaluation.AdjacencyEvaluator`, which is
-what the reference search returns; the tests prove it.
+:class:`~plyground.games.adjacency.evaluation.AdjacencyEvaluator` (or, with the
+learned tables attached, :class:`~plyground.games.adjacency.patterns.PatternEvaluator`),
+which is what the reference search returns; the tests prove it.
 """
 
 from __future__ import annotations
@@ -84,10 +85,10 @@ from plyground.games.adjacency.kernels import (
     HEADER_WORDS,
     best_gain,
     best_gain_cell,
-    evaluate,
     gain_group,
     gain_masks,
 )
+from plyground.games.adjacency.pattern_kernel import evaluate
 from plyground.games.adjacency.table import (
     NO_MOVE,
     SOLVED_DEPTH,

@@ -1,0 +1,81 @@
+"""Nodes per second and depth of the compiled adjacency search: hand-written vs learned
+evaluation, side by side in one process (issue 46).
+
+Positions from 8x8 games of 12 and 28 rounds (the start after a few fixed moves,
+and the middle); each is searched for ``--time`` seconds by the engine with
+the hand-written evaluation (the defaults for the game's length) and with the
+learned one (the shipped weights), alternating which goes first, ``--repeat``
+times. Prints each search's depth and nodes/s, and the ratio of the rates.
+
+    PYTHONPATH=src nice python benchmarks/adjacency_learned_speed.py --time 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+
+from plyground.core.limits import Limit
+from plyground.games import load_game
+from plyground.games.adjacency.engine import AdjacencyEngine
+from plyground.games.adjacency.evaluation import default_weights
+from plyground.games.adjacency.patterns import shipped_weights
+from plyground.games.adjacency.rules import AdjacencyState
+
+POSITIONS = (
+    ("adjacency(size=8,rounds=12)", (20, 30, 40, 12)),
+    ("adjacency(size=8,rounds=12)", (20, 30, 40, 12, 21, 33, 19, 44, 28, 11)),
+    ("adjacency(size=8,rounds=28)", (20, 30, 40, 12)),
+    ("adjacency(size=8,rounds=28)", (20, 30, 40, 12, 21, 33, 19, 44, 28, 11, 35, 26, 43, 18)),
+)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--time", type=float, default=1.0, help="seconds per search")
+    parser.add_argument("--repeat", type=int, default=2, help="searches per position and side")
+    args = parser.parse_args()
+    print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    ratios = []
+    for spec, moves in POSITIONS:
+        game = load_game(spec)
+        state = game.initial_state()
+        for move in moves:
+            state = state.play(move)
+        assert isinstance(state, AdjacencyState)
+        engines = {
+            "hand-written": AdjacencyEngine(default_weights(game)),
+            "learned": AdjacencyEngine(patterns=shipped_weights()),
+        }
+        for engine in engines.values():  # compile or load, and touch the tables
+            engine.search(state, Limit(depth=2))
+        rates: dict[str, list[float]] = {name: [] for name in engines}
+        depths: dict[str, list[int]] = {name: [] for name in engines}
+        for repeat in range(args.repeat):
+            order = list(engines) if repeat % 2 == 0 else list(reversed(engines))
+            for name in order:
+                engine = engines[name]
+                engine.new_game()
+                began = time.perf_counter()
+                result = engine.search(state, Limit(time=args.time))
+                rates[name].append(result.info.nodes / (time.perf_counter() - began))
+                depths[name].append(result.info.depth)
+        ratio = statistics.fmean(rates["learned"]) / statistics.fmean(rates["hand-written"])
+        ratios.append(ratio)
+        print(f"{state.text()}  ({spec})")
+        for name in engines:
+            print(
+                f"  {name:<13} depth {','.join(map(str, depths[name])):<8} "
+                f"{statistics.fmean(rates[name]) / 1e6:6.2f} M nodes/s"
+            )
+        print(f"  learned / hand-written rate: {ratio:.2f}")
+    print(
+        f"mean rate ratio: {statistics.fmean(ratios):.2f}; load average at end: "
+        f"{os.getloadavg()[0]:.1f}"
+    )
+
+
+if __name__ == "__main__":
+    main()

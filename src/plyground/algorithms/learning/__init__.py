@@ -1,0 +1,1 @@
+"""Fitting evaluations to labelled data (game-agnostic): least squares with regularisation."""

@@ -1,0 +1,120 @@
+"""Labels for learning: each position's value for the side to move, resumably.
+
+* ``exact``: the final margin with best play, from the exact solver
+  (:class:`~plyground.games.adjacency.solver.ExactSolver`, MTD(f); one solver
+  keeps its table along a game's positions, which are labelled most plies
+  left first). Cheap up to 12 plies left on 8x8 (a fresh 12-ply solve in an
+  8-round game, 52 empty cells: 0.3 to 0.9 s; 11 plies: 0.04 s) and in long
+  games whose few empty cells bound the tree.
+* ``search``: a depth-limited full-width alpha-beta (no forward pruning) of the
+  learned evaluation whose stages the search's leaves reach; the stages
+  before the exact ones are labelled so, stage by stage backwards from the
+  end (Engel's and Egaroucid's way; :mod:`~plyground.arena.adjacency_learning.pipeline`).
+
+Each label is committed when found, with its cost (nodes, seconds).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from plyground.arena.adjacency_learning.store import Label, LabelStore
+from plyground.core.limits import Limit
+from plyground.games.adjacency.engine import AdjacencyEngine
+from plyground.games.adjacency.features import SearchFeatures
+from plyground.games.adjacency.rules import parse_position
+from plyground.games.adjacency.solver import ExactSolver
+
+if TYPE_CHECKING:
+    from plyground.games.adjacency.patterns import PatternWeights
+
+__all__ = ["Progress", "label_exact", "label_search"]
+
+Progress = Callable[[int, int, Label], None]
+"""Hears (done, total, the label just stored)."""
+
+
+def label_exact(
+    store: LabelStore,
+    plies: tuple[int, int],
+    *,
+    split: str | None = None,
+    most_empty: int = 64,
+    limit: int | None = None,
+    on_label: Progress | None = None,
+    stopping: Callable[[], bool] = lambda: False,
+) -> int:
+    """Solve the unlabelled positions with ``plies`` left (least, most) and at most
+    ``most_empty`` empty cells (of ``split`` games only, when given); at most ``limit``
+    of them. Returns how many were labelled."""
+    todo = store.unlabelled(("exact",), plies, split=split, most_empty=most_empty)
+    if limit is not None:
+        todo = todo[:limit]
+    solver = ExactSolver()
+    done = 0
+    for text, _seed, _game in todo:
+        if stopping():
+            break
+        state = parse_position(text)
+        started = time.perf_counter()
+        value = solver.value(state)
+        label = Label(
+            text,
+            "exact",
+            float(value),
+            state.plies_left,
+            solver.nodes,
+            time.perf_counter() - started,
+        )
+        store.add_label(label)
+        done += 1
+        if on_label is not None:
+            on_label(done, len(todo), label)
+    return done
+
+
+def label_search(
+    store: LabelStore,
+    plies: tuple[int, int],
+    weights: PatternWeights,
+    depth: int,
+    *,
+    limit: int | None = None,
+    on_label: Progress | None = None,
+    stopping: Callable[[], bool] = lambda: False,
+) -> int:
+    """Label the positions with ``plies`` left (least, most) that have no label yet by a
+    ``depth``-ply full-width search of ``weights``' evaluation (whose stages at the
+    leaves must be fitted). Returns how many were labelled."""
+    todo = store.unlabelled(("exact", "search"), plies)
+    random.Random(plies[0]).shuffle(todo)  # spread over the games, the same order every run
+    if limit is not None:
+        todo = todo[:limit]
+    engine = AdjacencyEngine(
+        table_size=1 << 18,
+        features=SearchFeatures.exact().with_text("-endgame"),
+        patterns=weights,
+    )
+    done = 0
+    for text, _seed, _game in todo:
+        if stopping():
+            break
+        state = parse_position(text)
+        started = time.perf_counter()
+        result = engine.search(state, Limit(depth=depth))
+        label = Label(
+            text,
+            "search",
+            float(result.info.score or 0.0),
+            result.info.depth,
+            result.info.nodes,
+            time.perf_counter() - started,
+        )
+        store.add_label(label)
+        done += 1
+        if on_label is not None:
+            on_label(done, len(todo), label)
+    return done

@@ -1,0 +1,425 @@
+"""The learned evaluation of the 8x8 adjacency game: pattern weights per stage.
+
+The value of a non-terminal position for the side to move is, for the weight
+set of its stage (a range of plies left)::
+
+    bias + material * m + my_gain * g + their_gain * t + exposed * e
+  + sum over the 16 lines (8 rows, 8 columns)   LINE[class of the line][line index]
+  + sum over the 4 corners                      CORNER[corner index]
+
+with the hand-written evaluation's integer terms (:mod:`~plyground.games.adjacency.evaluation`:
+own minus opponent marks, the mover's and the opponent's best gain, exposed
+marks) and one ply before the end the exact ``material + 1 + 2 * my_gain``.
+
+**Indices.** A cell is 0 (empty), 1 (the mover's) or 2 (the opponent's). A
+line's index is ``sum(cell_k * 3**k)`` over its 8 cells: a row from column a
+(k = 0) to h, a column from row 1 (k = 0) to 8. Its class is its distance
+from the nearest edge (0 to 3): rows 1 and 8 and columns a and h are class 0.
+A corner's index reads its 3x3 block: cell ``(i, j)`` (``i`` rows and ``j``
+columns from the corner) is digit ``3i + j``.
+
+**Symmetry.** The board's 8 symmetries map lines of one class onto each other
+(reversed or not) and corners onto corners (transposed or not), so a table
+entry must not depend on the direction a line or a corner is read. The
+fitted parameters are symmetric by construction, and :func:`expand` folds
+them into the two tables:
+
+* ``edge4``: a line's 4 cells from one end (read from that end); both ends
+  of every line, one table of 81 per class;
+* ``mid4``: a line's 4 middle cells, one table of 81 per class, an index and
+  its reversal sharing one entry;
+* ``corner2x2``: the 2x2 corner block (81; an index and its transpose share);
+* ``corner2x3``: the 2x3 block along either edge from the corner, both read
+  from the corner (729).
+
+The two tables of a stage hold the sums (``4 x 6561`` line entries and ``19683``
+corner entries): the evaluation at a leaf is 16 line lookups, 4 corner
+lookups and the global terms, whatever the parameters.
+
+:class:`PatternEvaluator` is the readable reference (plain Python over the
+cells); :func:`~plyground.games.adjacency.pattern_kernel.pattern_value` is the
+compiled kernel (bit tricks: row bytes, one transposed board for the columns, a
+9-bit gather per corner) that the playing search calls; both sum the same
+floats in the same order, so they agree bit for bit
+(tests/adjacency_engine/test_patterns.py).
+
+**Weights files.** JSON with a header naming the shape, refused with a
+sentence when it does not hold what it says (:func:`read_weights`)::
+
+    {"format": "plyground adjacency patterns", "version": 1, "size": 8,
+     "features": {"globals": [5], "edge4": [4, 81], ...},
+     "stages": [{"plies": [2, 2], "globals": [...], "edge4": [[...], ...], ...}, ...]}
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from plyground.core.errors import SettingsError
+from plyground.core.evaluation import Evaluator
+from plyground.core.game import Move, State
+from plyground.games.adjacency.bits import best_gain, cells_by_gain, neighbourhood
+from plyground.games.adjacency.rules import AdjacencyState, X
+
+__all__ = [
+    "FEATURES",
+    "FORMAT",
+    "GLOBALS",
+    "SHIPPED",
+    "STAGE_WORDS",
+    "PatternEvaluator",
+    "PatternTables",
+    "PatternWeights",
+    "corner_indices",
+    "expand",
+    "global_terms",
+    "line_indices",
+    "read_weights",
+    "reference_value",
+    "shipped_weights",
+]
+
+SIZE = 8
+FORMAT = "plyground adjacency patterns"
+VERSION = 1
+GLOBALS = ("bias", "material", "my_gain", "their_gain", "exposed")
+LINE_CLASSES = 4
+LINE_INDICES = 3**8
+CORNER_INDICES = 3**9
+FEATURES: dict[str, tuple[int, int]] = {
+    "globals": (1, len(GLOBALS)),
+    "edge4": (LINE_CLASSES, 81),
+    "mid4": (LINE_CLASSES, 81),
+    "corner2x2": (1, 81),
+    "corner2x3": (1, 729),
+}
+"""Each parameter group: (tables, entries per table)."""
+
+GLOBAL_WORDS = 8
+LINES_AT = GLOBAL_WORDS
+CORNERS_AT = LINES_AT + LINE_CLASSES * LINE_INDICES
+STAGE_WORDS = CORNERS_AT + CORNER_INDICES
+"""float64 words of one stage's expanded tables: globals, 4 line tables, the corner table."""
+
+# int64 index block: base-3 value of 8 bits, of 9 bits (3 per row), of 9 bits with each
+# row's 3 bits reversed, then the stage of each count of plies left (0 to 64).
+T3 = 0
+T9 = 256
+T9_REVERSED = 768
+STAGE_OF = 1280
+INDEX_WORDS = STAGE_OF + 65
+
+SHIPPED = Path(__file__).with_name("pattern_weights.json")
+"""The fitted weights that ship in the package (docs/learning.md)."""
+
+
+# -- features (plain Python, the reference) ------------------------------------------
+def _cell_states(own: int, theirs: int) -> list[int]:
+    return [1 if own >> c & 1 else 2 if theirs >> c & 1 else 0 for c in range(SIZE * SIZE)]
+
+
+def line_indices(own: int, theirs: int) -> list[tuple[int, int]]:
+    """(class, index) of the 16 lines: rows 1 to 8, then columns a to h."""
+    cells = _cell_states(own, theirs)
+    out = []
+    for row in range(SIZE):
+        index = sum(cells[row * SIZE + col] * 3**col for col in range(SIZE))
+        out.append((min(row, SIZE - 1 - row), index))
+    for col in range(SIZE):
+        index = sum(cells[row * SIZE + col] * 3**row for row in range(SIZE))
+        out.append((min(col, SIZE - 1 - col), index))
+    return out
+
+
+def corner_indices(own: int, theirs: int) -> list[int]:
+    """The index of each corner's 3x3 block: a1, h1, a8, h8."""
+    cells = _cell_states(own, theirs)
+    out = []
+    for bottom, left in ((True, True), (True, False), (False, True), (False, False)):
+        index = 0
+        for i in range(3):
+            for j in range(3):
+                row = i if bottom else SIZE - 1 - i
+                col = j if left else SIZE - 1 - j
+                index += cells[row * SIZE + col] * 3 ** (3 * i + j)
+        out.append(index)
+    return out
+
+
+def global_terms(own: int, theirs: int) -> tuple[int, int, int, int]:
+    """(material, the mover's best gain, the opponent's, exposed own minus opponent marks)."""
+    full = (1 << SIZE * SIZE) - 1
+    own &= full
+    theirs &= full
+    empty = full & ~(own | theirs)
+    near = neighbourhood(empty, SIZE)
+    return (
+        own.bit_count() - theirs.bit_count(),
+        best_gain(theirs, empty, SIZE),
+        best_gain(own, empty, SIZE),
+        (own & near).bit_count() - (theirs & near).bit_count(),
+    )
+
+
+# -- parameters -> tables ----------------------------------------------------------------
+def _digits(count: int, width: int) -> npt.NDArray[np.int64]:
+    """(count, width): the base-3 digits of 0..count-1, lowest first."""
+    values = np.arange(count, dtype=np.int64)
+    return np.stack([(values // 3**k) % 3 for k in range(width)], axis=1)
+
+
+def _number(digits: npt.NDArray[np.int64], order: Sequence[int]) -> npt.NDArray[np.int64]:
+    """The base-3 numbers read from the digit columns ``order`` (the first the lowest)."""
+    return sum((digits[:, column] * 3**k for k, column in enumerate(order)), np.zeros(1, np.int64))
+
+
+@functools.cache
+def slots() -> dict[str, tuple[npt.NDArray[np.int64], ...]]:
+    """For each parameter group, the parameter each line (or corner) index adds, per instance."""
+    lines = _digits(LINE_INDICES, 8)
+    corners = _digits(CORNER_INDICES, 9)
+    mid = _number(lines, (2, 3, 4, 5))
+    mid_reversed = _number(lines, (5, 4, 3, 2))
+    square = _number(corners, (0, 1, 3, 4))
+    square_transposed = _number(corners, (0, 3, 1, 4))
+    return {
+        "edge4": (_number(lines, (0, 1, 2, 3)), _number(lines, (7, 6, 5, 4))),
+        "mid4": (np.minimum(mid, mid_reversed),),
+        "corner2x2": (np.minimum(square, square_transposed),),
+        "corner2x3": (_number(corners, (0, 1, 2, 3, 4, 5)), _number(corners, (0, 3, 6, 1, 4, 7))),
+    }
+
+
+def expand(stage: Mapping[str, npt.NDArray[np.float64]]) -> npt.NDArray[np.float64]:
+    """One stage's parameters (by group, as :data:`FEATURES` shapes them) as its
+    ``STAGE_WORDS`` table words: the globals, then each line class's 6561 sums, then the
+    corner's 19683."""
+    out = np.zeros(STAGE_WORDS, dtype=np.float64)
+    out[: len(GLOBALS)] = stage["globals"][0]
+    index = slots()
+    for line_class in range(LINE_CLASSES):
+        table = np.zeros(LINE_INDICES, dtype=np.float64)
+        for name in ("edge4", "mid4"):
+            for instance in index[name]:
+                table += stage[name][line_class][instance]
+        start = LINES_AT + line_class * LINE_INDICES
+        out[start : start + LINE_INDICES] = table
+    corner = np.zeros(CORNER_INDICES, dtype=np.float64)
+    for name in ("corner2x2", "corner2x3"):
+        for instance in index[name]:
+            corner += stage[name][0][instance]
+    out[CORNERS_AT:] = corner
+    return out
+
+
+# -- weights ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class PatternWeights:
+    """Fitted parameters: one stage per range of plies left (``stages[i]`` covers
+    ``plies[i][0]`` to ``plies[i][1]``), each a dict of groups shaped as :data:`FEATURES`."""
+
+    plies: tuple[tuple[int, int], ...]
+    stages: tuple[dict[str, npt.NDArray[np.float64]], ...]
+
+    def stage_of(self, plies_left: int) -> int:
+        """The stage used at ``plies_left``: the one covering it, else the nearest."""
+        for number, (low, high) in enumerate(self.plies):
+            if low <= plies_left <= high:
+                return number
+        if plies_left < self.plies[0][0]:
+            return 0
+        return min(
+            range(len(self.plies)),
+            key=lambda n: min(
+                abs(plies_left - self.plies[n][0]), abs(plies_left - self.plies[n][1])
+            ),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The weights file's object (numbers rounded to 6 decimals)."""
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "size": SIZE,
+            "features": {name: list(shape) for name, shape in FEATURES.items()},
+            "stages": [
+                {"plies": list(plies)}
+                | {name: np.round(stage[name], 6).tolist() for name in FEATURES}
+                for plies, stage in zip(self.plies, self.stages, strict=True)
+            ],
+        }
+
+    def write(self, path: str | os.PathLike[str]) -> None:
+        """Write the weights file (to a temporary name first: never half a file)."""
+        target = Path(path)
+        temporary = target.with_name(target.name + ".part")
+        temporary.write_text(json.dumps(self.to_json(), separators=(",", ":")) + "\n")
+        temporary.replace(target)
+
+    @functools.cached_property
+    def tables(self) -> PatternTables:
+        """The expanded tables for the kernel and the reference."""
+        return PatternTables.of(self)
+
+
+def read_weights(path: str | os.PathLike[str]) -> PatternWeights:
+    """Read a weights file; SettingsError with a sentence saying what is wrong."""
+    name = str(path)
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as error:
+        raise SettingsError(f"cannot read the pattern weights {name!r}: {error.strerror}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise SettingsError(f"the pattern weights {name!r} are not JSON: {error}") from None
+    return weights_from_json(data, name)
+
+
+def weights_from_json(data: Any, name: str = "the weights") -> PatternWeights:
+    """Pattern weights from a weights file's object, checked against its header."""
+
+    def refuse(problem: str) -> SettingsError:
+        return SettingsError(
+            f"{name!r} is not a pattern weights file for this plyground: {problem}"
+        )
+
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise refuse(f"its 'format' is not {FORMAT!r}")
+    if data.get("version") != VERSION:
+        raise refuse(f"its version is {data.get('version')!r}, this plyground reads {VERSION}")
+    if data.get("size") != SIZE:
+        raise refuse(f"it is for a board of side {data.get('size')!r}; patterns are for 8x8")
+    expected = {group: list(shape) for group, shape in FEATURES.items()}
+    if data.get("features") != expected:
+        raise refuse(f"its header names the shape {data.get('features')!r}, expected {expected}")
+    stages = data.get("stages")
+    if not isinstance(stages, list) or not stages:
+        raise refuse("it has no stages")
+    plies: list[tuple[int, int]] = []
+    arrays: list[dict[str, npt.NDArray[np.float64]]] = []
+    for number, stage in enumerate(stages):
+        if not isinstance(stage, dict):
+            raise refuse(f"stage {number} is not an object")
+        span = stage.get("plies")
+        if (
+            not isinstance(span, list)
+            or len(span) != 2
+            or not all(isinstance(p, int) and not isinstance(p, bool) for p in span)
+            or not 1 <= span[0] <= span[1] <= 64
+        ):
+            raise refuse(f"stage {number} has plies {span!r}, not [least, most] within 1..64")
+        if plies and span[0] <= plies[-1][1]:
+            raise refuse(f"stage {number}'s plies {span} overlap or precede the stage before")
+        plies.append((span[0], span[1]))
+        arrays.append({group: _table(stage, number, group, refuse) for group in FEATURES})
+    return PatternWeights(tuple(plies), tuple(arrays))
+
+
+def _table(
+    stage: dict[str, Any], number: int, group: str, refuse: Callable[[str], SettingsError]
+) -> npt.NDArray[np.float64]:
+    """Stage ``number``'s parameter ``group``, checked against its shape."""
+    shape = FEATURES[group]
+    try:
+        values = np.array(stage.get(group), dtype=np.float64)
+    except (TypeError, ValueError):
+        raise refuse(f"stage {number}'s {group!r} is not a table of numbers") from None
+    if values.shape != shape:
+        raise refuse(f"stage {number}'s {group!r} has shape {values.shape}, not {shape}")
+    if not np.isfinite(values).all():
+        raise refuse(f"stage {number}'s {group!r} holds a number that is not finite")
+    return values
+
+
+@functools.cache
+def shipped_weights() -> PatternWeights:
+    """The weights that ship in the package."""
+    return read_weights(SHIPPED)
+
+
+# -- expanded tables ----------------------------------------------------------------------
+@functools.cache
+def _base3() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Base-3 values of bit patterns: 8 bits; 9 bits; 9 bits with each 3 reversed."""
+    t3 = np.array([sum(3**k for k in range(8) if b >> k & 1) for b in range(256)], np.int64)
+    t9 = np.array([sum(3**k for k in range(9) if b >> k & 1) for b in range(512)], np.int64)
+    flip = [2, 1, 0, 5, 4, 3, 8, 7, 6]
+    t9r = np.array(
+        [sum(3 ** flip[k] for k in range(9) if b >> k & 1) for b in range(512)], np.int64
+    )
+    return t3, t9, t9r
+
+
+@dataclass(frozen=True)
+class PatternTables:
+    """The kernel's arrays: ``weights`` (float64, ``STAGE_WORDS`` per stage) and ``index``
+    (int64: base-3 tables and the stage of each count of plies left). Keep this object
+    alive while a context block holds their addresses."""
+
+    weights: npt.NDArray[np.float64]
+    index: npt.NDArray[np.int64]
+
+    @classmethod
+    def of(cls, weights: PatternWeights) -> PatternTables:
+        tables = np.concatenate([expand(stage) for stage in weights.stages])
+        index = np.zeros(INDEX_WORDS, dtype=np.int64)
+        t3, t9, t9r = _base3()
+        index[T3 : T3 + 256] = t3
+        index[T9 : T9 + 512] = t9
+        index[T9_REVERSED : T9_REVERSED + 512] = t9r
+        index[STAGE_OF:] = [weights.stage_of(p) for p in range(65)]
+        return cls(tables, index)
+
+    def stage(self, plies_left: int) -> npt.NDArray[np.float64]:
+        """The expanded words of the stage used at ``plies_left``."""
+        number = int(self.index[STAGE_OF + min(plies_left, 64)])
+        return self.weights[number * STAGE_WORDS : (number + 1) * STAGE_WORDS]
+
+
+# -- the reference ----------------------------------------------------------------------
+def reference_value(tables: PatternTables, own: int, theirs: int, plies_left: int) -> float:
+    """The learned value of a non-terminal position for the mover (plain Python)."""
+    material, my_gain, their_gain, exposed = global_terms(own, theirs)
+    if plies_left == 1:
+        return float(material + 1 + 2 * my_gain)
+    words = tables.stage(plies_left)
+    value = float(words[0])
+    value += float(words[1]) * material
+    value += float(words[2]) * my_gain
+    value += float(words[3]) * their_gain
+    value += float(words[4]) * exposed
+    for line_class, index in line_indices(own, theirs):
+        value += float(words[LINES_AT + line_class * LINE_INDICES + index])
+    for index in corner_indices(own, theirs):
+        value += float(words[CORNERS_AT + index])
+    return value
+
+
+class PatternEvaluator(Evaluator):
+    """The learned evaluation (8x8 only) for the game-agnostic searches; orders moves by flips."""
+
+    def __init__(self, weights: PatternWeights) -> None:
+        self.weights = weights
+
+    def evaluate(self, state: State) -> float:
+        assert isinstance(state, AdjacencyState)
+        if state.size != SIZE:
+            raise SettingsError(
+                f"the pattern evaluation is for 8x8 boards, not {state.size}x{state.size}"
+            )
+        own, theirs = (state.x, state.o) if state.side == X else (state.o, state.x)
+        return reference_value(self.weights.tables, own, theirs, state.plies_left)
+
+    def order(self, state: State, moves: Sequence[Move]) -> Sequence[Move]:
+        """Every legal move, most flips first (``moves`` must be all legal moves)."""
+        assert isinstance(state, AdjacencyState)
+        own, theirs = (state.x, state.o) if state.side == X else (state.o, state.x)
+        return cells_by_gain(theirs, state.geometry.full & ~(own | theirs), state.geometry.size)
