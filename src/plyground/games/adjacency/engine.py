@@ -124,6 +124,8 @@ class AdjacencyEngine(PerDepthSearch[AdjacencyState, EngineResult]):
         self.weights = weights or AdjacencyWeights()
         self.patterns = patterns
         """The learned evaluation's weights (8x8), used instead of ``weights`` when given."""
+        self._tables = patterns.tables if patterns is not None else None
+        """Their expanded tables, made now: before any clock runs (tenths of a second)."""
         self.features = features or SearchFeatures()
         self._memory = SearchMemory(
             table_size, MAX_PLY, history_slots=64, move_stack=MAX_PLY * MAX_PLY
@@ -162,7 +164,7 @@ class AdjacencyEngine(PerDepthSearch[AdjacencyState, EngineResult]):
             self._size = size
         context = self._context
         set_weights(context, self.weights)
-        attach(context, self.patterns.tables if self.patterns is not None and size == 8 else None)
+        attach(context, self._tables if size == 8 else None)
         deadline = deadline_ns(start_ns, limit.time)
         self._memory.start(context[S_MEMORY:], deadline, limit.nodes or 0)
         context[S_FLAGS] = self.features.flags()

