@@ -36,11 +36,13 @@ The two tables of a stage hold the sums (``4 x 6561`` line entries and ``19683``
 corner entries): the evaluation at a leaf is 16 line lookups, 4 corner
 lookups and the global terms, whatever the parameters.
 
-:class:`PatternEvaluator` is the readable reference (plain Python over the
-cells); :func:`~plyground.games.adjacency.pattern_kernel.pattern_value` is the
-compiled kernel (bit tricks: row bytes, one transposed board for the columns, a
-9-bit gather per corner) that the playing search calls; both sum the same
-floats in the same order, so they agree bit for bit
+:class:`PatternEvaluator` is the plain-Python reference (bytes of the masks and
+base-3 tables, quick enough for MCTS's leaves; the design matrix of
+:mod:`~plyground.games.adjacency.pattern_design` reads the same indices from the
+cells one by one, and the tests hold the two together);
+:func:`~plyground.games.adjacency.pattern_kernel.pattern_value` is the compiled
+kernel that the playing search calls (the same bit tricks, compiled); both sum
+the same floats in the same order, so they agree bit for bit
 (tests/adjacency_engine/test_patterns.py).
 
 **Weights files.** JSON with a header naming the shape, refused with a
@@ -123,35 +125,55 @@ SHIPPED = Path(__file__).with_name("pattern_weights.json")
 
 
 # -- features (plain Python, the reference) ------------------------------------------
-def _cell_states(own: int, theirs: int) -> list[int]:
-    return [1 if own >> c & 1 else 2 if theirs >> c & 1 else 0 for c in range(SIZE * SIZE)]
+_FULL = (1 << SIZE * SIZE) - 1
+_BASE3_8 = [sum(3**k for k in range(8) if bits >> k & 1) for bits in range(256)]
+_BASE3_9 = [sum(3**k for k in range(9) if bits >> k & 1) for bits in range(512)]
+_BASE3_9_REVERSED = [
+    sum(3 ** (3 * (k // 3) + 2 - k % 3) for k in range(9) if bits >> k & 1) for bits in range(512)
+]
+_CORNER_GATHERS = (  # (shift of row i = 0, 1, 2 into bits 0-2, 3-5, 6-8; read from the right)
+    ((0, 5, 10), False),  # a1: rows 1-3, columns a-c
+    ((5, 10, 15), True),  # h1: rows 1-3, columns f-h, read from h
+    ((56, 45, 34), False),  # a8: rows 8-6, columns a-c
+    ((61, 50, 39), True),  # h8: rows 8-6, columns f-h, read from h
+)
+
+
+def transpose(board: int) -> int:
+    """The board mirrored in the a1-h8 diagonal, cell (row, col) to (col, row): three swaps
+    of bit blocks (4x4, 2x2, 1x1), so the columns of ``board`` are the rows of the result."""
+    board &= _FULL
+    for shift, mask in (
+        (28, 0x0F0F0F0F00000000),
+        (14, 0x3333000033330000),
+        (7, 0x5500550055005500),
+    ):
+        swap = mask & (board ^ (board << shift))
+        board ^= swap ^ (swap >> shift)
+    return board
 
 
 def line_indices(own: int, theirs: int) -> list[tuple[int, int]]:
-    """(class, index) of the 16 lines: rows 1 to 8, then columns a to h."""
-    cells = _cell_states(own, theirs)
+    """(class, index) of the 16 lines: rows 1 to 8, then columns a to h. A row's cells are
+    a byte of each mask: its index is ``base3(own byte) + 2 * base3(their byte)``."""
     out = []
-    for row in range(SIZE):
-        index = sum(cells[row * SIZE + col] * 3**col for col in range(SIZE))
-        out.append((min(row, SIZE - 1 - row), index))
-    for col in range(SIZE):
-        index = sum(cells[row * SIZE + col] * 3**row for row in range(SIZE))
-        out.append((min(col, SIZE - 1 - col), index))
+    for mine, other in ((own & _FULL, theirs & _FULL), (transpose(own), transpose(theirs))):
+        for row in range(SIZE):
+            index = _BASE3_8[(mine >> 8 * row) & 255] + 2 * _BASE3_8[(other >> 8 * row) & 255]
+            out.append((min(row, SIZE - 1 - row), index))
     return out
 
 
 def corner_indices(own: int, theirs: int) -> list[int]:
-    """The index of each corner's 3x3 block: a1, h1, a8, h8."""
-    cells = _cell_states(own, theirs)
+    """The index of each corner's 3x3 block: a1, h1, a8, h8 (three 3-bit slices gathered)."""
     out = []
-    for bottom, left in ((True, True), (True, False), (False, True), (False, False)):
-        index = 0
-        for i in range(3):
-            for j in range(3):
-                row = i if bottom else SIZE - 1 - i
-                col = j if left else SIZE - 1 - j
-                index += cells[row * SIZE + col] * 3 ** (3 * i + j)
-        out.append(index)
+    for (first, second, third), reversed_ in _CORNER_GATHERS:
+        table = _BASE3_9_REVERSED if reversed_ else _BASE3_9
+        mine, other = (
+            ((x >> first) & 7) | ((x >> second) & 0x38) | ((x >> third) & 0x1C0)
+            for x in (own & _FULL, theirs & _FULL)
+        )
+        out.append(table[mine] + 2 * table[other])
     return out
 
 
@@ -371,10 +393,9 @@ class PatternTables:
     def of(cls, weights: PatternWeights) -> PatternTables:
         tables = np.concatenate([expand(stage) for stage in weights.stages])
         index = np.zeros(INDEX_WORDS, dtype=np.int64)
-        t3, t9, t9r = _base3()
-        index[T3 : T3 + 256] = t3
-        index[T9 : T9 + 512] = t9
-        index[T9_REVERSED : T9_REVERSED + 512] = t9r
+        index[T3 : T3 + 256] = _BASE3_8
+        index[T9 : T9 + 512] = _BASE3_9
+        index[T9_REVERSED : T9_REVERSED + 512] = _BASE3_9_REVERSED
         index[STAGE_OF:] = [weights.stage_of(p) for p in range(65)]
         return cls(tables, index)
 
@@ -391,15 +412,15 @@ def reference_value(tables: PatternTables, own: int, theirs: int, plies_left: in
     if plies_left == 1:
         return float(material + 1 + 2 * my_gain)
     words = tables.stage(plies_left)
-    value = float(words[0])
-    value += float(words[1]) * material
-    value += float(words[2]) * my_gain
-    value += float(words[3]) * their_gain
-    value += float(words[4]) * exposed
+    value: float = words.item(0)
+    value += words.item(1) * material
+    value += words.item(2) * my_gain
+    value += words.item(3) * their_gain
+    value += words.item(4) * exposed
     for line_class, index in line_indices(own, theirs):
-        value += float(words[LINES_AT + line_class * LINE_INDICES + index])
+        value += words.item(LINES_AT + line_class * LINE_INDICES + index)
     for index in corner_indices(own, theirs):
-        value += float(words[CORNERS_AT + index])
+        value += words.item(CORNERS_AT + index)
     return value
 
 
