@@ -21,7 +21,7 @@ from plyground.core.limits import Limit
 from plyground.games import load_game
 from plyground.games.adjacency.engine import AdjacencyEngine
 from plyground.games.adjacency.evaluation import default_weights
-from plyground.games.adjacency.patterns import shipped_weights
+from plyground.games.adjacency.patterns import read_weights, shipped_weights
 from plyground.games.adjacency.rules import AdjacencyState
 
 POSITIONS = (
@@ -36,7 +36,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--time", type=float, default=1.0, help="seconds per search")
     parser.add_argument("--repeat", type=int, default=2, help="searches per position and side")
+    parser.add_argument("--weights", help="a pattern weights file (default: the shipped ones)")
     args = parser.parse_args()
+    learned = read_weights(args.weights) if args.weights else shipped_weights()
     print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     ratios = []
     for spec, moves in POSITIONS:
@@ -47,7 +49,7 @@ def main() -> None:
         assert isinstance(state, AdjacencyState)
         engines = {
             "hand-written": AdjacencyEngine(default_weights(game)),
-            "learned": AdjacencyEngine(patterns=shipped_weights()),
+            "learned": AdjacencyEngine(patterns=learned),
         }
         for engine in engines.values():  # compile or load, and touch the tables
             engine.search(state, Limit(depth=2))

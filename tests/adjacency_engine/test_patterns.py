@@ -55,6 +55,32 @@ def test_kernel_equals_the_reference_bit_for_bit(state: AdjacencyState) -> None:
     assert kernel_value(state, WEIGHTS) == PatternEvaluator(WEIGHTS).evaluate(state)
 
 
+def _globals_only(weights: PatternWeights) -> PatternWeights:
+    stages = tuple(
+        {name: (table if name == "globals" else np.zeros_like(table)) for name, table in s.items()}
+        for s in weights.stages
+    )
+    return PatternWeights(weights.plies, stages)
+
+
+GLOBALS_ONLY = _globals_only(WEIGHTS)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(adjacency_positions(sizes=(8,), max_plies=56, max_nodes=10**30))
+def test_with_the_global_terms_alone_the_kernel_skips_the_patterns(state: AdjacencyState) -> None:
+    assert not GLOBALS_ONLY.uses_patterns()
+    assert WEIGHTS.uses_patterns()
+    value = PatternEvaluator(GLOBALS_ONLY).evaluate(state)
+    assert kernel_value(state, GLOBALS_ONLY) == value
+    own, theirs = (state.x, state.o) if state.side == 0 else (state.o, state.x)
+    terms = global_terms(own, theirs)
+    if state.plies_left > 1:
+        bias, *weights = GLOBALS_ONLY.stages[GLOBALS_ONLY.stage_of(state.plies_left)]["globals"][0]
+        expected = bias + sum(w * t for w, t in zip(weights, terms, strict=True))
+        assert value == pytest.approx(expected)
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(adjacency_positions(sizes=(8,), max_plies=56, max_nodes=10**30), st.integers(0, 6))
 def test_every_symmetry_of_the_board_has_the_same_value(state: AdjacencyState, which: int) -> None:

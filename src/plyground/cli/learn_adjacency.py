@@ -80,6 +80,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     fit = steps.add_parser("fit", help="fit the stages' weights; print the held-out error")
     fit.add_argument("--out", required=True, help="the weights file to write")
     fit.add_argument("--plot", help="a PNG of the error per stage")
+    fit.add_argument(
+        "--features",
+        choices=("all", "globals"),
+        default="all",
+        help="fit every parameter group, or the global terms alone (default: all)",
+    )
     stages = steps.add_parser("stages", help="label earlier stages by search, backwards")
     stages.add_argument("--out", required=True, help="the weights file to write")
     stages.add_argument("--depth", type=_positive, default=4, help="plies each search looks")
@@ -221,10 +227,10 @@ def _print_fits(fits: Sequence[StageFit]) -> None:
 
 def _fit(store: LabelStore, args: argparse.Namespace) -> int:
     """Fit every stage with labels, print the table, write the weights (and the plot)."""
-    from plyground.arena.adjacency_learning.fitting import fit_stages, plot_errors
+    from plyground.arena.adjacency_learning.fitting import FEATURE_SETS, fit_stages, plot_errors
 
     started = time.perf_counter()
-    fits, weights = fit_stages(store.labelled())
+    fits, weights = fit_stages(store.labelled(), groups=FEATURE_SETS[args.features])
     if weights is None:
         print("no stage has enough labelled positions to fit: label more first", file=sys.stderr)
         return 1

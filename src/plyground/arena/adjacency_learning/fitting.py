@@ -24,10 +24,11 @@ from plyground.arena.adjacency_learning.store import Labelled
 from plyground.games import load_game
 from plyground.games.adjacency.evaluation import AdjacencyEvaluator, default_weights
 from plyground.games.adjacency.pattern_design import COEFFICIENTS, OFFSETS, design_matrix, unflatten
-from plyground.games.adjacency.patterns import GLOBALS, PatternWeights
+from plyground.games.adjacency.patterns import FEATURES, GLOBALS, PatternWeights
 from plyground.games.adjacency.rules import AdjacencyState, X, parse_position
 
 __all__ = [
+    "FEATURE_SETS",
     "PENALTY_SCALES",
     "STAGES",
     "StageFit",
@@ -43,6 +44,11 @@ the last move decides much of a position's value (plain material's error alterna
 between about 1.5 and 5 marks from one ply to the next), and a stage of four plies
 mixing both parities fitted 13-16 plies left to 2.5 marks where its neighbours
 fitted 0.5."""
+FEATURE_SETS: dict[str, tuple[str, ...] | None] = {
+    "all": None,
+    "globals": ("globals",),
+}
+"""What ``fit --features`` may fit: every parameter group, or the global terms alone."""
 PENALTY_SCALES = (1.0, 3.0, 10.0, 30.0, 100.0, 300.0)
 GLOBAL_PENALTY = 1e-3
 """The globals (bias, material, gains, exposure) are nearly free."""
@@ -89,19 +95,22 @@ def _handwritten(states: Sequence[AdjacencyState], games: Sequence[str]) -> npt.
     return np.array(values, dtype=np.float64)
 
 
-def fit_stage(plies: tuple[int, int], rows: Sequence[Labelled]) -> StageFit | None:
-    """Fit one stage on its labelled positions (None with too few training ones)."""
+def fit_stage(
+    plies: tuple[int, int], rows: Sequence[Labelled], groups: Sequence[str] | None = None
+) -> StageFit | None:
+    """Fit one stage on its labelled positions (None with too few training ones); with
+    ``groups``, only those parameter groups (the others stay 0: to measure what pays)."""
     train = [r for r in rows if r.split == "train"]
     test = [r for r in rows if r.split == "test"]
     if len(train) < LEAST:
         return None
     states = {r.position: parse_position(r.position) for r in rows}
-    design = {
-        r.position: row
-        for r, row in zip(
-            rows, design_matrix([_masks(states[r.position]) for r in rows]), strict=True
-        )
-    }
+    matrix = design_matrix([_masks(states[r.position]) for r in rows])
+    if groups is not None:
+        for name, (tables, entries) in FEATURES.items():
+            if name not in groups:
+                matrix[:, OFFSETS[name] : OFFSETS[name] + tables * entries] = 0.0
+    design = {r.position: row for r, row in zip(rows, matrix, strict=True)}
 
     def arrays(part: Sequence[Labelled]) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
         if not part:
@@ -138,15 +147,18 @@ def fit_stage(plies: tuple[int, int], rows: Sequence[Labelled]) -> StageFit | No
 
 
 def fit_stages(
-    labelled: Iterable[Labelled], stages: Sequence[tuple[int, int]] = STAGES
+    labelled: Iterable[Labelled],
+    stages: Sequence[tuple[int, int]] = STAGES,
+    groups: Sequence[str] | None = None,
 ) -> tuple[list[StageFit], PatternWeights | None]:
-    """Fit every stage that has enough labels; the fits and the weights of those stages."""
+    """Fit every stage that has enough labels (with ``groups`` only, when given); the fits
+    and the weights of those stages."""
     by_stage: dict[tuple[int, int], list[Labelled]] = {span: [] for span in stages}
     for row in labelled:
         for span in stages:
             if span[0] <= row.plies_left <= span[1]:
                 by_stage[span].append(row)
-    fits = [fit for span in stages if (fit := fit_stage(span, by_stage[span])) is not None]
+    fits = [fit for span in stages if (fit := fit_stage(span, by_stage[span], groups)) is not None]
     return fits, weights_of(fits)
 
 

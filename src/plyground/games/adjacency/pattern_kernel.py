@@ -24,6 +24,7 @@ from plyground.games.adjacency.patterns import (
     CORNERS_AT,
     LINE_INDICES,
     LINES_AT,
+    PATTERNS_USED,
     STAGE_OF,
     STAGE_WORDS,
     T3,
@@ -90,6 +91,8 @@ def pattern_value(cx: int, own: int, theirs: int, plies_left: int) -> float:
     value += load_float(words, 2) * my_gain
     value += load_float(words, 3) * their_gain
     value += load_float(words, 4) * exposed
+    if load_int(index, PATTERNS_USED) == 0:
+        return value  # the fitted global terms alone (adding zeros changes nothing)
     value = _lines(words, index, own, theirs, value)
     value = _lines(words, index, _transpose(own), _transpose(theirs), value)
     # a1: rows 1-3, columns a-c (3 bits a row gathered into 9)

@@ -118,7 +118,9 @@ T3 = 0
 T9 = 256
 T9_REVERSED = 768
 STAGE_OF = 1280
-INDEX_WORDS = STAGE_OF + 65
+PATTERNS_USED = STAGE_OF + 65
+"""1 when some pattern parameter is not zero; 0: the kernel adds the global terms only."""
+INDEX_WORDS = PATTERNS_USED + 1
 
 SHIPPED = Path(__file__).with_name("pattern_weights.json")
 """The fitted weights that ship in the package (docs/learning.md)."""
@@ -287,6 +289,16 @@ class PatternWeights:
         temporary.write_text(json.dumps(self.to_json(), separators=(",", ":")) + "\n")
         temporary.replace(target)
 
+    def uses_patterns(self) -> bool:
+        """Whether any stage has a pattern parameter other than zero (else the evaluation
+        is the fitted global terms alone, and the kernel skips the lookups)."""
+        return any(
+            np.any(stage[name] != 0)
+            for stage in self.stages
+            for name in FEATURES
+            if name != "globals"
+        )
+
     @functools.cached_property
     def tables(self) -> PatternTables:
         """The expanded tables for the kernel and the reference."""
@@ -396,7 +408,8 @@ class PatternTables:
         index[T3 : T3 + 256] = _BASE3_8
         index[T9 : T9 + 512] = _BASE3_9
         index[T9_REVERSED : T9_REVERSED + 512] = _BASE3_9_REVERSED
-        index[STAGE_OF:] = [weights.stage_of(p) for p in range(65)]
+        index[STAGE_OF : STAGE_OF + 65] = [weights.stage_of(p) for p in range(65)]
+        index[PATTERNS_USED] = int(weights.uses_patterns())
         return cls(tables, index)
 
     def stage(self, plies_left: int) -> npt.NDArray[np.float64]:
@@ -417,6 +430,8 @@ def reference_value(tables: PatternTables, own: int, theirs: int, plies_left: in
     value += words.item(2) * my_gain
     value += words.item(3) * their_gain
     value += words.item(4) * exposed
+    if not tables.index.item(PATTERNS_USED):
+        return value  # the fitted global terms alone, as the kernel
     for line_class, index in line_indices(own, theirs):
         value += words.item(LINES_AT + line_class * LINE_INDICES + index)
     for index in corner_indices(own, theirs):
