@@ -18,6 +18,7 @@ import sqlite3
 import statistics
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 
 def main() -> None:
@@ -27,7 +28,7 @@ def main() -> None:
     args = parser.parse_args()
     db = sqlite3.connect(f"file:{args.db}?mode=ro", uri=True)
     rows = db.execute("SELECT tournament_id, key, record FROM games ORDER BY tournament_id, id")
-    by_tournament: dict[str, list[tuple[str, dict[str, object]]]] = defaultdict(list)
+    by_tournament: dict[str, list[tuple[str, dict[str, Any]]]] = defaultdict(list)
     for tournament, key, record in rows:
         by_tournament[tournament].append((key, json.loads(record)))
     print(
@@ -38,11 +39,11 @@ def main() -> None:
         sides: dict[int, list[float]] = defaultdict(list)
         wins = draws = losses = 0
         for key, record in games:
-            names = [player["name"] for player in record["players"]]  # type: ignore[index]
+            names = [player["name"] for player in record["players"]]
             if args.player not in names:
                 continue
             seat = names.index(args.player)
-            margin = float(record["returns"][seat])  # type: ignore[index]
+            margin = float(record["returns"][seat])
             sides[seat].append(margin)  # the first player plays X
             pairs[key.rsplit("/", 1)[0]].append(margin)  # "r28/a/b/p3/g1": pair p3
             wins += margin > 0
