@@ -95,6 +95,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     stages.add_argument("--plot", help="a PNG of the error per stage")
     export = steps.add_parser("export", help="copy the exact labels to a compact label file")
     export.add_argument("--out", required=True, help="the new label file")
+    export.add_argument("--split", choices=("train", "test"), help="only this side's games")
+    export.add_argument(
+        "--plies", type=_plies, default=(1, 56), help="only positions with these plies left"
+    )
     steps.add_parser("status", help="what the file holds and what it cost")
     for sub in (generate, label, fit, stages, export, steps.choices["status"]):
         sub.add_argument("--db", required=True, help="the SQLite label file")
@@ -135,7 +139,7 @@ def _run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one return per ste
             if args.step == "stages":
                 return _stages(store, args, stop)
             if args.step == "export":
-                copied = store.export(args.out)
+                copied = store.export(args.out, split=args.split, plies=args.plies)
                 print(f"{copied} exact labels copied to {args.out}")
                 return 0
             return _status(store)

@@ -250,9 +250,17 @@ class LabelStore(SqliteFile):
             for k, p, n, nodes, s, t in self._db.execute(query)
         ]
 
-    def export(self, path: str | os.PathLike[str], kinds: tuple[str, ...] = ("exact",)) -> int:
-        """Copy the labels of ``kinds``, their positions and games, to a new label file at
-        ``path`` (compact: no unlabelled position); returns the labels copied."""
+    def export(
+        self,
+        path: str | os.PathLike[str],
+        kinds: tuple[str, ...] = ("exact",),
+        *,
+        split: str | None = None,
+        plies: tuple[int, int] = (0, 64),
+    ) -> int:
+        """Copy the labels of ``kinds`` (of ``split`` games only, when given, with ``plies``
+        left), their positions and games, to a new label file at ``path`` (compact: no
+        unlabelled position); returns the labels copied."""
         target = Path(path)
         if target.exists():
             raise StoreError(f"will not overwrite {str(path)!r}: remove it first")
@@ -261,10 +269,16 @@ class LabelStore(SqliteFile):
             labels = self._db.execute(
                 "SELECT * FROM labels WHERE kind IN (SELECT value FROM json_each(?))", (wanted,)
             ).fetchall()
-            positions = {row[0] for row in labels}
+            splits = dict(self._db.execute("SELECT seed, split FROM games").fetchall())
             rows = [
-                row for row in self._db.execute("SELECT * FROM positions") if row[0] in positions
+                row
+                for row in self._db.execute("SELECT * FROM positions")
+                if (split is None or splits[row[1]] == split) and plies[0] <= row[2] <= plies[1]
             ]
+            labelled = {row[0] for row in labels}
+            rows = [row for row in rows if row[0] in labelled]
+            kept = {row[0] for row in rows}
+            labels = [row for row in labels if row[0] in kept]
             seeds = {row[1] for row in rows}
             games = [row for row in self._db.execute("SELECT * FROM games") if row[0] in seeds]
             with copy._transaction() as db:
