@@ -43,7 +43,7 @@ def test_wrong_uses_of_the_learned_weight_are_refused_with_a_sentence() -> None:
         evaluator_for(load_game("adjacency(size=6,rounds=8)"), {"learned": 1.0})
     with pytest.raises(SettingsError, match="takes no hand-written weights"):
         evaluator_for(load_game("adjacency(size=8,rounds=8)"), {"learned": 1.0, "gain": 2.0})
-    with pytest.raises(SettingsError, match="is 1 .* or 0"):
+    with pytest.raises(SettingsError, match=r"is 1 .* or 0"):
         evaluator_for(load_game("adjacency(size=8,rounds=8)"), {"learned": 2.0})
 
 
