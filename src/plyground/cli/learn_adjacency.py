@@ -100,6 +100,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--plies", type=_plies, default=(1, 56), help="only positions with these plies left"
     )
     steps.add_parser("status", help="what the file holds and what it cost")
+    for sub in (fit, stages):
+        sub.add_argument(
+            "--game",
+            metavar="SPEC",
+            help="fit (and label) one game's positions only, e.g. "
+            "'adjacency(size=8,rounds=28,first=X)' (default: every game)",
+        )
     for sub in (generate, label, fit, stages, export, steps.choices["status"]):
         sub.add_argument("--db", required=True, help="the SQLite label file")
         sub.add_argument("--quiet", action="store_true", help="no progress lines")
@@ -234,7 +241,8 @@ def _fit(store: LabelStore, args: argparse.Namespace) -> int:
     from plyground.arena.adjacency_learning.fitting import FEATURE_SETS, fit_stages, plot_errors
 
     started = time.perf_counter()
-    fits, weights = fit_stages(store.labelled(), groups=FEATURE_SETS[args.features])
+    labelled = [row for row in store.labelled() if args.game in (None, row.game)]
+    fits, weights = fit_stages(labelled, groups=FEATURE_SETS[args.features])
     if weights is None:
         print("no stage has enough labelled positions to fit: label more first", file=sys.stderr)
         return 1
@@ -262,14 +270,14 @@ def _stages(store: LabelStore, args: argparse.Namespace, stop: _Stop) -> int:
     from plyground.arena.adjacency_learning.labelling import label_search
 
     started = time.perf_counter()
-    labelled = list(store.labelled())
+    labelled = [row for row in store.labelled() if args.game in (None, row.game)]
     fits: list[StageFit] = []
     for span in STAGES:
         if stop():
             break
         rows = [row for row in labelled if span[0] <= row.plies_left <= span[1]]
         exact = sum(row.kind == "exact" for row in rows)
-        wanted = args.per_stage - store.label_count("search", span) - exact
+        wanted = args.per_stage - store.label_count("search", span, args.game) - exact
         weights = weights_of(fits)
         if wanted > 0 and weights is not None:
             began = time.perf_counter()
@@ -281,13 +289,18 @@ def _stages(store: LabelStore, args: argparse.Namespace, stop: _Stop) -> int:
                 limit=wanted,
                 on_label=_stage_progress(args, span),
                 stopping=stop,
+                game=args.game,
             )
             _say(
                 args,
                 f"stage {span[0]}-{span[1]}: {done} positions labelled by depth-{args.depth} "
                 f"search in {time.perf_counter() - began:.1f} s",
             )
-            rows = [row for row in store.labelled() if span[0] <= row.plies_left <= span[1]]
+            rows = [
+                row
+                for row in store.labelled()
+                if span[0] <= row.plies_left <= span[1] and args.game in (None, row.game)
+            ]
         fit = fit_stage(span, rows)
         if fit is None:
             print(f"stage {span[0]}-{span[1]}: too few labels to fit; stopping", file=sys.stderr)

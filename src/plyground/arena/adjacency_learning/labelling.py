@@ -85,11 +85,13 @@ def label_search(
     limit: int | None = None,
     on_label: Progress | None = None,
     stopping: Callable[[], bool] = lambda: False,
+    game: str | None = None,
 ) -> int:
-    """Label the positions with ``plies`` left (least, most) that have no label yet by a
-    ``depth``-ply full-width search of ``weights``' evaluation (whose stages at the
-    leaves must be fitted). Returns how many were labelled."""
-    todo = store.unlabelled(("exact", "search"), plies)
+    """Label the positions with ``plies`` left (least, most) that have no label yet (of
+    ``game``, a spec, only when given) by a ``depth``-ply full-width search of ``weights``'
+    evaluation (whose stages at the leaves must be fitted), in an order spread over the
+    games (the same every run). Returns how many were labelled."""
+    todo = store.unlabelled(("exact", "search"), plies, game=game)
     random.Random(plies[0]).shuffle(todo)  # spread over the games, the same order every run
     if limit is not None:
         todo = todo[:limit]

@@ -178,20 +178,24 @@ class LabelStore(SqliteFile):
         *,
         split: str | None = None,
         most_empty: int = 64,
+        game: str | None = None,
     ) -> list[tuple[str, int, str]]:
         """(position, seed, game spec) of the positions with ``plies`` left (least, most) and
         at most ``most_empty`` empty cells that have no label of any of ``kinds``, game by
-        game (most plies left first within a game: a solver keeps its table along a game)."""
+        game (most plies left first within a game: a solver keeps its table along a game);
+        with ``game`` (a spec), of that game's positions only."""
         query = """
             SELECT p.position, p.seed, g.game FROM positions p JOIN games g ON g.seed = p.seed
             WHERE p.plies_left BETWEEN ? AND ? AND p.empty <= ?
-              AND (? IS NULL OR g.split = ?)
+              AND (? IS NULL OR g.split = ?) AND (? IS NULL OR g.game = ?)
               AND NOT EXISTS (SELECT 1 FROM labels l WHERE l.position = p.position
                               AND l.kind IN (SELECT value FROM json_each(?)))
             ORDER BY p.seed, p.plies_left DESC
         """
         wanted = json.dumps(list(kinds))
-        rows = self._db.execute(query, (plies[0], plies[1], most_empty, split, split, wanted))
+        rows = self._db.execute(
+            query, (plies[0], plies[1], most_empty, split, split, game, game, wanted)
+        )
         return [(str(a), int(b), str(c)) for a, b, c in rows]
 
     def add_label(self, label: Label) -> None:
@@ -209,13 +213,16 @@ class LabelStore(SqliteFile):
                 ),
             )
 
-    def label_count(self, kind: str, plies: tuple[int, int]) -> int:
-        """Labels of ``kind`` on positions with ``plies`` left (least, most)."""
+    def label_count(self, kind: str, plies: tuple[int, int], game: str | None = None) -> int:
+        """Labels of ``kind`` on positions with ``plies`` left (least, most), of ``game``'s
+        positions only when given."""
         query = """
             SELECT count(*) FROM labels l JOIN positions p ON p.position = l.position
-            WHERE l.kind = ? AND p.plies_left BETWEEN ? AND ?
+            JOIN games g ON g.seed = p.seed
+            WHERE l.kind = ? AND p.plies_left BETWEEN ? AND ? AND (? IS NULL OR g.game = ?)
         """
-        return int(self._db.execute(query, (kind, plies[0], plies[1])).fetchone()[0])
+        found = self._db.execute(query, (kind, plies[0], plies[1], game, game)).fetchone()
+        return int(found[0])
 
     def labelled(self, kinds: Iterable[str] = ("exact", "search")) -> Iterator[Labelled]:
         """Every labelled position, with the first of ``kinds`` it has (exact over search)."""

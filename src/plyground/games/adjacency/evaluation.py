@@ -118,10 +118,12 @@ class AdjacencyEvaluator(Evaluator):
         return cells_by_gain(theirs, state.geometry.full & ~(own | theirs), state.geometry.size)
 
 
-LEARNED_BY_DEFAULT: frozenset[int] = frozenset()
+LEARNED_BY_DEFAULT: frozenset[int] = frozenset({10, 12, 20})
 """Rounds of the 8x8 game whose default evaluation is the learned one
 (:mod:`~plyground.games.adjacency.patterns`): where it measured stronger at equal
-time (docs/strength.md)."""
+time (docs/strength.md; paired games at 0.1 s a move, SPRT [0, 30] accepting H1:
++57 Elo [+23, +92] at 10 rounds, +86 [+46, +130] at 12, +103 [+59, +150] at 20).
+Not 28 (+0 [-20, +20]: H0) nor 8 (solved: the book and the solver play)."""
 
 
 def learned_by_default(game: Game) -> bool:
@@ -156,7 +158,7 @@ def make_evaluator(weights: dict[str, float] | None, game: Game) -> Evaluator:
             )
         from plyground.games.adjacency.patterns import PatternEvaluator, shipped_weights
 
-        return PatternEvaluator(shipped_weights())
+        return PatternEvaluator(shipped_weights(int(game.settings["rounds"])))
     if not chosen:
         return AdjacencyEvaluator(default_weights(game))
     return AdjacencyEvaluator(AdjacencyWeights.from_dict(chosen))

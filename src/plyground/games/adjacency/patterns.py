@@ -67,7 +67,7 @@ import numpy as np
 import numpy.typing as npt
 
 from plyground.core.errors import SettingsError
-from plyground.core.evaluation import Evaluator
+from plyground.core.evaluation import Evaluator, TunableWeight, declared_weights
 from plyground.core.game import Move, State
 from plyground.games.adjacency.bits import best_gain, cells_by_gain, neighbourhood
 from plyground.games.adjacency.rules import AdjacencyState, X
@@ -87,6 +87,7 @@ __all__ = [
     "line_indices",
     "read_weights",
     "reference_value",
+    "shipped_path",
     "shipped_weights",
 ]
 
@@ -123,7 +124,15 @@ PATTERNS_USED = STAGE_OF + 65
 INDEX_WORDS = PATTERNS_USED + 1
 
 SHIPPED = Path(__file__).with_name("pattern_weights.json")
-"""The fitted weights that ship in the package (docs/learning.md)."""
+"""The fitted weights that ship in the package (docs/learning.md), for every game length
+without weights of its own."""
+
+
+def shipped_path(rounds: int) -> Path:
+    """The shipped weights for 8x8 games of ``rounds`` rounds: their own file
+    (``pattern_weights_r28.json``) where one ships, else :data:`SHIPPED`."""
+    own = SHIPPED.with_name(f"pattern_weights_r{rounds}.json")
+    return own if own.exists() else SHIPPED
 
 
 # -- features (plain Python, the reference) ------------------------------------------
@@ -374,9 +383,10 @@ def _table(
 
 
 @functools.cache
-def shipped_weights() -> PatternWeights:
-    """The weights that ship in the package."""
-    return read_weights(SHIPPED)
+def shipped_weights(rounds: int | None = None) -> PatternWeights:
+    """The weights that ship in the package (for games of ``rounds`` rounds when given:
+    :func:`shipped_path`)."""
+    return read_weights(SHIPPED if rounds is None else shipped_path(rounds))
 
 
 # -- expanded tables ----------------------------------------------------------------------
@@ -460,3 +470,10 @@ class PatternEvaluator(Evaluator):
         assert isinstance(state, AdjacencyState)
         own, theirs = (state.x, state.o) if state.side == X else (state.o, state.x)
         return cells_by_gain(theirs, state.geometry.full & ~(own | theirs), state.geometry.size)
+
+    def tunable_weights(self) -> tuple[TunableWeight, ...]:
+        """The hand-written evaluation's weights: ``plyground tune`` tunes those (its
+        candidates name them, which means the hand-written evaluation); these are fitted."""
+        from plyground.games.adjacency.evaluation import AdjacencyWeights
+
+        return declared_weights(AdjacencyWeights)
