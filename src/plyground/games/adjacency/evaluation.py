@@ -158,7 +158,8 @@ def make_evaluator(weights: dict[str, float] | None, game: Game) -> Evaluator:
             )
         from plyground.games.adjacency.patterns import PatternEvaluator, shipped_weights
 
-        return PatternEvaluator(shipped_weights(int(game.settings["rounds"])))
+        rounds = int(game.settings["rounds"])
+        return PatternEvaluator(shipped_weights(rounds), declared_weights(AdjacencyWeights))
     if not chosen:
         return AdjacencyEvaluator(default_weights(game))
     return AdjacencyEvaluator(AdjacencyWeights.from_dict(chosen))

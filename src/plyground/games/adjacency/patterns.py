@@ -67,7 +67,7 @@ import numpy as np
 import numpy.typing as npt
 
 from plyground.core.errors import SettingsError
-from plyground.core.evaluation import Evaluator, TunableWeight, declared_weights
+from plyground.core.evaluation import Evaluator, TunableWeight
 from plyground.core.game import Move, State
 from plyground.games.adjacency.bits import best_gain, cells_by_gain, neighbourhood
 from plyground.games.adjacency.rules import AdjacencyState, X
@@ -452,9 +452,10 @@ def reference_value(tables: PatternTables, own: int, theirs: int, plies_left: in
 class PatternEvaluator(Evaluator):
     """The learned evaluation (8x8 only) for the game-agnostic searches; orders moves by flips."""
 
-    def __init__(self, weights: PatternWeights) -> None:
+    def __init__(self, weights: PatternWeights, tunable: tuple[TunableWeight, ...] = ()) -> None:
         self.weights = weights
         self._tables = weights.tables  # made now, before any clock runs
+        self._tunable = tunable
 
     def evaluate(self, state: State) -> float:
         assert isinstance(state, AdjacencyState)
@@ -472,8 +473,7 @@ class PatternEvaluator(Evaluator):
         return cells_by_gain(theirs, state.geometry.full & ~(own | theirs), state.geometry.size)
 
     def tunable_weights(self) -> tuple[TunableWeight, ...]:
-        """The hand-written evaluation's weights: ``plyground tune`` tunes those (its
-        candidates name them, which means the hand-written evaluation); these are fitted."""
-        from plyground.games.adjacency.evaluation import AdjacencyWeights
-
-        return declared_weights(AdjacencyWeights)
+        """What ``plyground tune`` may tune in its place (``tunable``: the game's evaluation
+        passes the hand-written weights, whose names mean the hand-written evaluation);
+        these are fitted, not tuned."""
+        return self._tunable
