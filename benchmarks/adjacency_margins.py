@@ -5,7 +5,9 @@ second mover wins most games), so wins and losses say little; the margins say
 more (docs/adjacency-engine.md). For each tournament in a record database it
 prints the games, the first-named player's wins, draws and losses, and its
 mean margin per game (marks) with a 95% interval over the pairs (a pair's two
-games from one opening, so the opening's bias cancels), as X and as O.
+games from one opening, so the opening's bias cancels), as X and as O, and the
+nodes its searches visited per move beside the other player's (moves searched,
+not answered from the book or by the endgame solver).
 
     PYTHONPATH=src python benchmarks/adjacency_margins.py --db strength.db --player learned
 """
@@ -38,11 +40,16 @@ def main() -> None:
         pairs: dict[str, list[float]] = defaultdict(list)
         sides: dict[int, list[float]] = defaultdict(list)
         wins = draws = losses = 0
+        nodes: dict[bool, list[int]] = defaultdict(list)
         for key, record in games:
             names = [player["name"] for player in record["players"]]
             if args.player not in names:
                 continue
             seat = names.index(args.player)
+            for ply, move in enumerate(record["moves"]):
+                info = move.get("info") or {}
+                if info.get("nodes") and not (info.get("extra") or {}).get("exact"):
+                    nodes[ply % 2 == seat].append(int(info["nodes"]))
             margin = float(record["returns"][seat])
             sides[seat].append(margin)  # the first player plays X
             pairs[key.rsplit("/", 1)[0]].append(margin)  # "r28/a/b/p3/g1": pair p3
@@ -56,8 +63,13 @@ def main() -> None:
             f"{tournament:<22} {count:>5} {f'{wins}-{draws}-{losses}':>9} "
             f"{f'{statistics.fmean(means):+.2f} ± {spread:.2f}':>16} "
             f"{statistics.fmean(sides[0]) if sides[0] else float('nan'):>+6.2f} "
-            f"{statistics.fmean(sides[1]) if sides[1] else float('nan'):>+6.2f}"
+            f"{statistics.fmean(sides[1]) if sides[1] else float('nan'):>+6.2f} "
+            f"{_mean(nodes[True]):>11,.0f} / {_mean(nodes[False]):>10,.0f}"
         )
+
+
+def _mean(values: list[int]) -> float:
+    return statistics.fmean(values) if values else float("nan")
 
 
 if __name__ == "__main__":
