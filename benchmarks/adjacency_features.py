@@ -20,7 +20,6 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # small solves: threads only
 from plyground.arena.adjacency_learning.fitting import fit_stage
 from plyground.arena.adjacency_learning.store import LabelStore
 
-DATA = Path(__file__).parent / "data" / "adjacency-labels.sqlite3"
 SETS = {
     "globals": ("globals",),
     "+lines": ("globals", "edge4", "mid4"),
@@ -31,7 +30,9 @@ SETS = {
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--db", type=Path, default=DATA, help="the label file")
+    parser.add_argument(
+        "--db", type=Path, required=True, help="the label file (all of it: its training games)"
+    )
     parser.add_argument("--plies", type=int, nargs=2, default=(2, 12), metavar=("LEAST", "MOST"))
     args = parser.parse_args()
     with LabelStore(args.db, read_only=True) as store:
