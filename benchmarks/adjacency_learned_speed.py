@@ -37,6 +37,7 @@ def main() -> None:
     parser.add_argument("--time", type=float, default=1.0, help="seconds per search")
     parser.add_argument("--repeat", type=int, default=2, help="searches per position and side")
     parser.add_argument("--weights", help="a pattern weights file (default: the shipped ones)")
+    parser.add_argument("--depth", type=int, default=7, help="the depth whose nodes are counted")
     args = parser.parse_args()
     learned = read_weights(args.weights) if args.weights else shipped_weights()
     print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
@@ -73,6 +74,15 @@ def main() -> None:
                 f"{statistics.fmean(rates[name]) / 1e6:6.2f} M nodes/s"
             )
         print(f"  learned / hand-written rate: {ratio:.2f}")
+        counts = {}
+        for name, engine in engines.items():
+            engine.new_game()
+            counts[name] = engine.search(state, Limit(depth=args.depth)).info.nodes
+        print(
+            f"  nodes to complete depth {args.depth}: hand-written {counts['hand-written']:,}, "
+            f"learned {counts['learned']:,} "
+            f"({counts['learned'] / counts['hand-written']:.2f})"
+        )
     print(
         f"mean rate ratio: {statistics.fmean(ratios):.2f}; load average at end: "
         f"{os.getloadavg()[0]:.1f}"
