@@ -28,13 +28,12 @@ from __future__ import annotations
 
 import json
 import os
-import sqlite3
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from plyground.arena.storage.sqlite_file import SqliteFile
-from plyground.arena.storage.store_errors import StoreError, storage_error
+from plyground.arena.storage.store_errors import StoreError
 
 __all__ = ["APPLICATION_ID", "STORE_VERSION", "GameRow", "Label", "LabelStore", "Labelled"]
 
@@ -110,38 +109,14 @@ class LabelStore(SqliteFile):
     """The label file at ``path`` (made when missing); a StoreError names any problem."""
 
     def __init__(self, path: str | os.PathLike[str], *, read_only: bool = False) -> None:
-        self.path = Path(path)
         self.read_only = read_only
-        if self.path.is_dir():
-            raise StoreError(f"cannot use the label file {str(path)!r}: it is a directory")
-        if read_only and not self.path.exists():
+        if read_only and not Path(path).is_dir() and not Path(path).exists():
             raise StoreError(f"no label file {str(path)!r}: run 'plyground learn adjacency label'")
-        try:
-            self._db = sqlite3.connect(self.path, isolation_level=None)
-        except sqlite3.Error as error:
-            raise storage_error(path, error, "open") from None
-        try:
-            self._set_up()
-        except sqlite3.Error as error:
-            self._db.close()
-            raise storage_error(path, error, "open") from None
-        except StoreError:
-            self._db.close()
-            raise
+        self._open(path, "the label file", self._set_up)
 
     def _set_up(self) -> None:
         db = self._db
-        application = db.execute("PRAGMA application_id").fetchone()[0]
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-        name = str(self.path)
-        if tables and application != APPLICATION_ID:
-            raise StoreError(f"{name!r} is not a label file (it is some other SQLite database)")
-        if version > STORE_VERSION:
-            raise StoreError(
-                f"the label file {name!r} has version {version}, newer than this "
-                f"plyground's {STORE_VERSION}"
-            )
+        self._identify("label file", APPLICATION_ID, STORE_VERSION)
         if self.read_only:
             return
         db.execute("PRAGMA journal_mode=WAL")

@@ -45,7 +45,6 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from pathlib import Path
 
 from plyground.arena.storage.sqlite_file import SqliteFile
 from plyground.arena.storage.store import utc_now
@@ -100,36 +99,11 @@ class SolveStore(SqliteFile):
     """
 
     def __init__(self, path: str | os.PathLike[str], game: str, position: str) -> None:
-        self.path = Path(path)
-        if self.path.is_dir():
-            raise StoreError(f"cannot use the store {str(path)!r}: it is a directory")
-        try:
-            self._db = sqlite3.connect(self.path, isolation_level=None)
-        except sqlite3.Error as error:
-            raise storage_error(path, error, "open") from None
-        try:
-            self._set_up(game, position)
-        except sqlite3.Error as error:
-            self._db.close()
-            raise storage_error(path, error, "open") from None
-        except StoreError:
-            self._db.close()
-            raise
+        self._open(path, "the store", lambda: self._set_up(game, position))
 
     def _set_up(self, game: str, position: str) -> None:
         db = self._db
-        application = db.execute("PRAGMA application_id").fetchone()[0]
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-        name = str(self.path)
-        if tables and application != APPLICATION_ID:
-            raise StoreError(f"{name!r} is not a solve store (it is some other SQLite database)")
-        if application == APPLICATION_ID and version > STORE_VERSION:
-            raise StoreError(
-                f"the solve store {name!r} has version {version}, newer than this "
-                f"plyground's {STORE_VERSION}"
-            )
-        if tables:
+        if self._identify("solve store", APPLICATION_ID, STORE_VERSION):
             self._check_setting(game, position)
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")

@@ -10,8 +10,9 @@ in, and say a failure in one line naming the file (:func:`storage_error`).
 from __future__ import annotations
 
 import contextlib
+import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import TracebackType
 from typing import Self
@@ -22,11 +23,47 @@ __all__ = ["SqliteFile"]
 
 
 class SqliteFile:
-    """The open connection ``_db`` to the file ``path`` (set by the subclass)."""
+    """The open connection ``_db`` to the file ``path`` (set by the subclass, or by
+    :meth:`_open`)."""
 
     path: Path
     read_only: bool = False
     _db: sqlite3.Connection
+
+    def _open(self, path: str | os.PathLike[str], what: str, set_up: Callable[[], None]) -> None:
+        """Connect to ``path`` and run ``set_up``, closing the connection again if it fails;
+        ``what`` names the kind of file in the errors ("the store")."""
+        self.path = Path(path)
+        if self.path.is_dir():
+            raise StoreError(f"cannot use {what} {str(path)!r}: it is a directory")
+        try:
+            self._db = sqlite3.connect(self.path, isolation_level=None)
+        except sqlite3.Error as error:
+            raise storage_error(path, error, "open") from None
+        try:
+            set_up()
+        except sqlite3.Error as error:
+            self._db.close()
+            raise storage_error(path, error, "open") from None
+        except StoreError:
+            self._db.close()
+            raise
+
+    def _identify(self, kind: str, application_id: int, version: int) -> bool:
+        """Refuse another program's SQLite file and a newer version of this ``kind`` of file
+        (StoreError naming it); True when the file holds tables already."""
+        db = self._db
+        application = db.execute("PRAGMA application_id").fetchone()[0]
+        found = db.execute("PRAGMA user_version").fetchone()[0]
+        tables = bool(db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0])
+        name = str(self.path)
+        if tables and application != application_id:
+            raise StoreError(f"{name!r} is not a {kind} (it is some other SQLite database)")
+        if application == application_id and found > version:
+            raise StoreError(
+                f"the {kind} {name!r} has version {found}, newer than this plyground's {version}"
+            )
+        return tables
 
     def close(self) -> None:
         """Close the connection (committed data is already on disk)."""
