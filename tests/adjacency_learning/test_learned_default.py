@@ -32,10 +32,13 @@ def test_the_weight_learned_names_the_evaluation() -> None:
 
 @pytest.mark.parametrize("rounds", [8, 10, 12, 20, 28])
 def test_the_default_is_the_learned_one_only_where_it_measured_stronger(rounds: int) -> None:
-    evaluator = evaluator_for(load_game(f"adjacency(size=8,rounds={rounds})"))
+    """For the tree searches; the planners and the tuner keep the hand-written one."""
+    game = load_game(f"adjacency(size=8,rounds={rounds})")
     expected = PatternEvaluator if rounds in LEARNED_BY_DEFAULT else AdjacencyEvaluator
-    assert type(evaluator) is expected
-    assert type(evaluator_for(load_game("adjacency(size=6,rounds=8)"))) is AdjacencyEvaluator
+    assert type(evaluator_for(game, search=True)) is expected
+    assert type(evaluator_for(game)) is AdjacencyEvaluator
+    small = load_game("adjacency(size=6,rounds=8)")
+    assert type(evaluator_for(small, search=True)) is AdjacencyEvaluator
 
 
 def test_wrong_uses_of_the_learned_weight_are_refused_with_a_sentence() -> None:
@@ -65,9 +68,13 @@ def test_the_compiled_search_with_the_learned_tables_equals_the_reference() -> N
 
 def test_a_bot_plays_with_the_learned_evaluation() -> None:
     game = load_game("adjacency(size=8,rounds=10)")
-    bot = make_bot("alphabeta:depth=3,book=false,weights=learned:1")
-    bot.new_game(game)
     state = game.initial_state()
-    decision = bot.choose(state)
-    assert decision.move in state.legal_moves()
-    assert decision.info.depth == 3
+    for spec in ("alphabeta:depth=3,book=false,weights=learned:1", "alphabeta:depth=3,book=false"):
+        bot = make_bot(spec)
+        bot.new_game(game)
+        decision = bot.choose(state)
+        assert decision.move in state.legal_moves()
+        assert decision.info.depth == 3
+        engine = bot._searcher(game)  # the compiled search, evaluating with the tables
+        assert isinstance(engine, AdjacencyEngine)
+        assert engine.patterns is not None

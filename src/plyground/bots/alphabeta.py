@@ -141,7 +141,7 @@ class AlphaBetaBot(Bot):
         """Also SettingsError when ``weights`` are not the game's (a name its evaluation
         does not have), found now rather than on every move."""
         super().check_game(game)
-        evaluator_for(game, self._weights)
+        evaluator_for(game, self._weights, search=True)
 
     def _searcher(self, game: Game, limit: Limit | None = None) -> AlphaBeta | AcceleratedSearch:
         """The search for ``game`` (made on first use, kept): the compiled one where the game
@@ -149,7 +149,7 @@ class AlphaBetaBot(Bot):
         process that has not, the reference search answers while they load."""
         if self._search is not None and self._game == game:
             return self._search
-        evaluator = evaluator_for(game, self._weights)
+        evaluator = evaluator_for(game, self._weights, search=True)
         auto = self._settings["engine"] == "auto"
         accelerated = game.PROFILE.search if auto else None
         features = self._settings["features"]

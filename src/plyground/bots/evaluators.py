@@ -99,13 +99,17 @@ def tunable_weights(game: Game) -> tuple[TunableWeight, ...]:
     return evaluator_for(game).tunable_weights()
 
 
-def evaluator_for(game: Game, weights: dict[str, float] | None = None) -> Evaluator:
-    """The evaluation ``game``'s profile names (rules only when it names none).
+def evaluator_for(
+    game: Game, weights: dict[str, float] | None = None, *, search: bool = False
+) -> Evaluator:
+    """The evaluation ``game``'s profile names (rules only when it names none); with
+    ``search``, the one it names for the tree searches where it names one
+    (``search_evaluator``).
 
     Without ``weights`` it has the game's measured defaults, which may depend
     on the game's settings (the adjacency game's length).
     """
-    target = game.PROFILE.evaluator
+    target = (search and game.PROFILE.search_evaluator) or game.PROFILE.evaluator
     if target is None:
         if weights:
             raise SettingsError(f"game {game.name!r} has no weighted evaluation")

@@ -152,7 +152,7 @@ class MCTSBot(Bot):
             raise SettingsError(
                 f"bot 'mcts': value=outcome needs a two-player game, not {game.spec!r}"
             )
-        evaluator_for(game, self._weights)
+        evaluator_for(game, self._weights, search=True)
 
     def game_settings(self, game: Game) -> dict[str, Any]:
         """The settings used for ``game``: this bot's, with the game's defaults filled in."""
@@ -221,7 +221,7 @@ class MCTSBot(Bot):
     def _make(self, game: Game, chosen: dict[str, Any], *, compiled: bool) -> MCTS:
         """A search for ``game`` with ``chosen`` settings; ``compiled``: with the game's
         compiled playouts where it has them."""
-        evaluator = evaluator_for(game, self._weights)
+        evaluator = evaluator_for(game, self._weights, search=True)
         return MCTS(
             evaluator,
             playouts=self._playouts(game, chosen, evaluator, compiled=compiled),

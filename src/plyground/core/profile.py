@@ -43,6 +43,10 @@ class GameProfile:
     * ``evaluator``: ``make(weights, game) -> Evaluator`` (weights a dict or None
       for the defaults), the evaluation every search bot uses
       (:func:`plyground.bots.evaluators.evaluator_for`); none: the rules only;
+    * ``search_evaluator``: the same kind of maker for the tree searches
+      (``alphabeta``, ``mcts``), where their default evaluation differs from the
+      others' (the adjacency game's learned one, measured stronger for them
+      and weaker for the planners); none: ``evaluator``;
     * ``book``: ``lookup(state) -> (moves, value, depth) | None``, the opening
       book the ``alphabeta`` bot plays from (:mod:`plyground.bots.books`);
     * ``search``: the compiled alpha-beta, ``make(evaluator, table, features)``
@@ -68,6 +72,7 @@ class GameProfile:
     """
 
     evaluator: str | None = None
+    search_evaluator: str | None = None
     book: str | None = None
     search: Compiled | None = None
     playouts: Compiled | None = None

@@ -41,6 +41,7 @@ __all__ = [
     "default_weights",
     "learned_by_default",
     "make_evaluator",
+    "make_search_evaluator",
 ]
 
 
@@ -119,11 +120,14 @@ class AdjacencyEvaluator(Evaluator):
 
 
 LEARNED_BY_DEFAULT: frozenset[int] = frozenset({10, 12, 20})
-"""Rounds of the 8x8 game whose default evaluation is the learned one
-(:mod:`~plyground.games.adjacency.patterns`): where it measured stronger at equal
-time (docs/strength.md; paired games at 0.1 s a move, SPRT [0, 30] accepting H1:
-+57 Elo [+23, +92] at 10 rounds, +86 [+46, +130] at 12, +103 [+59, +150] at 20).
-Not 28 (+0 [-20, +20]: H0) nor 8 (solved: the book and the solver play)."""
+"""Rounds of the 8x8 game where the tree searches' default evaluation is the learned
+one (:mod:`~plyground.games.adjacency.patterns`; :func:`make_search_evaluator`): where
+it measured stronger at equal time (docs/strength.md; paired games at 0.1 s a move,
+SPRT [0, 30] accepting H1: +57 Elo [+23, +92] at 10 rounds, +86 [+46, +130] at 12,
++103 [+59, +150] at 20).
+Not 28 (+0 [-20, +20]: H0) nor 8 (solved: the book and the solver play). The planners
+keep the hand-written one (with the learned one ``annealing`` lost 2.3 marks a game at
+12 rounds)."""
 
 
 def learned_by_default(game: Game) -> bool:
@@ -132,21 +136,30 @@ def learned_by_default(game: Game) -> bool:
     return size == 8 and rounds in LEARNED_BY_DEFAULT
 
 
-def make_evaluator(weights: dict[str, float] | None, game: Game) -> Evaluator:
-    """The evaluation of ``game`` (its profile's ``evaluator``).
+def make_search_evaluator(weights: dict[str, float] | None, game: Game) -> Evaluator:
+    """The evaluation of ``game`` for the tree searches (its profile's
+    ``search_evaluator``: ``alphabeta``, ``mcts``): without ``weights``, the learned
+    one where it is their default (:func:`learned_by_default`), else as
+    :func:`make_evaluator`."""
+    if weights is None and learned_by_default(game):
+        return make_evaluator({"learned": 1.0}, game)
+    return make_evaluator(weights, game)
 
-    Without ``weights``: the learned evaluation where it is the default
-    (:func:`learned_by_default`), else the hand-written one with the measured
-    defaults for the game's length (:func:`default_weights`). The weight
-    ``learned`` names one: ``learned:1`` the learned evaluation (8x8 only),
-    ``learned:0`` the hand-written one (with the other weights given, or the
-    defaults). Hand-written weights by name mean the hand-written evaluation.
+
+def make_evaluator(weights: dict[str, float] | None, game: Game) -> Evaluator:
+    """The evaluation of ``game`` (its profile's ``evaluator``: the planners, the tuner).
+
+    Without ``weights``: the hand-written one with the measured defaults for
+    the game's length (:func:`default_weights`). The weight ``learned`` names
+    one: ``learned:1`` the learned evaluation (8x8 only), ``learned:0`` the
+    hand-written one (with the other weights given, or the defaults).
+    Hand-written weights by name mean the hand-written evaluation.
     """
     chosen = dict(weights or {})
     learned = chosen.pop("learned", None)
     if learned not in (None, 0.0, 1.0):
         raise SettingsError(f"weight 'learned' is 1 (the learned evaluation) or 0, not {learned}")
-    use_learned = learned_by_default(game) and not chosen if learned is None else learned == 1.0
+    use_learned = learned == 1.0
     if use_learned:
         if chosen:
             raise SettingsError(

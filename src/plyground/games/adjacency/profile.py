@@ -8,6 +8,7 @@ __all__ = ["PROFILE"]
 
 PROFILE = GameProfile(
     evaluator="plyground.games.adjacency.evaluation:make_evaluator",
+    search_evaluator="plyground.games.adjacency.evaluation:make_search_evaluator",
     book="plyground.games.adjacency.book:book_moves",
     search=Compiled(
         "plyground.games.adjacency.engine:make_engine", "plyground.games.adjacency.engine:warm_up"
