@@ -21,7 +21,7 @@ from plyground.core.limits import Limit
 from plyground.games import load_game
 from plyground.games.adjacency.engine import AdjacencyEngine
 from plyground.games.adjacency.evaluation import default_weights
-from plyground.games.adjacency.patterns import read_weights, shipped_weights
+from plyground.games.adjacency.pattern_file import read_weights, shipped_weights
 from plyground.games.adjacency.rules import AdjacencyState
 
 POSITIONS = (

@@ -23,7 +23,8 @@ from plyground.arena.adjacency_learning.store import LabelStore
 from plyground.core.errors import PlygroundError
 from plyground.games import load_game
 from plyground.games.adjacency.evaluation import AdjacencyEvaluator, default_weights
-from plyground.games.adjacency.patterns import PatternEvaluator, read_weights, shipped_weights
+from plyground.games.adjacency.pattern_file import read_weights, shipped_weights
+from plyground.games.adjacency.patterns import PatternEvaluator
 from plyground.games.adjacency.rules import parse_position
 
 DATA = Path(__file__).parent / "data" / "adjacency-labels.sqlite3"

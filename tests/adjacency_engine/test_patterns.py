@@ -13,15 +13,19 @@ from hypothesis import strategies as st
 
 from plyground.core.errors import SettingsError
 from plyground.games.adjacency.kernels import new_context, relative_masks
+from plyground.games.adjacency.pattern_file import (
+    read_weights,
+    shipped_weights,
+    weights_from_json,
+    weights_json,
+    write_weights,
+)
 from plyground.games.adjacency.pattern_kernel import attach, pattern_value
 from plyground.games.adjacency.patterns import (
     FEATURES,
     PatternEvaluator,
     PatternWeights,
     global_terms,
-    read_weights,
-    shipped_weights,
-    weights_from_json,
 )
 from plyground.games.adjacency.rules import AdjacencyGame, AdjacencyState
 from plyground.games.adjacency.symmetry import SYMMETRIES, image
@@ -136,7 +140,7 @@ def _write(tmp_path: Path, data: object) -> Path:
     ],
 )
 def test_bad_weight_files_are_refused_with_a_sentence(tmp_path: Path, change, says) -> None:  # type: ignore[no-untyped-def]
-    data = WEIGHTS.to_json()
+    data = weights_json(WEIGHTS)
     change(data)
     with pytest.raises(SettingsError, match="is not a pattern weights file") as caught:
         read_weights(_write(tmp_path, data))
@@ -150,7 +154,7 @@ def test_a_weights_file_that_is_not_json_or_missing_is_refused(tmp_path: Path) -
         read_weights(path)
     with pytest.raises(SettingsError, match="cannot read the pattern weights"):
         read_weights(tmp_path / "missing.json")
-    data = WEIGHTS.to_json()
+    data = weights_json(WEIGHTS)
     data["stages"][0]["globals"] = [[float("nan")] * 5]
     with pytest.raises(SettingsError, match="not finite"):
         weights_from_json(json.loads(json.dumps(data)))
@@ -158,7 +162,7 @@ def test_a_weights_file_that_is_not_json_or_missing_is_refused(tmp_path: Path) -
 
 def test_a_weights_file_reads_back_as_written(tmp_path: Path) -> None:
     path = tmp_path / "w.json"
-    WEIGHTS.write(path)
+    write_weights(WEIGHTS, path)
     again = read_weights(path)
     assert again.plies == WEIGHTS.plies
     state = AdjacencyGame(size=8, rounds=20).initial_state().play(20).play(30)

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from cli_support import RunCli
-from plyground.games.adjacency.patterns import read_weights
+from plyground.games.adjacency.pattern_file import read_weights
 
 
 def test_generate_label_fit_and_resume(run_cli: RunCli, tmp_path: Path) -> None:

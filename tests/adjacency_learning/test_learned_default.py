@@ -18,7 +18,8 @@ from plyground.games.adjacency.evaluation import (
     default_weights,
 )
 from plyground.games.adjacency.features import SearchFeatures
-from plyground.games.adjacency.patterns import PatternEvaluator, shipped_weights
+from plyground.games.adjacency.pattern_file import shipped_weights
+from plyground.games.adjacency.patterns import PatternEvaluator
 
 
 def test_the_weight_learned_names_the_evaluation() -> None:

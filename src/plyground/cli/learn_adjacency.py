@@ -239,6 +239,7 @@ def _print_fits(fits: Sequence[StageFit]) -> None:
 def _fit(store: LabelStore, args: argparse.Namespace) -> int:
     """Fit every stage with labels, print the table, write the weights (and the plot)."""
     from plyground.arena.adjacency_learning.fitting import FEATURE_SETS, fit_stages, plot_errors
+    from plyground.games.adjacency.pattern_file import write_weights
 
     started = time.perf_counter()
     labelled = [row for row in store.labelled() if args.game in (None, row.game)]
@@ -247,7 +248,7 @@ def _fit(store: LabelStore, args: argparse.Namespace) -> int:
         print("no stage has enough labelled positions to fit: label more first", file=sys.stderr)
         return 1
     _print_fits(fits)
-    weights.write(args.out)
+    write_weights(weights, args.out)
     if args.plot:
         plot_errors(fits, args.plot)
         print(f"plot: {args.plot}")
@@ -268,6 +269,7 @@ def _stages(store: LabelStore, args: argparse.Namespace, stop: _Stop) -> int:
         weights_of,
     )
     from plyground.arena.adjacency_learning.labelling import label_search
+    from plyground.games.adjacency.pattern_file import write_weights
 
     started = time.perf_counter()
     labelled = [row for row in store.labelled() if args.game in (None, row.game)]
@@ -308,7 +310,7 @@ def _stages(store: LabelStore, args: argparse.Namespace, stop: _Stop) -> int:
         fits.append(fit)
         fitted = weights_of(fits)
         assert fitted is not None
-        fitted.write(args.out)
+        write_weights(fitted, args.out)
     _print_fits(fits)
     if args.plot and fits:
         plot_errors(fits, args.plot)

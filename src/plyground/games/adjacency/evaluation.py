@@ -169,7 +169,8 @@ def make_evaluator(weights: dict[str, float] | None, game: Game) -> Evaluator:
             raise SettingsError(
                 f"the learned evaluation is for 8x8 boards; {game.spec} is not (use learned:0)"
             )
-        from plyground.games.adjacency.patterns import PatternEvaluator, shipped_weights
+        from plyground.games.adjacency.pattern_file import shipped_weights
+        from plyground.games.adjacency.patterns import PatternEvaluator
 
         rounds = int(game.settings["rounds"])
         return PatternEvaluator(shipped_weights(rounds), declared_weights(AdjacencyWeights))
