@@ -25,7 +25,7 @@ from plyground.arena.adjacency_learning.store import Label, LabelStore
 from plyground.core.limits import Limit
 from plyground.games.adjacency.engine import AdjacencyEngine
 from plyground.games.adjacency.features import SearchFeatures
-from plyground.games.adjacency.rules import parse_position
+from plyground.games.adjacency.rules import AdjacencyState, parse_position
 from plyground.games.adjacency.solver import ExactSolver
 
 if TYPE_CHECKING:
@@ -54,26 +54,13 @@ def label_exact(
     if limit is not None:
         todo = todo[:limit]
     solver = ExactSolver()
-    done = 0
-    for text, _seed, _game in todo:
-        if stopping():
-            break
-        state = parse_position(text)
-        started = time.perf_counter()
-        value = solver.value(state)
-        label = Label(
-            text,
-            "exact",
-            float(value),
-            state.plies_left,
-            solver.nodes,
-            time.perf_counter() - started,
-        )
-        store.add_label(label)
-        done += 1
-        if on_label is not None:
-            on_label(done, len(todo), label)
-    return done
+
+    def solve(state: AdjacencyState) -> tuple[float, int, int]:
+        return float(solver.value(state)), state.plies_left, solver.nodes
+
+    return _label_each(
+        store, [row[0] for row in todo], "exact", solve, on_label=on_label, stopping=stopping
+    )
 
 
 def label_search(
@@ -100,23 +87,37 @@ def label_search(
         features=SearchFeatures.exact().with_text("-endgame"),
         patterns=weights,
     )
+
+    def search(state: AdjacencyState) -> tuple[float, int, int]:
+        info = engine.search(state, Limit(depth=depth)).info
+        return float(info.score or 0.0), info.depth, info.nodes
+
+    return _label_each(
+        store, [row[0] for row in todo], "search", search, on_label=on_label, stopping=stopping
+    )
+
+
+def _label_each(
+    store: LabelStore,
+    positions: list[str],
+    kind: str,
+    find: Callable[[AdjacencyState], tuple[float, int, int]],
+    *,
+    on_label: Progress | None,
+    stopping: Callable[[], bool],
+) -> int:
+    """Label each position by ``find`` (value, depth, nodes), storing each label with its
+    time as it is found; stops early when ``stopping()`` says so. Returns how many."""
     done = 0
-    for text, _seed, _game in todo:
+    for text in positions:
         if stopping():
             break
         state = parse_position(text)
         started = time.perf_counter()
-        result = engine.search(state, Limit(depth=depth))
-        label = Label(
-            text,
-            "search",
-            float(result.info.score or 0.0),
-            result.info.depth,
-            result.info.nodes,
-            time.perf_counter() - started,
-        )
+        value, depth, nodes = find(state)
+        label = Label(text, kind, value, depth, nodes, time.perf_counter() - started)
         store.add_label(label)
         done += 1
         if on_label is not None:
-            on_label(done, len(todo), label)
+            on_label(done, len(positions), label)
     return done

@@ -115,18 +115,10 @@ class LabelStore(SqliteFile):
         self._open(path, "the label file", self._set_up)
 
     def _set_up(self) -> None:
-        db = self._db
         self._identify("label file", APPLICATION_ID, STORE_VERSION)
-        if self.read_only:
-            return
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=NORMAL")
-        with self._transaction("open"):
-            db.execute(f"PRAGMA application_id={APPLICATION_ID}")
-            db.execute(f"PRAGMA user_version={STORE_VERSION}")
-            for statement in _SCHEMA.split(";"):
-                if statement.strip():
-                    db.execute(statement)
+        if not self.read_only:
+            with self._creating(_SCHEMA, APPLICATION_ID, STORE_VERSION, "NORMAL"):
+                pass
 
     # -- games -------------------------------------------------------------------------
     def seeds(self) -> set[int]:

@@ -105,14 +105,7 @@ class SolveStore(SqliteFile):
         db = self._db
         if self._identify("solve store", APPLICATION_ID, STORE_VERSION):
             self._check_setting(game, position)
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=FULL")
-        with self._transaction("open"):
-            db.execute(f"PRAGMA application_id={APPLICATION_ID}")
-            db.execute(f"PRAGMA user_version={STORE_VERSION}")
-            for statement in _SCHEMA.split(";"):
-                if statement.strip():
-                    db.execute(statement)
+        with self._creating(_SCHEMA, APPLICATION_ID, STORE_VERSION, "FULL"):
             columns = {row[1] for row in db.execute("PRAGMA table_info(strategy)")}
             if "exact" not in columns:  # a version 3 file
                 db.execute("ALTER TABLE strategy ADD COLUMN exact INTEGER NOT NULL DEFAULT 0")

@@ -81,6 +81,24 @@ class SqliteFile:
         self.close()
 
     @contextlib.contextmanager
+    def _creating(
+        self, schema: str, application_id: int, version: int, synchronous: str
+    ) -> Iterator[sqlite3.Connection]:
+        """WAL mode and ``synchronous``, then one transaction that stamps the file with
+        ``application_id`` and ``version`` and creates ``schema``'s tables; the block may
+        add to it (a migration)."""
+        db = self._db
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute(f"PRAGMA synchronous={synchronous}")
+        with self._transaction("open"):
+            db.execute(f"PRAGMA application_id={application_id}")
+            db.execute(f"PRAGMA user_version={version}")
+            for statement in schema.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            yield db
+
+    @contextlib.contextmanager
     def _transaction(self, doing: str = "write to") -> Iterator[sqlite3.Connection]:
         """One transaction, rolled back when the block raises; a failed write (a read-only
         file, a full disk) is a StoreError saying what it was ``doing`` to the file."""
