@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from plyground.arena.analysis.analysers import analysed_games
+from plyground.arena.analysis.analysers import GameAnalyser, analysed_games
 from plyground.arena.analysis.hints import hint_games
 from plyground.bots import make_bot, strongest_bot
 from plyground.bots.evaluators import evaluator_for
@@ -33,7 +33,7 @@ def test_every_target_of_a_profile_is_what_its_entry_names(name: str) -> None:
     if profile.hint is not None:
         assert issubclass(load_target(profile.hint), HintSource)
     if profile.analyser is not None:
-        assert load_target(profile.analyser).__name__ == "Analyser"
+        assert isinstance(load_target(profile.analyser).for_budget(1.0, 2.0), GameAnalyser)
     assert profile.view is not None and issubclass(load_target(profile.view), BoardView)
     assert isinstance(evaluator_for(game), Evaluator)
     if game.capabilities.players == 2 or game.capabilities.chance:  # a puzzle has no bot

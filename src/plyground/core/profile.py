@@ -61,9 +61,10 @@ class GameProfile:
       seconds a hint may take by the hinter (:mod:`plyground.arena.analysis.hints`);
       none: the game has no hints;
     * ``analyser``: the class that values its positions' moves and marks a game's
-      blunders (the adjacency game's :mod:`plyground.arena.adjacency_analysis.analyser`),
-      for the CLI's ``analyse`` and the page's analysis board
-      (:mod:`plyground.arena.analysis.analysers`); none: the analysis refuses it;
+      blunders, keeping the contract
+      :class:`~plyground.arena.analysis.analysers.GameAnalyser` (the adjacency game's
+      :mod:`plyground.arena.adjacency_analysis.game_analyser`), for the page's analysis
+      board (:mod:`plyground.arena.analysis.analysers`); none: the analysis refuses it;
     * ``view``: the web page's view class (:mod:`plyground.web.views`); none:
       the page's generic view;
     * ``openspiel``: the settings OpenSpiel may set, with their defaults, when

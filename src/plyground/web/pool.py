@@ -35,14 +35,12 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from plyground.arena.adjacency_analysis.analyser import Analyser, AnalysisSettings, PositionValues
-from plyground.arena.adjacency_analysis.annotation import annotate
+from plyground.arena.analysis.analysers import GameAnalyser, make_analyser
 from plyground.arena.players.bot_run import described_error, run_bot
 from plyground.arena.players.player import RuleBreakError
 from plyground.arena.records.record import GameRecord, RuleBreakKind
 from plyground.bots import Bot, make_bot
 from plyground.core.errors import PlygroundError
-from plyground.core.game import State
 from plyground.core.limits import Limit, SearchInfo
 from plyground.games import load_game
 from plyground.games.warmups import warm_all
@@ -96,8 +94,8 @@ class ToolJob:
 class AnalysisJob:
     """An analysis to run: one position's move values, or a whole game's (a record as a dict).
 
-    ``seconds`` is the budget per position
-    (:class:`~plyground.arena.adjacency_analysis.analyser.AnalysisSettings`).
+    ``seconds`` is the budget per position, ``blunder`` the loss from which a move is a
+    blunder (:class:`~plyground.arena.analysis.analysers.GameAnalyser`).
     """
 
     job: int
@@ -129,19 +127,6 @@ class _Listener:
     started: asyncio.Event
 
 
-class _StoppableAnalyser(Analyser):
-    """An analyser that stops before its next position once its job is abandoned."""
-
-    def __init__(self, settings: AnalysisSettings) -> None:
-        super().__init__(settings)
-        self.check: Callable[[], None] = lambda: None
-        """Raises :class:`_AbandonedError` once nobody awaits the job at work."""
-
-    def position(self, state: State, *, exact: bool | None = None) -> PositionValues:
-        self.check()
-        return super().position(state, exact=exact)
-
-
 class _WorkerState:
     """What one worker process keeps: the info queue, the jobs abandoned (shared with the
     pool), its recently used bots and its analysers."""
@@ -150,14 +135,16 @@ class _WorkerState:
         self.queue = queue
         self.abandoned = abandoned
         self.bots: OrderedDict[tuple[str, str], Bot] = OrderedDict()
-        self.analysers: dict[AnalysisSettings, _StoppableAnalyser] = {}
+        self.analysers: dict[tuple[str, float, float], GameAnalyser] = {}
 
-    def analyser(self, settings: AnalysisSettings) -> _StoppableAnalyser:
-        """The analyser for ``settings`` (kept: its tables serve the next position too)."""
-        if settings not in self.analysers:
+    def analyser(self, game: str, seconds: float, blunder: float) -> GameAnalyser:
+        """The analyser of game ``game`` for ``seconds`` per position and ``blunder`` (kept:
+        its tables serve the next position too)."""
+        key = (game, seconds, blunder)
+        if key not in self.analysers:
             # one at a time: tables are large
-            self.analysers = {settings: _StoppableAnalyser(settings)}
-        return self.analysers[settings]
+            self.analysers = {key: make_analyser(game, seconds=seconds, blunder=blunder)}
+        return self.analysers[key]
 
     def bot(self, spec: str, game: str) -> Bot:
         key = (spec, game)
@@ -264,19 +251,18 @@ def _analyse(job: AnalysisJob) -> dict[str, Any]:
     with ``"positions"``: each position's values), or ``{"error": message}``."""
     assert _worker is not None, "the worker was not started by BotPool"
     worker = _worker
-    analyser = worker.analyser(AnalysisSettings(time=job.seconds, blunder=job.blunder))
-    analyser.check = lambda: worker.check_abandoned(job.job)
+    analyser: GameAnalyser | None = None
     try:
         game = load_game(job.game)
+        analyser = worker.analyser(game.name, job.seconds, job.blunder)
+        analyser.check = lambda: worker.check_abandoned(job.job)
         analyser.warm_up(game)  # kernels loaded and tables made before the clock starts
         _worker.queue.put((job.job, None))  # the clock starts now, not while the job was queued
         if job.record is not None:
-            analysis = annotate(GameRecord.from_dict(job.record), analyser)
-            positions = [values.to_dict() for values in analysis.positions]
-            return {"result": analysis.to_dict(), "positions": positions}
+            analysis, positions = analyser.game_json(GameRecord.from_dict(job.record))
+            return {"result": analysis, "positions": positions}
         assert job.position is not None
-        state = game.parse_state(job.position)
-        return {"result": analyser.position(state).to_dict()}
+        return {"result": analyser.position_json(game.parse_state(job.position))}
     except _AbandonedError:
         return {"error": "abandoned"}
     except PlygroundError as error:
@@ -284,7 +270,8 @@ def _analyse(job: AnalysisJob) -> dict[str, Any]:
     except Exception as error:  # a fault in the analysis: a sentence, not a dead request
         return _unexpected(error, "the analysis")
     finally:
-        analyser.check = lambda: None
+        if analyser is not None:
+            analyser.check = lambda: None
 
 
 def _retrieve(future: asyncio.Future[Any]) -> None:

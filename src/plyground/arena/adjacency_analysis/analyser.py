@@ -36,6 +36,7 @@ from __future__ import annotations
 import math
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -246,6 +247,8 @@ class Analyser:
 
     def __init__(self, settings: AnalysisSettings | None = None) -> None:
         self.settings = settings or AnalysisSettings()
+        self.check: Callable[[], None] = lambda: None
+        """Called before each position: raises to stop the analysis there."""
         self._solver: ExactSolver | None = None
         self._engine: AdjacencyEngine | None = None
         self._engine_game: AdjacencyGame | None = None
@@ -271,6 +274,7 @@ class Analyser:
 
         Raises PlygroundError for another game than adjacency or a finished game.
         """
+        self.check()
         board = adjacency_state(state)
         if board.is_terminal():
             raise PlygroundError(f"nothing to analyse: the game is over in {board.text()!r}")

@@ -6,13 +6,46 @@ positions' moves and marks a game's blunders, for the CLI's ``analyse`` and
 the page's analysis board. Only the adjacency game has one
 (:mod:`plyground.arena.adjacency_analysis`); the others refuse analysis with
 a message that names the games that have it.
+
+The target is a class that keeps the :class:`GameAnalyser` contract, so that
+a front end (the web workers' analysis job) reaches it by the game's name
+alone, through :func:`make_analyser`, and names no game.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, Protocol, runtime_checkable
+
+from plyground.arena.records.record import GameRecord
+from plyground.core.errors import PlygroundError
+from plyground.core.game import Game, State
+from plyground.core.registry import load_target
 from plyground.games import game_names, game_profile
 
-__all__ = ["analysed_games", "is_analysed"]
+__all__ = ["GameAnalyser", "analysed_games", "is_analysed", "make_analyser"]
+
+
+@runtime_checkable
+class GameAnalyser(Protocol):
+    """What a game's analyser offers a front end: values as JSON, for a position or a game.
+
+    The class a profile names builds one with ``for_budget(seconds, blunder)``:
+    ``seconds`` per position, ``blunder`` the loss from which a move is a blunder.
+    One analyser keeps its tables between positions; one position at a time.
+    """
+
+    check: Callable[[], None]
+    """Called before each position: raises to stop the analysis there (a no-op by default)."""
+
+    def warm_up(self, game: Game) -> None:
+        """Load kernels and make tables for ``game`` now, so that no budget pays for them."""
+
+    def position_json(self, state: State) -> dict[str, Any]:
+        """Every legal move's value in ``state``; PlygroundError if it cannot be analysed."""
+
+    def game_json(self, record: GameRecord) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """A played game's analysis, and each of its positions' values."""
 
 
 def is_analysed(game_name: str) -> bool:
@@ -23,3 +56,15 @@ def is_analysed(game_name: str) -> bool:
 def analysed_games() -> tuple[str, ...]:
     """The names of the games that have an analyser, for messages naming them."""
     return tuple(name for name in game_names() if is_analysed(name))
+
+
+def make_analyser(game_name: str, *, seconds: float, blunder: float) -> GameAnalyser:
+    """The analyser game ``game_name``'s profile names, for ``seconds`` per position and
+    ``blunder``; PlygroundError naming the analysed games when it has none."""
+    target = game_profile(game_name).analyser
+    if target is None:
+        raise PlygroundError(
+            f"analysis is available for {', '.join(analysed_games())}, not for {game_name}"
+        )
+    analyser: GameAnalyser = load_target(target).for_budget(seconds, blunder)
+    return analyser

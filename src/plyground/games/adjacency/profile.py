@@ -27,7 +27,7 @@ PROFILE = GameProfile(
     # measured in docs/mcts.md; the cutoff applies only with the evaluator's value
     mcts={"value": "evaluator", "cutoff": 0, "exploration": 0.3, "playout": "guided"},
     hint="plyground.arena.adjacency_analysis.hints:AnalysisHints",
-    analyser="plyground.arena.adjacency_analysis.analyser:Analyser",
+    analyser="plyground.arena.adjacency_analysis.game_analyser:AdjacencyAnalyser",
     view="plyground.web.views.adjacency:AdjacencyView",
     openspiel={"size": 6, "rounds": 4},
 )

@@ -1,0 +1,36 @@
+"""The adjacency game's analyser as the profile names it, for front ends that name no game.
+
+:class:`AdjacencyAnalyser` is the :class:`~plyground.arena.adjacency_analysis.analyser.Analyser`
+with the contract of :class:`~plyground.arena.analysis.analysers.GameAnalyser`: made from a
+budget, its answers as JSON, a game's through
+:func:`~plyground.arena.adjacency_analysis.annotation.annotate`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from plyground.arena.adjacency_analysis.analyser import Analyser, AnalysisSettings
+from plyground.arena.adjacency_analysis.annotation import annotate
+from plyground.arena.records.record import GameRecord
+from plyground.core.game import State
+
+__all__ = ["AdjacencyAnalyser"]
+
+
+class AdjacencyAnalyser(Analyser):
+    """An :class:`Analyser` that keeps the game-neutral analyser contract."""
+
+    @classmethod
+    def for_budget(cls, seconds: float, blunder: float) -> AdjacencyAnalyser:
+        """An analyser of ``seconds`` per position whose blunders lose ``blunder`` marks."""
+        return cls(AnalysisSettings(time=seconds, blunder=blunder))
+
+    def position_json(self, state: State) -> dict[str, Any]:
+        """:meth:`position` as JSON."""
+        return self.position(state).to_dict()
+
+    def game_json(self, record: GameRecord) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """The game's analysis and each of its positions' values, as JSON."""
+        analysis = annotate(record, self)
+        return analysis.to_dict(), [values.to_dict() for values in analysis.positions]
