@@ -306,7 +306,9 @@ def main() -> None:
     game = load_game("tictactoe")
     bot = BotPlayer(TablePolicy(learner.tables()))
     for rival in ("random", "perfect"):
-        side = play_match(game, (bot, rival), 200, seed=args.seed, close=False).sides[0]
+        # the rival seeded too, so a run prints the same games every time
+        seeded = f"{rival}:seed={args.seed}"
+        side = play_match(game, (bot, seeded), 200, seed=args.seed, close=False).sides[0]
         print(
             f"as a bot against {rival}: {side.wins} won, {side.draws} drawn, "
             f"{side.losses} lost of {side.games}"

@@ -85,6 +85,10 @@ def test_an_illegal_action_ends_the_game_with_a_penalty(caplog: pytest.LogCaptur
     assert "Illegal move made, game terminating with current player losing" in caplog.text
     assert all(env.terminations.values())
     assert env.rewards == {"X": 0, "O": -1.0}
+    adjacency = aec_env("adjacency")  # 8x8: the worst margin is -64
+    adjacency.reset()
+    adjacency.step(0)  # a1 is X's own
+    assert adjacency.rewards["X"] == -64.0
 
 
 def test_an_action_out_of_range_fails_its_assertion() -> None:

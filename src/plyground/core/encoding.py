@@ -87,6 +87,8 @@ class Encoding(ABC):
     def check_action(self, action: object) -> int:
         """``action`` as an int when it numbers some move; IllegalMoveError naming the
         range otherwise (the move may still be illegal in a given state)."""
+        if isinstance(action, np.ndarray) and action.shape in {(), (1,)}:
+            action = action.item()  # a policy's answer for one observation
         if isinstance(action, np.integer):
             action = int(action)
         if not isinstance(action, int) or isinstance(action, bool):
@@ -109,6 +111,15 @@ class CellEncoding(Encoding):
 
     def move(self, action: int) -> Move:
         return self.check_action(action)
+
+    def mask(self, state: State) -> npt.NDArray[np.int8]:
+        """1 at every legal move, which is its own action (one NumPy assignment)."""
+        mask = np.zeros(self.actions, dtype=np.int8)
+        mask[list(state.legal_moves())] = 1  # type: ignore[index]
+        return mask
+
+    def legal_actions(self, state: State) -> list[int]:
+        return sorted(state.legal_moves())  # type: ignore[arg-type]
 
 
 def mask_planes(masks: Sequence[int], rows: int, columns: int) -> npt.NDArray[np.float32]:

@@ -67,9 +67,9 @@ class GameProfile:
       board (:mod:`plyground.arena.analysis.analysers`); none: the analysis refuses it;
     * ``view``: the web page's view class (:mod:`plyground.web.views`); none:
       the page's generic view;
-    * ``openspiel``: the settings OpenSpiel may set, with their defaults, when
-      :mod:`plyground.rl.openspiel` registers the game as ``plyground_<name>``
-      (empty: none); none: the game is not registered.
+    * ``openspiel``: true registers the game with OpenSpiel as ``plyground_<name>``
+      (:mod:`plyground.rl.openspiel`), every setting of the game a parameter with
+      the game's own default; false: the game is not registered.
     """
 
     evaluator: str | None = None
@@ -83,14 +83,12 @@ class GameProfile:
     hint: str | None = None
     analyser: str | None = None
     view: str | None = None
-    openspiel: Mapping[str, Any] | None = None
+    openspiel: bool = False
 
     def __post_init__(self) -> None:
         # read-only copies: a profile is shared by every game of its class
         object.__setattr__(self, "warm_ups", MappingProxyType(dict(self.warm_ups)))
         object.__setattr__(self, "mcts", MappingProxyType(dict(self.mcts)))
-        if self.openspiel is not None:
-            object.__setattr__(self, "openspiel", MappingProxyType(dict(self.openspiel)))
 
 
 NO_PROFILE = GameProfile()

@@ -1,8 +1,8 @@
 """Layer above the bots: plyground's games in the libraries of reinforcement learning.
 
 ``aec_env(spec)`` is a two-player game as a PettingZoo ``AECEnv``,
-``gym_env(spec)`` a one-player game as a Gymnasium ``Env`` (also registered as
-``plyground/2048-v0`` and ``plyground/queens-v0``), and ``import
+``gym_env(spec)`` a game from one seat as a Gymnasium ``Env``, a two-player
+game against an opponent (also registered as ``plyground/<game>-v0``), and ``import
 plyground.rl.openspiel`` registers the games with OpenSpiel (docs/rl.md). The
 libraries come with ``pip install 'plyground[rl]'``; without them these
 functions say so. Every environment is a thin adapter over ``State``: the rules
@@ -30,12 +30,13 @@ def aec_env(spec: str | Game, render_mode: str | None = None, **options: Any) ->
     return make(spec, render_mode=render_mode, **options)
 
 
-def gym_env(spec: str | Game, render_mode: str | None = None) -> Any:
-    """A one-player game as a Gymnasium ``Env`` (:func:`plyground.rl.solo_env.gym_env`)."""
+def gym_env(spec: str | Game, render_mode: str | None = None, **options: Any) -> Any:
+    """A game from one seat as a Gymnasium ``Env``, a two-player game against an
+    ``opponent`` (:func:`plyground.rl.solo_env.gym_env`)."""
     require("gymnasium", "Gymnasium")
     from plyground.rl.solo_env import gym_env as make
 
-    return make(spec, render_mode=render_mode)
+    return make(spec, render_mode=render_mode, **options)
 
 
 if importlib.util.find_spec("gymnasium") is not None:

@@ -26,10 +26,8 @@ from plyground.games import load_game
 from plyground.rl.chance import settle
 from plyground.rl.rendering import can_picture, picture
 
-__all__ = ["ILLEGAL_REWARD", "GameEnv", "aec_env"]
+__all__ = ["GameEnv", "aec_env"]
 
-ILLEGAL_REWARD = -1.0
-"""What an illegal move earns its player by default (the game ends at once)."""
 
 Observation = dict[str, npt.NDArray[Any]]
 
@@ -151,13 +149,16 @@ class GameEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
 
 def aec_env(
-    spec: str | Game, render_mode: str | None = None, illegal_reward: float = ILLEGAL_REWARD
+    spec: str | Game, render_mode: str | None = None, illegal_reward: float | None = None
 ) -> AECEnv[str, Observation, int]:
     """The game ``spec`` (``"tictactoe"``, ``"adjacency(size=6,rounds=4)"``, ...) as a
     PettingZoo environment with PettingZoo's usual wrappers: an illegal action ends
-    the game and earns ``illegal_reward``, an action out of range fails an
-    assertion, and acting before ``reset`` or out of turn is refused."""
-    env: AECEnv[str, Observation, int] = GameEnv(load_game(spec), render_mode=render_mode)
-    env = wrappers.TerminateIllegalWrapper(env, illegal_reward=illegal_reward)
+    the game and earns ``illegal_reward`` (by default the game's worst return: -1 in
+    tic-tac-toe and Morris, minus the cells in the adjacency game), an action out of
+    range fails an assertion, and acting before ``reset`` or out of turn is refused."""
+    raw = GameEnv(load_game(spec), render_mode=render_mode)
+    penalty = raw.encoding.returns[0] if illegal_reward is None else illegal_reward
+    env: AECEnv[str, Observation, int] = raw
+    env = wrappers.TerminateIllegalWrapper(env, illegal_reward=penalty)
     env = wrappers.AssertOutOfBoundsWrapper(env)
     return wrappers.OrderEnforcingWrapper(env)

@@ -1,11 +1,17 @@
 """plyground's games as OpenSpiel Python games: ``import plyground.rl.openspiel`` registers
 them, then ``pyspiel.load_game("plyground_adjacency", {"size": 6, "rounds": 4})``.
 
-Registered: every game whose profile gives its OpenSpiel parameters
-(``openspiel``, :class:`~plyground.core.profile.GameProfile`), installed
-packages' games too: ``plyground_adjacency`` (parameters ``size``,
-``rounds``), ``plyground_tictactoe``, ``plyground_morris`` and
-``plyground_2048`` (with its spawns as chance nodes). Each is a thin
+Registered: every game whose profile says ``openspiel``
+(:class:`~plyground.core.profile.GameProfile`), installed packages' games
+too: ``plyground_adjacency``, ``plyground_tictactoe``, ``plyground_morris``
+and ``plyground_2048`` (with its spawns as chance nodes). Every setting of
+the game is a parameter with the game's own default (``size`` 8, ``rounds``
+8, ``first`` ``X``; Morris's ``repetition``), and a setting left unset is
+the game's, so ``plyground_adjacency(size=4)`` has the rounds
+``adjacency(size=4)`` has. Board observations are planes first
+(``[planes, rows, columns]``), as OpenSpiel's own board games have them.
+The registered classes are bound in this module, so games and states
+pickle (a spawn pool can take them). Each is a thin
 adapter: an OpenSpiel state holds one plyground
 :class:`~plyground.core.game.State` and applies an action by
 ``State.play``; actions, observation tensors and the game's bounds come from
@@ -21,19 +27,28 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from plyground.core.encoding import Encoding, encoding_of
 from plyground.core.errors import PluginError, SettingsError
 from plyground.core.game import CHANCE, TERMINAL, Game, State
-from plyground.core.settings import format_spec
-from plyground.games import game_names, game_profile, load_game
+from plyground.core.settings import Setting, format_spec
+from plyground.games import game_class, game_names, game_profile, load_game
 from plyground.rl.extra import require
 
 require("pyspiel", "OpenSpiel")
 import pyspiel  # noqa: E402
 from open_spiel.python.observation import IIGObserverForPublicInfoGame  # noqa: E402
 
-__all__ = ["SPIEL_GAMES", "SpielGame", "SpielState", "spiel_game", "spiel_name"]
+__all__ = [
+    "SPIEL_GAMES",
+    "SpielGame",
+    "SpielState",
+    "spiel_game",
+    "spiel_layout",
+    "spiel_name",
+    "spiel_shape",
+]
 
 
 def spiel_name(game_name: str) -> str:
@@ -42,21 +57,44 @@ def spiel_name(game_name: str) -> str:
 
 
 def _spiel_games() -> dict[str, tuple[str, dict[str, Any]]]:
-    """Every game whose profile gives its OpenSpiel parameters (a package that fails to
-    load gives none)."""
+    """Every game whose profile says ``openspiel`` (a package that fails to load gives
+    none), with its settings' defaults (those the game resolves, such as the rounds)."""
     found: dict[str, tuple[str, dict[str, Any]]] = {}
     for name in game_names():
         try:
-            params = game_profile(name).openspiel
+            registered = game_profile(name).openspiel
         except PluginError:
             continue
-        if params is not None:
-            found[spiel_name(name)] = (name, dict(params))
+        if registered:
+            settings = game_class(name).SETTINGS
+            found[spiel_name(name)] = (name, {s.name: _unset(s) for s in settings})
     return found
+
+
+def _unset(setting: Setting) -> Any:
+    """A setting's default as an OpenSpiel parameter: the game's own, or for a setting the
+    game resolves itself (the adjacency game's ``rounds``) the kind's zero, which OpenSpiel
+    passes back to mean "the game's own" (OpenSpiel has no parameter without a value)."""
+    return setting.kind() if setting.default is None else setting.default
 
 
 SPIEL_GAMES = _spiel_games()
 """OpenSpiel name -> (plyground game, its parameters with their defaults)."""
+
+
+def load(name: str) -> SpielGame:
+    """``pyspiel.load_game(name)`` with plyground's games registered (what an unpickled game
+    is made by, in a process that has not imported this module yet)."""
+    game: SpielGame = pyspiel.load_game(name)
+    return game
+
+
+def _replay(game: SpielGame, history: list[int]) -> SpielState:
+    """The state ``history`` (actions and chance outcomes) reaches from ``game``'s start."""
+    state = game.new_initial_state()
+    for action in history:
+        state.apply_action(action)
+    return state
 
 
 def spiel_game(rules: Game) -> SpielGame:
@@ -64,8 +102,7 @@ def spiel_game(rules: Game) -> SpielGame:
     name = spiel_name(rules.name)
     if name not in SPIEL_GAMES:
         raise SettingsError(f"game {rules.spec!r} is not registered with OpenSpiel")
-    params = {key: rules.settings[key] for key in SPIEL_GAMES[name][1]}
-    game: SpielGame = pyspiel.load_game(name, params)
+    game: SpielGame = pyspiel.load_game(name, dict(rules.settings))
     return game
 
 
@@ -77,9 +114,13 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         short_name = self.SHORT_NAME
-        name, defaults = SPIEL_GAMES[short_name]
-        settings = {**defaults, **(params or {})}
-        self.rules = load_game(format_spec(name, settings))
+        name, _ = SPIEL_GAMES[short_name]
+        # a resolved setting's zero is unset: the game resolves it as plyground does
+        given = {
+            key: value for key, value in (params or {}).items() if value != _unset_of(name, key)
+        }
+        self.rules = load_game(format_spec(name, given))
+        settings = dict(self.rules.settings)
         self.encoding: Encoding = encoding_of(self.rules)
         enc = self.encoding
         caps = self.rules.capabilities
@@ -96,6 +137,10 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
 
     def new_initial_state(self) -> SpielState:
         return SpielState(self, self.rules.initial_state())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its name with its parameters, loaded again by :func:`load`."""
+        return (load, (str(self),))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
         """The game's own observation (the encoding's array); OpenSpiel's generic
@@ -114,6 +159,10 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         self.state = state
         self._base = state.returns()
         self._terminal_rewards = _terminal_rewards(game.rules)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game and the actions played from the start (OpenSpiel's history)."""
+        return (_replay, (self.get_game(), self.history()))
 
     def current_player(self) -> int:
         to_move = self.state.to_move()
@@ -169,13 +218,33 @@ class EncodingObserver:
             raise ValueError(f"observation parameters are not supported, got {params!r}")
         self.encoding = encoding
         self.tensor = np.zeros(int(np.prod(encoding.shape)), np.float32)
-        self.dict = {"observation": self.tensor.reshape(encoding.shape)}
+        self.dict = {"observation": self.tensor.reshape(spiel_shape(encoding.shape))}
 
     def set_from(self, state: SpielState, player: int) -> None:
-        self.tensor[:] = self.encoding.observe(state.state, player).ravel()
+        self.dict["observation"][:] = spiel_layout(self.encoding.observe(state.state, player))
 
     def string_from(self, state: SpielState, player: int) -> str:
         return state.state.text()
+
+
+def _unset_of(name: str, key: str) -> Any:
+    """The value of OpenSpiel parameter ``key`` of plyground's game ``name`` that means
+    "the game's own": the zero of a setting the game resolves, else nothing."""
+    setting = next(s for s in game_class(name).SETTINGS if s.name == key)
+    return _unset(setting) if setting.default is None else object()
+
+
+def spiel_shape(shape: tuple[int, ...]) -> tuple[int, ...]:
+    """An encoding's shape as OpenSpiel lays it out: boards of planes (rows, columns,
+    planes) planes first, as OpenSpiel's board games are (``othello`` ``[3, 8, 8]``)."""
+    return (shape[2], shape[0], shape[1]) if len(shape) == 3 else shape
+
+
+def spiel_layout(
+    observation: npt.NDArray[np.float32],
+) -> npt.NDArray[np.float32]:
+    """An encoding's observation laid out as :func:`spiel_shape` says."""
+    return observation.transpose(2, 0, 1) if observation.ndim == 3 else observation
 
 
 def _terminal_rewards(rules: Game) -> bool:
@@ -185,7 +254,7 @@ def _terminal_rewards(rules: Game) -> bool:
 
 def _game_type(short_name: str) -> Any:
     name, defaults = SPIEL_GAMES[short_name]
-    rules = load_game(format_spec(name, defaults))
+    rules = load_game(name)
     caps = rules.capabilities
     kind = pyspiel.GameType
     return kind(
@@ -218,7 +287,12 @@ def _register() -> None:
     registered = set(pyspiel.registered_names())
     for short_name in SPIEL_GAMES:
         if short_name not in registered:
-            game_class = type(short_name, (SpielGame,), {"SHORT_NAME": short_name})
+            game_class = type(
+                short_name,
+                (SpielGame,),
+                {"SHORT_NAME": short_name, "__module__": __name__, "__qualname__": short_name},
+            )
+            globals()[short_name] = game_class  # bound here, so pickle finds the class
             pyspiel.register_game(_game_type(short_name), game_class)
 
 

@@ -53,7 +53,9 @@ class PolicyBot(Bot):
         return self._encodings[game]
 
     def supports(self, game: Game) -> bool:
-        return super().supports(game) and game.ENCODING is not None
+        """Every game with an encoding, one-player games (2048) too: the policy is asked only
+        at a player's turn, never at a chance node."""
+        return game.ENCODING is not None
 
     def choose(
         self, state: State, limit: Limit | None = None, on_info: InfoCallback | None = None

@@ -79,4 +79,4 @@ class SpielMCTSBot(Bot):
 
     def supports(self, game: Game) -> bool:
         """Two-player games registered with OpenSpiel (their profile gives ``openspiel``)."""
-        return game.capabilities.players == 2 and game.PROFILE.openspiel is not None
+        return game.capabilities.players == 2 and game.PROFILE.openspiel

@@ -29,5 +29,5 @@ PROFILE = GameProfile(
     hint="plyground.arena.adjacency_analysis.hints:AnalysisHints",
     analyser="plyground.arena.adjacency_analysis.game_analyser:AdjacencyAnalyser",
     view="plyground.web.views.adjacency:AdjacencyView",
-    openspiel={"size": 6, "rounds": 4},
+    openspiel=True,
 )

@@ -20,5 +20,5 @@ PROFILE = GameProfile(
     mcts={"value": "returns", "exploration": 1.0, "playout": "uniform"},
     hint="plyground.bots.g2048:G2048Hints",
     view="plyground.web.views.g2048:G2048View",
-    openspiel={},
+    openspiel=True,
 )

@@ -17,5 +17,5 @@ PROFILE = GameProfile(
     mcts={"value": "outcome", "exploration": 1.0, "playout": "guided"},
     hint="plyground.bots.morris:MorrisHints",
     view="plyground.web.views.morris:MorrisView",
-    openspiel={},
+    openspiel=True,
 )

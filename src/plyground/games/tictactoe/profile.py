@@ -12,5 +12,5 @@ PROFILE = GameProfile(
     mcts={"value": "outcome", "exploration": 1.0, "playout": "uniform"},
     hint="plyground.bots.perfect:PerfectHints",
     view="plyground.web.views.tictactoe:TicTacToeView",
-    openspiel={},
+    openspiel=True,
 )
