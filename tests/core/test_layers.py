@@ -33,7 +33,7 @@ ALLOWED: dict[str, set[str]] = {
     "solvers": {"core", "games", "algorithms"},
     "bots": {"core", "games", "algorithms"},
     "arena": {"core", "games", "algorithms", "solvers", "bots"},
-    "rl": {"core", "games", "bots"},
+    "rl": {"core", "games", "bots", "arena"},
     "web": {"plyground", "core", "games", "algorithms", "solvers", "bots", "arena"},
     "cli": {"plyground", "core", "games", "algorithms", "solvers", "bots", "arena", "web"},
     "__init__": {"core", "games", "bots"},

@@ -48,7 +48,7 @@ def test_catalog_offers_each_game_its_bots_and_browser_bounds(client: TestClient
     games = {g["name"]: g for g in client.get("/api/catalog").json()["games"]}
     assert "perfect" in games["tictactoe"]["bots"] and "alphabeta" in games["tictactoe"]["bots"]
     assert "morris" in games["morris"]["bots"] and "perfect" not in games["morris"]["bots"]
-    assert games["2048"]["bots"] == ["2048", "mcts"] and games["2048"]["chance"]
+    assert games["2048"]["bots"] == ["random", "greedy", "2048", "mcts"] and games["2048"]["chance"]
     assert {name: games[name]["strongest"] for name in ("adjacency", "tictactoe", "2048")} == {
         "adjacency": "alphabeta",
         "tictactoe": "perfect",

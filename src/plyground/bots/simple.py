@@ -6,11 +6,20 @@ import time
 from typing import ClassVar
 
 from plyground.bots.base import SEED_SETTING, TIME_SETTING, Bot, Decision, InfoCallback
-from plyground.core.game import TERMINAL, State
+from plyground.core.game import TERMINAL, Game, State
 from plyground.core.limits import Limit, SearchInfo
 from plyground.core.settings import Setting
 
 __all__ = ["GreedyBot", "RandomBot"]
+
+
+def plays_baseline(game: Game) -> bool:
+    """The games the baselines play: two-player games without chance, as every bot, and
+    games of chance played alone (2048), where a legal move is all they need and they
+    are what a learner's score is first measured against. A puzzle (N-Queens) is left
+    to its solvers."""
+    caps = game.capabilities
+    return (caps.players == 2 and not caps.chance) or (caps.players == 1 and caps.chance)
 
 
 class RandomBot(Bot):
@@ -19,6 +28,9 @@ class RandomBot(Bot):
     NAME = "random"
     DESCRIPTION = "a uniformly random legal move"
     SETTINGS: ClassVar[tuple[Setting, ...]] = (TIME_SETTING, SEED_SETTING)
+
+    def supports(self, game: Game) -> bool:
+        return plays_baseline(game)
 
     def choose(
         self, state: State, limit: Limit | None = None, on_info: InfoCallback | None = None
@@ -39,6 +51,10 @@ class GreedyBot(Bot):
     NAME = "greedy"
     DESCRIPTION = "one ply: the move with the best immediate material (ties at random)"
     SETTINGS: ClassVar[tuple[Setting, ...]] = (TIME_SETTING, SEED_SETTING)
+
+    def supports(self, game: Game) -> bool:
+        """As ``random`` (in 2048: the move that scores the most now)."""
+        return plays_baseline(game)
 
     def choose(
         self, state: State, limit: Limit | None = None, on_info: InfoCallback | None = None

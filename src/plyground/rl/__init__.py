@@ -19,7 +19,7 @@ from plyground.rl.extra import require
 if TYPE_CHECKING:
     from plyground.core.game import Game
 
-__all__ = ["aec_env", "gym_env"]
+__all__ = ["aec_env", "evaluate", "gym_env"]
 
 
 def aec_env(spec: str | Game, render_mode: str | None = None, **options: Any) -> Any:
@@ -37,6 +37,16 @@ def gym_env(spec: str | Game, render_mode: str | None = None, **options: Any) ->
     from plyground.rl.solo_env import gym_env as make
 
     return make(spec, render_mode=render_mode, **options)
+
+
+def evaluate(policy: Any, game: str | Game, opponents: Any = None, **options: Any) -> Any:
+    """``policy`` against the project's bots, paired, with Elo intervals
+    (:func:`plyground.rl.evaluation.evaluate`)."""
+    from plyground.rl.evaluation import evaluate as measure
+
+    if opponents is None:
+        return measure(policy, game, **options)
+    return measure(policy, game, opponents, **options)
 
 
 if importlib.util.find_spec("gymnasium") is not None:
