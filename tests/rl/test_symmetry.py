@@ -7,7 +7,6 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import adjacency_positions
 
 from plyground.core.encoding import encoding_of
 from plyground.core.errors import SettingsError
@@ -19,6 +18,7 @@ from plyground.rl.symmetry import (
     augment,
     observation_image,
 )
+from strategies import adjacency_positions
 
 
 def mapped(state: AdjacencyState, k: int) -> AdjacencyState:
