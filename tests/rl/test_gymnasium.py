@@ -108,7 +108,9 @@ def test_action_masks_are_found_as_sb3_contrib_finds_them() -> None:
     _, info = env.reset(seed=4)
     masks = env.get_wrapper_attr("action_masks")()
     assert masks.dtype == bool and masks.tolist() == info["action_mask"].astype(bool).tolist()
-    vector = gymnasium.make_vec("plyground/adjacency-v0", num_envs=3, size=5, rounds=3)
+    vector = gymnasium.make_vec(
+        "plyground/adjacency-v0", num_envs=3, vectorization_mode="sync", size=5, rounds=3
+    )
     _, infos = vector.reset(seed=1)
     stacked = np.stack(vector.call("action_masks"))
     assert stacked.shape == (3, 25) and (stacked == infos["action_mask"].astype(bool)).all()

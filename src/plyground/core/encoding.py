@@ -56,6 +56,9 @@ class Encoding(ABC):
     returns: tuple[float, float] = (-1.0, 1.0)
     longest: int
     outcomes: int = 0
+    batch: str | None = None
+    """The game's batched kernel, a :class:`~plyground.core.batch.BatchGames` class as a
+    lazy ``module:attr`` target (:mod:`plyground.rl.vector_env`); none: the game has none."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> Encoding:
         """The encoding itself: it never changes once made (a holder copied deeply, such as

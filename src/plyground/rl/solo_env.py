@@ -38,7 +38,7 @@ from plyground.games import load_game
 from plyground.rl.chance import settle
 from plyground.rl.opponents import Opponent, OpponentSpec, opponent_of
 
-__all__ = ["ENV_IDS", "ILLEGAL_CHOICES", "SoloEnv", "gym_env", "register_envs"]
+__all__ = ["ENV_IDS", "ILLEGAL_CHOICES", "SoloEnv", "gym_env", "register_envs", "with_settings"]
 
 ENV_IDS = {
     "plyground/2048-v0": ("2048", 100_000),
@@ -81,7 +81,7 @@ class SoloEnv(gymnasium.Env[Observation, Any]):
         illegal_reward: float = 0.0,
         **settings: Any,
     ) -> None:
-        rules = _with_settings(game, settings)
+        rules = with_settings(game, settings)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise SettingsError(f"render mode {render_mode!r} is not one of human, ansi")
         if illegal not in ILLEGAL_CHOICES:
@@ -186,7 +186,7 @@ class SoloEnv(gymnasium.Env[Observation, Any]):
         return text
 
 
-def _with_settings(game: str | Game, settings: dict[str, Any]) -> Game:
+def with_settings(game: str | Game, settings: dict[str, Any]) -> Game:
     """``game`` with ``settings`` on top of those its spec gives."""
     if not settings:
         return load_game(game)
@@ -202,12 +202,16 @@ def gym_env(spec: str | Game, render_mode: str | None = None, **options: Any) ->
 
 
 def register_envs() -> None:
-    """Register :data:`ENV_IDS` with Gymnasium (once; ``import plyground.rl`` does it)."""
+    """Register :data:`ENV_IDS` with Gymnasium (once; ``import plyground.rl`` does it); a
+    game with a batched kernel gets the vector entry point of
+    :class:`~plyground.rl.vector_env.BatchVectorEnv` (``gymnasium.make_vec``)."""
     for env_id, (game, steps) in ENV_IDS.items():
         if env_id not in gymnasium.registry:
+            batched = encoding_of(load_game(game)).batch is not None
             gymnasium.register(
                 env_id,
                 entry_point=f"{__name__}:SoloEnv",
+                vector_entry_point="plyground.rl.vector_env:BatchVectorEnv" if batched else None,
                 kwargs={"game": game},
                 max_episode_steps=steps,
             )

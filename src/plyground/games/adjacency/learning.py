@@ -17,6 +17,8 @@ __all__ = ["AdjacencyEncoding"]
 class AdjacencyEncoding(CellEncoding):
     """Actions 0 to size*size - 1 (a1, b1, ...); observations (size, size, 3), a1 at [0, 0]."""
 
+    batch = "plyground.games.adjacency.batch:AdjacencyBatch"
+
     def __init__(self, game: AdjacencyGame) -> None:
         self.actions = game.geometry.cells
         self.shape = (game.size, game.size, 3)

@@ -23,6 +23,8 @@ __all__ = ["G2048Encoding"]
 class G2048Encoding(CellEncoding):
     """Actions 0-3 (up, right, down, left); observations: 16 exponents, 0 to 17."""
 
+    batch = "plyground.games.g2048.batch:G2048Batch"
+
     def __init__(self, game: G2048Game) -> None:
         self.actions = len(MOVE_NAMES)
         self.shape = (CELLS,)

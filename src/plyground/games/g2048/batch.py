@@ -1,0 +1,163 @@
+"""Many 2048 games stepped as arrays (:class:`~plyground.core.batch.BatchGames`).
+
+Game ``i`` is ``boards[i]`` (the 64-bit board of :mod:`~plyground.games.g2048.kernel`:
+nibble ``k`` holds cell ``k``'s exponent) and ``scores[i]``. A step slides the
+board by the kernel's move tables, then spawns: the ``k``-th empty cell in
+index order, ``k = floor(u0 * empty cells)``, a 4 when ``u1 < 0.1`` else a 2,
+so each outcome has the probability the rules give it. The kernel's nibbles
+hold tiles up to 32768 and it never merges two of them, so a game stops,
+truncated, once a 32768 tile is on its board (no learner has reached one
+yet); until then every step is the rules' (``tests/rl/test_vector_env.py``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+from plyground.core.batch import BatchGames, BatchStep
+from plyground.core.jit import popcount, trailing_zeros, wrap64
+from plyground.games.g2048.kernel import (
+    KERNEL_MAX_EXPONENT,
+    _move_and_points,
+    board_from_int,
+    empty_cells,
+    move_tables,
+)
+from plyground.games.g2048.rules import CELLS, SPAWN_FOUR_PROBABILITY, G2048Game, G2048State
+
+__all__ = ["G2048Batch"]
+
+
+@njit(cache=True)
+def _spawn(board: int, u_cell: float, u_four: float) -> int:  # pragma: no cover - compiled
+    empty = empty_cells(board)
+    mask = empty
+    for _ in range(int(u_cell * popcount(empty))):
+        mask = wrap64(mask & (mask - 1))
+    exponent = 2 if u_four < SPAWN_FOUR_PROBABILITY else 1
+    return board | wrap64(exponent << trailing_zeros(mask))
+
+
+@njit(cache=True)
+def _can_move(board: int, moves: int, points: int) -> bool:  # pragma: no cover - compiled
+    for move in range(4):  # noqa: SIM110 - numba compiles no generator
+        if _move_and_points(board, move, moves, points)[0] != board:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _capped(board: int) -> bool:  # pragma: no cover - compiled
+    for cell in range(16):  # noqa: SIM110 - numba compiles no generator
+        if (board >> (4 * cell)) & 0xF == KERNEL_MAX_EXPONENT:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _reset(
+    which: npt.NDArray[np.bool_], boards: npt.NDArray[np.int64], scores: npt.NDArray[np.int64],
+    uniforms: npt.NDArray[np.float64],
+) -> None:  # fmt: skip  # pragma: no cover - compiled
+    for i in range(boards.shape[0]):
+        if which[i]:
+            board = _spawn(0, uniforms[i, 0], uniforms[i, 1])
+            boards[i] = _spawn(board, uniforms[i, 2], uniforms[i, 3])
+            scores[i] = 0
+
+
+@njit(cache=True)
+def _step(  # noqa: PLR0917
+    boards: npt.NDArray[np.int64],
+    scores: npt.NDArray[np.int64],
+    active: npt.NDArray[np.bool_],
+    actions: npt.NDArray[np.int64],
+    uniforms: npt.NDArray[np.float64],
+    moves: int,
+    points: int,
+    rewards: npt.NDArray[np.float64],
+    terminal: npt.NDArray[np.bool_],
+    truncated: npt.NDArray[np.bool_],
+    illegal: npt.NDArray[np.bool_],
+) -> None:  # pragma: no cover - compiled
+    for i in range(boards.shape[0]):
+        if not active[i]:
+            continue
+        board = boards[i]
+        after, gained = _move_and_points(board, actions[i], moves, points)
+        if after == board:
+            illegal[i] = True
+            rewards[i] = 0.0
+            terminal[i] = False
+            truncated[i] = False
+            continue
+        illegal[i] = False
+        board = _spawn(after, uniforms[i, 0], uniforms[i, 1])
+        boards[i] = board
+        scores[i] += gained
+        rewards[i] = gained
+        terminal[i] = not _can_move(board, moves, points)
+        truncated[i] = not terminal[i] and _capped(board)
+
+
+@njit(cache=True)
+def _observe(
+    boards: npt.NDArray[np.int64], out: npt.NDArray[np.float32]
+) -> None:  # pragma: no cover
+    for i in range(boards.shape[0]):
+        for cell in range(16):
+            out[i, cell] = (boards[i] >> (4 * cell)) & 0xF
+
+
+@njit(cache=True)
+def _masks(
+    boards: npt.NDArray[np.int64], moves: int, points: int, out: npt.NDArray[np.bool_]
+) -> None:  # pragma: no cover - compiled
+    for i in range(boards.shape[0]):
+        for move in range(4):
+            out[i, move] = _move_and_points(boards[i], move, moves, points)[0] != boards[i]
+
+
+class G2048Batch(BatchGames):
+    """``count`` games of 2048."""
+
+    uniforms = 4
+    actions = 4
+    shape = (CELLS,)
+
+    def __init__(self, game: G2048Game, count: int) -> None:
+        super().__init__(game, count)
+        self.rules = game
+        self._tables = move_tables()
+        self._moves = int(self._tables[0].ctypes.data)
+        self._points = int(self._tables[1].ctypes.data)
+        self.boards = np.zeros(count, np.int64)
+        self.scores = np.zeros(count, np.int64)
+
+    def reset(
+        self, which: npt.NDArray[np.bool_], learners: npt.NDArray[np.int8],
+        uniforms: npt.NDArray[np.float64], out: BatchStep,
+    ) -> None:  # fmt: skip
+        out.replies[:] = -1
+        _reset(which, self.boards, self.scores, uniforms)
+
+    def step(
+        self, active: npt.NDArray[np.bool_], actions: npt.NDArray[np.int64],
+        uniforms: npt.NDArray[np.float64], out: BatchStep,
+    ) -> None:  # fmt: skip
+        _step(
+            self.boards, self.scores, active, actions, uniforms, self._moves, self._points,
+            out.rewards, out.terminal, out.truncated, out.illegal,
+        )  # fmt: skip
+
+    def observe(self, out: npt.NDArray[np.float32]) -> None:
+        _observe(self.boards, out)
+
+    def masks(self, out: npt.NDArray[np.bool_]) -> None:
+        _masks(self.boards, self._moves, self._points, out)
+
+    def state(self, index: int) -> G2048State:
+        board = board_from_int(int(self.boards[index]) & ((1 << 64) - 1))
+        return G2048State(self.rules, board, int(self.scores[index]), 0)
