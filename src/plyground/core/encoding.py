@@ -12,6 +12,7 @@ it never decides them.
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 
@@ -22,7 +23,7 @@ from plyground.core.errors import IllegalMoveError, SettingsError
 from plyground.core.game import Game, Move, State
 from plyground.core.registry import load_target
 
-__all__ = ["CellEncoding", "Encoding", "encoding_of", "mask_planes"]
+__all__ = ["CellEncoding", "Encoding", "encoding_of", "mask_bits", "mask_planes"]
 
 
 def encoding_of(game: Game) -> Encoding:
@@ -132,7 +133,20 @@ def mask_planes(masks: Sequence[int], rows: int, columns: int) -> npt.NDArray[np
     >>> mask_planes([0b101], 1, 3)[0, :, 0].tolist()
     [1.0, 0.0, 1.0]
     """
-    cells = rows * columns
-    bits = np.arange(cells, dtype=np.uint64)
-    planes = [(np.uint64(mask) >> bits) & np.uint64(1) for mask in masks]
-    return np.stack(planes, axis=-1).reshape(rows, columns, len(masks)).astype(np.float32)
+    words = np.array(masks, dtype=np.uint64)[:, None] >> _shifts(rows * columns)
+    return (words & np.uint64(1)).astype(np.float32).T.reshape(rows, columns, len(masks))
+
+
+@functools.cache
+def _shifts(cells: int) -> npt.NDArray[np.uint64]:
+    """``0 .. cells - 1`` as uint64 shift counts (made once per board size)."""
+    return np.arange(cells, dtype=np.uint64)
+
+
+def mask_bits(mask: int, cells: int) -> npt.NDArray[np.int8]:
+    """Bit ``k`` of ``mask`` at index ``k`` (an action mask from a bitboard of moves).
+
+    >>> mask_bits(0b101, 4).tolist()
+    [1, 0, 1, 0]
+    """
+    return ((np.uint64(mask) >> _shifts(cells)) & np.uint64(1)).astype(np.int8)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from plyground.core.encoding import CellEncoding, mask_planes
+from plyground.core.encoding import CellEncoding, mask_bits, mask_planes
 from plyground.core.game import State
 from plyground.games.adjacency.rules import AdjacencyGame, AdjacencyState, X
 
@@ -25,6 +25,13 @@ class AdjacencyEncoding(CellEncoding):
         self._plies = 2 * game.rounds
         self.longest = self._plies
         self.returns = (-float(self.actions), float(self.actions))
+
+    def mask(self, state: State) -> npt.NDArray[np.int8]:
+        """The empty cells, from the bitboard in one NumPy pass (none once the game is over)."""
+        assert isinstance(state, AdjacencyState)
+        if state.is_terminal():
+            return np.zeros(self.actions, dtype=np.int8)
+        return mask_bits(state.empty(), self.actions)
 
     def observe(self, state: State, player: int) -> npt.NDArray[np.float32]:
         assert isinstance(state, AdjacencyState)
