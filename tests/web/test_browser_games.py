@@ -328,6 +328,8 @@ def test_2048_by_keyboard_and_swipe(page: Any) -> None:
         "Computer: quick",
         "Computer: hard",
         "Computer: strongest",
+        "Bot: random",
+        "Bot: greedy",
         "Bot: 2048",
         "Bot: mcts",
     ]
