@@ -3,6 +3,10 @@ array, over random games (hypothesis), and Gymnasium's vector API around them.""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import gymnasium
 import numpy as np
 import pytest
@@ -143,3 +147,16 @@ def test_bad_vector_envs_are_named() -> None:
     env.reset(seed=0)
     with pytest.raises(IllegalMoveError, match="action 4 is out of range"):
         env.step(np.array([0, 4]))
+
+
+def test_the_kernels_with_the_jit_off_step_as_the_rules(cli_env: dict[str, str]) -> None:
+    """The property test above as plain Python (``NUMBA_DISABLE_JIT=1``), in a subprocess:
+    the kernels' lines run uncompiled, with Python's unbounded integers."""
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-k",
+         "every_array_is_the_rules", str(Path(__file__))],
+        capture_output=True, text=True, env={**cli_env, "NUMBA_DISABLE_JIT": "1"},
+        timeout=600, check=False,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "1 passed" in result.stdout

@@ -53,7 +53,7 @@ def _reply(  # noqa: PLR0917 - a kernel takes its arrays positionally
     u: float,
 ) -> int:  # pragma: no cover - compiled
     """The opponent's random reply in game ``i`` (which goes on); the cell played."""
-    empty = load_int(cx, G_FULL) & ~(x[i] | o[i])
+    empty = int(load_int(cx, G_FULL) & ~(x[i] | o[i]))
     cell = _nth_cell(empty, int(u * popcount(empty)))
     x[i], o[i] = _move(cx, x[i], o[i], side[i], cell)
     side[i] ^= 1
@@ -63,7 +63,7 @@ def _reply(  # noqa: PLR0917 - a kernel takes its arrays positionally
 
 @njit(cache=True)
 def _margin(x: int, o: int, learner: int) -> float:  # pragma: no cover - compiled
-    margin = popcount(x) - popcount(o)
+    margin = popcount(int(x)) - popcount(int(o))  # int(): Python's, with the JIT off
     return float(margin if learner == 0 else -margin)
 
 
@@ -117,7 +117,7 @@ def _step(  # noqa: PLR0917
         replies[i] = -1
         if not active[i]:
             continue
-        cell = actions[i]
+        cell = int(actions[i])
         if (x[i] | o[i]) >> cell & 1:
             illegal[i] = True
             rewards[i] = 0.0

@@ -32,7 +32,7 @@ __all__ = ["G2048Batch"]
 
 @njit(cache=True)
 def _spawn(board: int, u_cell: float, u_four: float) -> int:  # pragma: no cover - compiled
-    empty = empty_cells(board)
+    empty = int(empty_cells(board))  # int(): Python's, with the JIT off
     mask = empty
     for _ in range(int(u_cell * popcount(empty))):
         mask = wrap64(mask & (mask - 1))
@@ -85,8 +85,8 @@ def _step(  # noqa: PLR0917
     for i in range(boards.shape[0]):
         if not active[i]:
             continue
-        board = boards[i]
-        after, gained = _move_and_points(board, actions[i], moves, points)
+        board = int(boards[i])  # int(): Python's, with the JIT off
+        after, gained = _move_and_points(board, int(actions[i]), moves, points)
         if after == board:
             illegal[i] = True
             rewards[i] = 0.0
@@ -117,7 +117,8 @@ def _masks(
 ) -> None:  # pragma: no cover - compiled
     for i in range(boards.shape[0]):
         for move in range(4):
-            out[i, move] = _move_and_points(boards[i], move, moves, points)[0] != boards[i]
+            board = int(boards[i])
+            out[i, move] = _move_and_points(board, move, moves, points)[0] != board
 
 
 class G2048Batch(BatchGames):
