@@ -38,7 +38,15 @@ from plyground.games import load_game
 from plyground.rl.chance import settle
 from plyground.rl.opponents import Opponent, OpponentSpec, opponent_of
 
-__all__ = ["ENV_IDS", "ILLEGAL_CHOICES", "SoloEnv", "gym_env", "register_envs", "with_settings"]
+__all__ = [
+    "ENV_IDS",
+    "ILLEGAL_CHOICES",
+    "SoloEnv",
+    "gym_env",
+    "register_envs",
+    "seats",
+    "with_settings",
+]
 
 ENV_IDS = {
     "plyground/2048-v0": ("2048", 100_000),
@@ -84,13 +92,7 @@ class SoloEnv(gymnasium.Env[Observation, Any]):
         rules = with_settings(game, settings)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise SettingsError(f"render mode {render_mode!r} is not one of human, ansi")
-        if illegal not in ILLEGAL_CHOICES:
-            raise SettingsError(f"illegal must be one of noop, terminate; got {illegal!r}")
-        players = [rules.player_name(p) for p in range(rules.capabilities.players)]
-        if len(players) > 1 and colour != COLOURS and colour not in players:
-            raise SettingsError(
-                f"colour must be {COLOURS} or one of {', '.join(players)}; got {colour!r}"
-            )
+        players = seats(rules, colour, illegal)
         self.game = rules
         self.render_mode = render_mode
         self.illegal = illegal
@@ -184,6 +186,19 @@ class SoloEnv(gymnasium.Env[Observation, Any]):
             print(text)
             return None
         return text
+
+
+def seats(rules: Game, colour: str, illegal: str) -> list[str]:
+    """``rules``' player names, once ``colour`` and ``illegal`` are checked (SettingsError
+    naming the choices otherwise)."""
+    if illegal not in ILLEGAL_CHOICES:
+        raise SettingsError(f"illegal must be one of noop, terminate; got {illegal!r}")
+    players = [rules.player_name(p) for p in range(rules.capabilities.players)]
+    if len(players) > 1 and colour != COLOURS and colour not in players:
+        raise SettingsError(
+            f"colour must be {COLOURS} or one of {', '.join(players)}; got {colour!r}"
+        )
+    return players
 
 
 def with_settings(game: str | Game, settings: dict[str, Any]) -> Game:

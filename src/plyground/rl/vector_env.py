@@ -32,7 +32,7 @@ from plyground.core.encoding import encoding_of
 from plyground.core.errors import IllegalMoveError, SettingsError
 from plyground.core.game import Game, State
 from plyground.core.registry import load_target
-from plyground.rl.solo_env import COLOURS, ILLEGAL_CHOICES, with_settings
+from plyground.rl.solo_env import COLOURS, seats, with_settings
 
 __all__ = ["BatchVectorEnv"]
 
@@ -63,18 +63,12 @@ class BatchVectorEnv(VectorEnv[Any, Any, Any]):
             raise SettingsError(
                 f"game {rules.spec!r} has no batched kernel: use vectorization_mode='sync'"
             )
-        players = [rules.player_name(p) for p in range(rules.capabilities.players)]
+        players = seats(rules, colour, illegal)
         if len(players) > 1 and opponent != "random":
             raise SettingsError(
                 f"the batched environment's opponent is a uniformly random player, not "
                 f"{opponent!r}: use vectorization_mode='sync' for another"
             )
-        if len(players) > 1 and colour != COLOURS and colour not in players:
-            raise SettingsError(
-                f"colour must be {COLOURS} or one of {', '.join(players)}; got {colour!r}"
-            )
-        if illegal not in ILLEGAL_CHOICES:
-            raise SettingsError(f"illegal must be one of noop, terminate; got {illegal!r}")
         if num_envs < 1:
             raise SettingsError(f"num_envs must be at least 1, got {num_envs}")
         self.game = rules
