@@ -7,7 +7,9 @@
     python examples/rl/maskable_ppo.py curve runs/ppo-2048 docs/images/rl-ppo-2048.png
 
 ``train`` learns on ``plyground/2048-v0`` or on ``plyground/adjacency-v0`` (6x6,
-4 rounds, against ``greedy``, the learner's colour alternating), with the
+4 rounds, against ``greedy``, the learner's colour alternating; ``adjacency-self``:
+against random play at first, then against a snapshot of itself, renewed at every
+measure, through the environment's ``set_opponent``), with the
 legal actions as the environment's ``action_masks()``. Every ``--every``
 steps it saves the model (``model.zip``, so a stop loses nothing and
 ``--resume`` goes on) and measures it on seeds it never trains on (2048: the
@@ -51,6 +53,12 @@ TASKS: dict[str, dict[str, Any]] = {
         "kwargs": {"size": 6, "rounds": 4, "opponent": "greedy"},
         "game": "adjacency(size=6,rounds=4)",
     },
+    "adjacency-self": {
+        "id": "plyground/adjacency-v0",
+        "kwargs": {"size": 6, "rounds": 4, "opponent": "random"},
+        "game": "adjacency(size=6,rounds=4)",
+        "self_play": True,
+    },
 }
 """What each baseline learns on: the registered id, its options, and the game's spec."""
 
@@ -84,10 +92,22 @@ def make_env(task: str, seed: int | None = None) -> gymnasium.Env[Any, Any]:
     return env
 
 
+class Snapshot:
+    """A saved model as the opponent's policy (self-play): it samples its action, so the
+    games it plays vary."""
+
+    def __init__(self, path: Path) -> None:
+        self.model = MaskablePPO.load(path, device="cpu")
+
+    def __call__(self, observation: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]) -> int:
+        action, _ = self.model.predict(observation, action_masks=mask.astype(bool))
+        return int(action)
+
+
 def measure(model: MaskablePPO, task: str, games: int) -> float:
     """The mean return of ``games`` games on held-out seeds, the policy acting greedily
     (2048: the score; adjacency: the margin against ``greedy``, colours alternating)."""
-    env = make_env(task)
+    env = make_env("2048" if task == "2048" else "adjacency")
     total = 0.0
     for index in range(games):
         observation, _ = env.reset(seed=HELD_OUT + index // 2 * 2)
@@ -116,6 +136,9 @@ class Curve(BaseCallback):
         if self.num_timesteps >= self.next:
             self.next += self.every
             self.model.save(self.out / "model.zip")
+            if TASKS[self.task].get("self_play"):  # the next games against this snapshot
+                snapshot = Snapshot(self.out / "model.zip")
+                self.training_env.env_method("set_opponent", snapshot)
             value = measure(self.model, self.task, self.games)  # type: ignore[arg-type]
             seconds = time.perf_counter() - self.start
             with (self.out / "curve.csv").open("a", newline="") as file:

@@ -154,7 +154,11 @@ def test_a_snapshot_policy_plays_the_other_seat_and_its_illegal_action_is_named(
     env.reset(seed=0)
     env.step(0)
     assert seen == [(3, 3, 2)] and env.state_now.cell(8) == "O"
+    env.reset(seed=0)
+    env.step(0)
     env.set_opponent(lambda observation, mask: 0)  # a1, once the learner has taken it
+    env.step(1)  # the episode under way goes on with the opponent it began with
+    assert seen == [(3, 3, 2)] * 3
     env.reset(seed=0)
     with pytest.raises(IllegalMoveError, match="the opponent's policy chose action 0"):
         env.step(0)

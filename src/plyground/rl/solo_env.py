@@ -105,6 +105,7 @@ class SoloEnv(gymnasium.Env[Observation, Any]):
         self._players = players
         self._opponent_spec = opponent
         self._opponent: Opponent | None = None
+        self._renew = True
         self._episodes = 0
         self.learner = 0
         """The learner's seat (player number) this episode."""
@@ -116,7 +117,7 @@ class SoloEnv(gymnasium.Env[Observation, Any]):
         """Play the other seat by ``opponent`` from the next ``reset`` on (self-play: a new
         snapshot of the learner; ``vec_env.env_method("set_opponent", policy)``)."""
         self._opponent_spec = opponent
-        self._opponent = None
+        self._renew = True  # the episode under way ends with the opponent it began with
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -129,7 +130,8 @@ class SoloEnv(gymnasium.Env[Observation, Any]):
                 self.learner = self._episodes % len(self._players)
             else:
                 self.learner = self._players.index(self.colour)
-            if self._opponent is None or seed is not None:
+            if self._renew or seed is not None:
+                self._renew = False
                 self._opponent = opponent_of(
                     self._opponent_spec,
                     self.game,
