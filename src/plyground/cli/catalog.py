@@ -18,7 +18,9 @@ OWN_BOTS = (
 LEARNING = (
     "For reinforcement learning (pip install 'plyground[rl]', docs/rl.md): "
     "plyground.rl.aec_env(SPEC) is a two-player game as a PettingZoo environment, "
-    "plyground.rl.gym_env(SPEC) a one-player game as a Gymnasium one, and "
+    "plyground.rl.gym_env(SPEC) any game from one seat as a Gymnasium one (a two-player "
+    "game against an opponent bot), gymnasium.make_vec('plyground/2048-v0', num_envs=N) "
+    "N games as one array, and "
     "'import plyground.rl.openspiel' registers the games with OpenSpiel as plyground_NAME. "
     "A policy learned there plays here as a bot: see 'plyground bots'."
 )
