@@ -72,10 +72,13 @@ def test_under_the_forfeit_policy_a_break_plays_no_move() -> None:
 
 def test_check_move_says_why_a_reply_is_not_legal() -> None:
     assert check_move(STATE, None, "a1") == (0, "")
-    assert check_move(STATE, 4, "b2") == (None, "not a legal move here")
-    assert check_move(STATE, [4], "?") == (None, "not a legal move here")  # unhashable
-    move, problem = check_move(STATE, None, "b2")
-    assert move is None and "occupied" in problem
+    # a move value gets the game's own reason, as the text of the same move does
+    assert check_move(STATE, 4, "b2") == (None, "cell b2 is occupied by X")
+    assert check_move(STATE, None, "b2") == (None, "cell b2 is occupied by X")
+    assert check_move(STATE, [4], "?") == (  # unhashable
+        None,
+        "[4] is not a cell index of the 3x3 board (0-8)",
+    )
 
 
 def test_the_winner_follows_the_termination() -> None:

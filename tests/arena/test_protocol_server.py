@@ -130,16 +130,24 @@ class _PickyBot(_NeverAsked):
 
 
 @pytest.mark.parametrize(
-    ("bot", "error"), [(_BrokenBot, "ZeroDivisionError"), (_PickyBot, "KeyError")]
+    ("bot", "failure"),
+    [
+        (_BrokenBot, "the bot's new_game raised ZeroDivisionError: no new games"),
+        (_PickyBot, "the bot's check of the game raised KeyError: 'no such key'"),
+    ],
 )
 def test_a_bot_failing_on_newgame_is_reported_and_the_server_carries_on(
-    bot: type[Bot], error: str
+    bot: type[Bot], failure: str
 ) -> None:
     out, err = io.StringIO(), io.StringIO()
     session = "hello 1\nnewgame adjacency(size=4,rounds=2)\ngo 100\nhello 1\n"
     server = EngineServer(bot(), stdin=io.StringIO(session), stdout=out, stderr=err)
     assert server.serve() == 0
     lines = out.getvalue().splitlines()
-    assert lines[1] == "bestmove none" and lines[2].startswith("hello 1 name=")
-    message = "cannot play game 'adjacency(size=4,rounds=2)': the bot failed: " + error
-    assert message in err.getvalue()
+    # the move is answered with the failure in crash lines (its frames too), then no move
+    assert lines[1].startswith(f"crash {failure} (test_protocol_server.py, line ")
+    assert lines[2].startswith("crash   File ")
+    bestmove = lines.index("bestmove none")
+    assert all(line.startswith("crash ") for line in lines[1:bestmove])
+    assert lines[bestmove + 1].startswith("hello 1 name=")
+    assert f"cannot play game 'adjacency(size=4,rounds=2)': {failure}" in err.getvalue()

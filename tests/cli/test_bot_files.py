@@ -248,14 +248,19 @@ def test_an_exception_in_choose_served_as_an_engine_logs_the_bots_own_frames(
     session = "hello 1\nnewgame adjacency(size=4,rounds=2)\nposition 2OO/2OO/XX2/XX2 X 4\n"
     result = run_cli(["engine", "./mybot.py:MyBot"], input=session + "go 500\nquit\n", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines()[-1] == "bestmove none"
-    assert result.stderr.splitlines() == [
-        "MyBot: the bot failed: RuntimeError: my bug (mybot.py, line 8, in pick)",
+    failure = [
+        "the bot raised RuntimeError: my bug (mybot.py, line 8, in pick)",
         '  File "mybot.py", line 5, in choose',
         "    return self.pick(state)",
         '  File "mybot.py", line 8, in pick',
         "    raise RuntimeError('my bug')",
     ]
+    # the referee hears it in crash lines (docs/protocol.md), the log keeps it too
+    assert result.stdout.splitlines()[1:] == [
+        *(f"crash {line}" for line in failure),
+        "bestmove none",
+    ]
+    assert result.stderr.splitlines() == [f"MyBot: {failure[0]}", *failure[1:]]
     _no_plyground_frames(result.stderr)
 
 

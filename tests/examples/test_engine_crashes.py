@@ -105,6 +105,16 @@ def test_the_detail_of_a_compile_error_and_a_syntax_error() -> None:
     javac = ["MyBot.java:12: error: ';' expected", "        int x = 3", "1 error"]
     assert crash_detail(javac) == "MyBot.java:12: error: ';' expected"
     syntax = ['  File "/home/me/mybot.py", line 3', "    def f(:", "          ^", "SyntaxError: x"]
-    assert crash_detail(syntax) == "SyntaxError: x (mybot.py, line 3)"
+    assert crash_detail(syntax) == "SyntaxError: x (mybot.py, line 3): def f(:"
+    # as plyground engine reports a class bot's file that does not compile
+    engine = [
+        "plyground engine: error: ./bot.py, line 6: SyntaxError: '(' was never closed",
+        '  File "bot.py", line 6',
+        "    return Decision(moves[0]",
+        "                   ^",
+    ]
+    assert crash_detail(engine) == (
+        "SyntaxError: '(' was never closed (bot.py, line 6): return Decision(moves[0]"
+    )
     assert crash_detail(["just a line", "  "]) == "just a line"
     assert crash_detail([]) == ""

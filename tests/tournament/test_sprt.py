@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+from pathlib import Path
 
 import pytest
 from tournament_helpers import RecordFactory
@@ -12,7 +13,7 @@ from tournament_helpers import RecordFactory
 from cli_support import RunCli
 from plyground.arena.records.record import GameRecord
 from plyground.arena.stats.elo import expected_score
-from plyground.arena.stats.sprt import Sprt, SprtDecision, llr, paired_scores
+from plyground.arena.stats.sprt import EvenPairs, Sprt, SprtDecision, llr, paired_scores
 from plyground.core.errors import SettingsError
 
 
@@ -68,11 +69,22 @@ def test_degenerate_samples_do_not_decide_and_lopsided_ones_do() -> None:
         state = test.state(counts)
         assert state.decision is SprtDecision.CONTINUE
         assert test.lower < state.llr < test.upper  # the evidence, not only the minimum
-        assert state.split_note() is not None and "every pair split" in state.split_note()
+        note = state.even_note()  # counts alone: a split and two draws look alike
+        assert note is not None and note.startswith("every pair scored 1 of 2 (a win each, or")
+        pairs = counts[2]
+        split = state.even_note(EvenPairs(split=pairs, drawn=0))
+        assert split is not None and split.startswith("every pair split (a win each): at this")
+        drawn = state.even_note(EvenPairs(split=0, drawn=pairs))
+        assert drawn is not None and drawn.startswith("every pair was two draws: at this")
+        assert "colour" not in drawn
+        mixed = state.even_note(EvenPairs(split=1, drawn=pairs - 1))
+        assert mixed is not None
+        assert f"{pairs} of {pairs} pairs scored 1 of 2: 1 split" in mixed
+        assert f"and {pairs - 1} were two draws" in mixed
     lopsided = test.state([0, 2, 10, 30, 20])
     assert lopsided.decision is SprtDecision.H1
     assert lopsided.sentence("new", "old") == "new is 20 Elo stronger than old, or more"
-    assert lopsided.split_note() is None
+    assert lopsided.even_note() is None
     # a thousand split pairs is evidence: the players are equal
     assert test.state([0, 0, 1000, 0, 0]).decision is SprtDecision.H0
 
@@ -204,7 +216,10 @@ def test_the_sprt_command_says_continue_h1_and_why(run_cli: RunCli) -> None:
     for counts in ("0,0,4,0,0", "0,0,8,0,0"):
         shown = run_cli(["sprt", "--ptnml", counts, "--elo", "0,20"])
         assert shown.returncode == 0, shown.stderr
-        assert ": continue" in shown.stdout and "every pair split" in shown.stdout
+        assert ": continue" in shown.stdout and "every pair scored 1 of 2" in shown.stdout
+        assert "split" not in shown.stdout  # the counts cannot tell splits from draws
+    named = run_cli(["sprt", "--ptnml", "0,2,10,30,20", "--elo", "0,20", "--names", "Ada,Bob"])
+    assert "Ada is 20 Elo stronger than Bob, or more" in named.stdout, named.stderr
     shown = run_cli(["sprt", "--ptnml", "0,2,10,30,20", "--elo", "0,20"])
     assert shown.returncode == 0, shown.stderr
     llr_value = llr([0, 2, 10, 30, 20], 0, 20)
@@ -226,3 +241,27 @@ def test_the_sprt_command_names_bad_input(run_cli: RunCli) -> None:
         shown = run_cli(["sprt", *args])
         assert shown.returncode == 2 and problem in shown.stderr
         assert "Traceback" not in shown.stderr
+
+
+def test_report_sprt_tells_two_draws_from_a_split_and_takes_the_tas_names(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    """Perfect tic-tac-toe from the start draws every game: no pair is a split."""
+    db = str(tmp_path / "draws.sqlite3")
+    played = run_cli(
+        ["tournament", "Ada=perfect", "Bob=perfect", "--game", "tictactoe", "--pairs", "2",
+         "--openings", "0", "--time", "2", "--db", db, "--name", "draws"]
+    )  # fmt: skip
+    assert played.returncode == 0, played.stderr
+    shown = run_cli(
+        ["report", "--tournament", "draws", "--db", db, "--sprt", "0,20",
+         "--sprt-players", "Bob,Ada"]
+    )  # fmt: skip
+    assert shown.returncode == 0, shown.stderr
+    text = " ".join(shown.stdout.split())
+    assert "SPRT Bob vs Ada [0, 20]" in text and "pentanomial 0-0-2-0-0" in text
+    assert "every pair was two draws: at this setting the two play alike" in text
+    assert "split" not in text and "colour decides" not in text
+    wrong = run_cli(["report", "--tournament", "draws", "--db", db, "--sprt", "0,20",
+                     "--sprt-players", "Ada,Cy"])  # fmt: skip
+    assert wrong.returncode == 2 and "no player 'Cy' in these games" in wrong.stderr

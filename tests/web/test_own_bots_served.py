@@ -1,8 +1,9 @@
 """A student's own bots in ``plyground serve`` as contained processes, over real HTTP:
 engines and class bots offered with ``--bot``, every declared setting offered, a
 looping class bot and a looping engine that cost their own games timeouts while a
-greedy game still answers in time, a class bot edited between two games, and no
-process left behind."""
+greedy game still answers in time, a class bot edited between two games, a class bot
+that raises (a crash naming its file and line) and one edited so that it no longer
+compiles (its line of code quoted), and no process left behind."""
 
 from __future__ import annotations
 
@@ -53,6 +54,22 @@ class EditBot(Bot):
         return Decision({pick}(state.legal_moves()), SearchInfo())
 """
 
+CRASHING = """\
+from plyground import Bot, Decision
+
+class CrashBot(Bot):
+    def choose(self, state, limit=None, on_info=None):
+        return Decision(list(state.legal_moves())[99], None)
+"""
+
+NOT_COMPILING = """\
+from plyground import Bot, Decision
+
+class TurnBot(Bot):
+    def choose(self, state, limit=None, on_info=None):
+        return Decision(min(state.legal_moves(), None)
+"""
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path, int]]:
@@ -66,6 +83,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     (folder / "loopbot.py").write_text(LOOPING_CLASS)
     (folder / "loopengine.py").write_text(LOOPING_ENGINE)
     (folder / "editbot.py").write_text(EDITED.format(pick="min"))
+    (folder / "crashbot.py").write_text(CRASHING)
+    (folder / "turnbot.py").write_text(EDITED.format(pick="min").replace("EditBot", "TurnBot"))
     env = plyground_env()
     args = [
         "--workers", "1",
@@ -73,6 +92,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
         "--bot", f"{folder / 'loopbot.py'}:LoopBot",
         "--bot", f"engine:python3 {folder / 'loopengine.py'}",
         "--bot", f"{folder / 'editbot.py'}:EditBot",
+        "--bot", f"{folder / 'crashbot.py'}:CrashBot",
+        "--bot", f"{folder / 'turnbot.py'}:TurnBot",
     ]  # fmt: skip
     with served_process(env, *args) as (url, process):
         yield url, folder, process.pid
@@ -120,7 +141,8 @@ def test_every_offered_bot_and_its_declared_settings_are_listed(
     url, _, _ = server
     catalog = _get(f"{url}/api/catalog")
     own = {b["name"]: b for b in catalog["bots"] if b["own"]}
-    assert set(own) == {"mybot", "LoopBot", "loopengine", "EditBot"}  # engines by hello name
+    own_names = {"mybot", "LoopBot", "loopengine", "EditBot", "CrashBot", "TurnBot"}
+    assert set(own) == own_names  # engines by hello name
     depth = next(s for s in own["EditBot"]["settings"] if s["name"] == "depth")
     assert depth["maximum"] is None and depth["default"] == 2  # no maximum, still offered
     adjacency = next(g for g in catalog["games"] if g["name"] == "adjacency")
@@ -175,3 +197,29 @@ def test_a_c_engine_plays_a_game_in_the_web_app(server: tuple[str, Path, int]) -
     assert not game["rule_breaks"], game["rule_breaks"]
     record = _get(f"{url}/api/games/{game['id']}/record")
     assert record["players"][0]["spec"].startswith("engine:")
+
+
+def test_a_class_bot_that_raises_is_a_crash_with_its_file_and_line(
+    server: tuple[str, Path, int],
+) -> None:
+    url, _, _ = server
+    game = _finished(url, _bots_game(url, "CrashBot", "greedy"))
+    breaks = [b for b in game["rule_breaks"] if b["player"] == 0]
+    assert breaks and {b["kind"] for b in breaks} == {"crash"}, breaks
+    first = "the bot raised IndexError: list index out of range (crashbot.py, line 5, in choose)"
+    assert all(b["detail"].splitlines()[0] == first for b in breaks), breaks[0]["detail"]
+
+
+def test_a_class_bot_edited_until_it_no_longer_compiles_is_quoted(
+    server: tuple[str, Path, int],
+) -> None:
+    url, folder, _ = server
+    (folder / "turnbot.py").write_text(NOT_COMPILING)
+    game = _finished(url, _bots_game(url, "TurnBot", "greedy"))
+    breaks = [b for b in game["rule_breaks"] if b["player"] == 0]
+    assert breaks and {b["kind"] for b in breaks} == {"crash"}, breaks
+    quoted = (
+        "SyntaxError: '(' was never closed (turnbot.py, line 5): "
+        "return Decision(min(state.legal_moves(), None)"
+    )
+    assert all(quoted in b["detail"] for b in breaks), breaks[0]["detail"]

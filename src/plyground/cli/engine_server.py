@@ -5,7 +5,9 @@ there (logs and problems go to stderr). A position it cannot read, or a
 ``go`` without a playable position, is explained on stderr and answered
 ``bestmove none``, which a referee records as a rule break of that move; no
 position text, however long or strange, stops the server. Unknown commands
-are ignored. ``plyground engine`` (:mod:`plyground.cli.engine`) serves a
+are ignored. A bot whose own code raises is answered with ``crash`` lines (the exception,
+its file and line, as the referee words a crash in its own process) and then
+``bestmove none``. ``plyground engine`` (:mod:`plyground.cli.engine`) serves a
 registered bot with it.
 """
 
@@ -14,7 +16,7 @@ from __future__ import annotations
 import sys
 from typing import Any, ClassVar, TextIO
 
-from plyground.arena.players.bot_run import run_bot
+from plyground.arena.players.bot_run import described_error, run_bot
 from plyground.arena.players.player import RuleBreakError
 from plyground.arena.players.protocol import (
     GO,
@@ -24,11 +26,13 @@ from plyground.arena.players.protocol import (
     POSITION,
     QUIT,
     format_bestmove,
+    format_crash,
     format_hello,
     format_info,
 )
 from plyground.bots import Bot
-from plyground.core.errors import PlygroundError, raised_at, then_lines, user_traceback
+from plyground.arena.records.record import RuleBreakKind
+from plyground.core.errors import PlygroundError
 from plyground.core.game import Game, State
 from plyground.core.gridtext import quote
 from plyground.core.limits import Limit, SearchInfo, answer_reserve
@@ -57,6 +61,8 @@ class EngineServer:
         self.problem = "no position yet: send 'position <text>' before 'go'"
         self.game_problem = ""
         """Why there is no game (the last 'newgame' failed), or ''."""
+        self.bot_failure = ""
+        """How the bot's own code failed in the last 'newgame' (each move is its crash), or ''."""
         self._start_game(game)
 
     def serve(self) -> int:
@@ -96,6 +102,9 @@ class EngineServer:
 
     def _go(self, rest: str) -> None:
         state = self.state
+        if self.bot_failure:
+            self._crash(self.bot_failure)
+            return
         if state is None:
             self._log(f"cannot move: {self.problem}")
             self._send(format_bestmove(NO_MOVE))
@@ -115,9 +124,11 @@ class EngineServer:
         try:
             reply = run_bot(self.bot, state, Limit(time=seconds), self._info)
         except RuleBreakError as rule_break:  # the bot's failure is reported, never fatal
-            cause = rule_break.__cause__
-            self._log(rule_break.detail if cause is None else _bot_failed(cause))
-            self._send(format_bestmove(NO_MOVE))
+            if rule_break.kind is RuleBreakKind.CRASH:  # in crash lines, as in process
+                self._crash(rule_break.detail)
+            else:  # a move of the wrong type: no move to answer
+                self._log(rule_break.detail)
+                self._send(format_bestmove(NO_MOVE))
             return
         self._send(format_bestmove(reply.text))
 
@@ -132,19 +143,23 @@ class EngineServer:
     def _start_game(self, spec: str) -> None:
         self.state = None
         self.game = None
+        self.bot_failure = ""
         try:
             game = load_game(spec)
         except PlygroundError as error:
             self._no_game(f"cannot play game {quote(spec)}: {error}")
             return
+        step = "check of the game"
         try:
             self.bot.check_game(game)
+            step = "new_game"
             self.bot.new_game(game)
         except PlygroundError as error:
             self._no_game(f"cannot play game {quote(spec)}: {error}")
             return
         except Exception as error:  # the bot's failure is reported, never fatal
-            self._no_game(f"cannot play game {quote(spec)}: {_bot_failed(error)}")
+            self.bot_failure = f"the bot's {step} raised {described_error(error)}"
+            self._no_game(f"cannot play game {quote(spec)}: {self.bot_failure}")
             return
         self.game = game
         self.game_problem = ""
@@ -154,6 +169,13 @@ class EngineServer:
         """Record and log why there is no game: later positions and moves say it."""
         self.game_problem = self.problem = problem
         self._log(problem)
+
+    def _crash(self, detail: str) -> None:
+        """The bot's own code failed: say how on stderr and in ``crash`` lines, then
+        ``bestmove none``."""
+        self._log(detail)
+        for line in format_crash(detail):
+            self._send(line)
 
     def _info(self, info: SearchInfo) -> None:
         self._send(format_info(info))
@@ -165,14 +187,3 @@ class EngineServer:
     def _log(self, message: str) -> None:
         self.stderr.write(f"{self.bot.name}: {message}\n")
         self.stderr.flush()
-
-
-def _bot_failed(error: BaseException) -> str:
-    """A bot's own exception as the engine logs it: the error, where it was raised and
-    the user's own frames, never plyground's traceback."""
-    where = raised_at(error)
-    return (
-        f"the bot failed: {type(error).__name__}: {error}"
-        + (f" ({where})" if where else "")
-        + then_lines(user_traceback(error))
-    )

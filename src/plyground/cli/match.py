@@ -78,6 +78,12 @@ def register(parser: argparse.ArgumentParser) -> None:
         help="random plies before each pair's first move (default: %(default)s)",
     )
     parser.add_argument("--json", metavar="FILE", help="write every game record (JSON Lines)")
+    parser.add_argument(
+        "--verbose",
+        "-v",
+        action="store_true",
+        help="also say what each side is: its bot spec or engine command",
+    )
     add_game_options(parser)
     add_seed_option(add_run_options(parser, time_default=MOVE_SECONDS), None, SEED_HELP)
     parser.set_defaults(handler=_run)
@@ -116,7 +122,7 @@ def _run(args: argparse.Namespace) -> int:
     else:
         console.print(summary_table(result, game.spec, args.time))
         console.print(_elo_line(result))
-    for line in rule_break_notes(finished):
+    for line in rule_break_notes(finished, options.isolate):
         console.print(line, markup=False, soft_wrap=True)
     if written:
         console.print(written)
@@ -136,7 +142,10 @@ def _play(
 
     from plyground.arena.tournaments.match import play_match
 
-    labels = (args.a, args.b)
+    labels = side_labels(players, (args.a, args.b))
+    if args.verbose:
+        for letter, label, spec in zip("AB", labels, (args.a, args.b), strict=True):
+            console.print(f"{letter} {label}: {spec}", markup=False, soft_wrap=True)
     progress = Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -175,6 +184,13 @@ def _play(
             on_game=finished,
             close=False,
         )
+
+
+def side_labels(players: tuple[Player, Player], specs: tuple[str, str]) -> tuple[str, str]:
+    """The sides' names in the table: each player's name (an engine's ``hello`` name, a
+    bot's name), or the specs when the two names are the same."""
+    names = (players[0].info.name, players[1].info.name)
+    return specs if names[0] == names[1] else names
 
 
 def _number(value: float, form: str) -> str:

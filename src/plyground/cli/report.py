@@ -11,6 +11,7 @@ import argparse
 from plyground.arena.tournaments.experiments import EXPERIMENTS
 from plyground.cli.groups import command
 from plyground.cli.options import add_db_option, add_page_options, add_sprt_options
+from plyground.cli.sprt import name_pair
 from plyground.cli.tournament import add_tournament_run_options, parse_rounds
 
 __all__ = ["register_records", "register_report"]
@@ -47,6 +48,12 @@ def register_report(parser: argparse.ArgumentParser) -> None:
     )
     add_sprt_options(
         parser, "also test whether the first player is at least ELO1 stronger than the second"
+    )
+    parser.add_argument(
+        "--sprt-players",
+        type=name_pair,
+        metavar="FIRST,SECOND",
+        help="the two players --sprt tests, by name (default: the first two in the standings)",
     )
     parser.add_argument(
         "--experiment",

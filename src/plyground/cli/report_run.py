@@ -24,7 +24,7 @@ from plyground.arena.reports.report import (
     report_tables,
     tournament_report,
 )
-from plyground.arena.stats.sprt import Sprt, paired_scores
+from plyground.arena.stats.sprt import Sprt, even_pairs, paired_scores
 from plyground.arena.stats.summary import summarise
 from plyground.arena.storage.store import RecordStore, StoreError, TournamentRow
 from plyground.arena.tournaments.engine_folders import ClassNotes
@@ -146,12 +146,21 @@ def _print_sprt(
     """The tournament's SPRT (colour-swapped pairs, as it counts them) of the first
     player against the second."""
     low, high = args.sprt
-    if len(players) < 2:
+    if args.sprt_players is not None:
+        unknown = [name for name in args.sprt_players if name not in players]
+        if unknown:
+            raise SettingsError(
+                f"--sprt-players: no player {unknown[0]!r} in these games "
+                f"(players: {', '.join(players)})"
+            )
+        first, second = args.sprt_players
+    elif len(players) < 2:
         raise SettingsError("an SPRT needs games between two players")
-    first, second = players[0], players[1]
+    else:
+        first, second = players[0], players[1]
     test = Sprt(elo0=low, elo1=high, alpha=args.alpha, beta=args.beta)
     state = test.state_from_scores(paired_scores(records, first, second))
-    lines = state.lines(first, second)
+    lines = state.lines(first, second, even=even_pairs(records, first, second))
     console.print(f"SPRT {first} vs {second} {test.text()}: {lines[0]}")
     for line in lines[1:]:
         console.print(f"  {line}")

@@ -3,8 +3,9 @@
 The table counts rule breaks by kind; a student needs the reason. For each
 player and each kind, the first rule break's detail is printed (its first
 line: the error and the student's own frame), then where everything is
-kept: the records (``--json``, the database) and, for engines' stderr,
-``--engine-log FILE``.
+kept: the records (``--json``, the database) and, when a player who broke a rule ran as
+its own process (an engine, or a bot run apart with ``--isolate``), where its stderr
+is kept: ``--engine-log FILE``.
 """
 
 from __future__ import annotations
@@ -22,14 +23,18 @@ _KEEP_ALL = "--engine-log engines.log"
 """What to add to the command to keep every engine's stderr (a file, by player)."""
 
 
-def rule_break_notes(records: Iterable[GameRecord]) -> list[str]:
+def rule_break_notes(records: Iterable[GameRecord], isolated: bool = False) -> list[str]:
     """``mybot crash: RuntimeError: boom (mybot.py, line 44, in move)``: the first detail
-    of each kind of rule break per player, in the order they happened, and a last line
-    saying how to see more; [] when nobody broke a rule."""
+    of each kind of rule break per player, in the order they happened, and, when one of
+    those players has a stderr to keep (an engine; any bot when ``isolated``), a last
+    line saying how to keep it; [] when nobody broke a rule."""
     seen: dict[tuple[str, str], str] = {}
+    with_stderr = False
     for record in records:
         for rule_break in record.rule_breaks:
-            key = (record.players[rule_break.player].name, rule_break.kind.value)
+            player = record.players[rule_break.player]
+            with_stderr = with_stderr or isolated or player.kind == "engine"
+            key = (player.name, rule_break.kind.value)
             if key not in seen:
                 first = rule_break.detail.strip().splitlines()[0] if rule_break.detail else ""
                 seen[key] = first if len(first) <= _WIDTH else first[: _WIDTH - 3] + "..."
@@ -37,5 +42,6 @@ def rule_break_notes(records: Iterable[GameRecord]) -> list[str]:
         return []
     lines = ["rule breaks (the first of each kind):"]
     lines += [f"  {name} {kind}: {detail}" for (name, kind), detail in seen.items()]
-    lines.append(f"  to keep everything engines write on stderr, run again with {_KEEP_ALL}")
+    if with_stderr:
+        lines.append(f"  to keep everything engines write on stderr, run again with {_KEEP_ALL}")
     return lines

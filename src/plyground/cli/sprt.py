@@ -8,7 +8,7 @@ from typing import Any
 from plyground.cli.groups import command
 from plyground.cli.options import add_sprt_error_options, sprt_bounds
 
-__all__ = ["count_list", "register"]
+__all__ = ["count_list", "name_pair", "register"]
 
 
 def count_list(size: int, form: str) -> Any:
@@ -28,6 +28,14 @@ def count_list(size: int, form: str) -> Any:
     return parse
 
 
+def name_pair(text: str) -> tuple[str, str]:
+    """argparse type: two different names separated by a comma (``Ada,Bob``)."""
+    names = tuple(part.strip() for part in text.split(","))
+    if len(names) != 2 or not all(names) or names[0] == names[1]:
+        raise argparse.ArgumentTypeError(f"expected two different names like Ada,Bob, got {text!r}")
+    return names[0], names[1]
+
+
 @command(
     "sprt",
     help="the SPRT of counted results: is new ELO1 stronger than old, or not?",
@@ -38,10 +46,12 @@ the LLR with its bounds, the Elo difference with its 95% interval, the
 verdict (H0: new is not ELO1 stronger; H1: it is; continue: play more)
 and a sentence that says it. --ptnml counts colour-swapped pairs by the
 points new scored in them (0, 1/2, 1, 3/2, 2), as fastchess prints them;
---wdl counts single games.""",
+--wdl counts single games. --names calls the two players something other
+than new and old.""",
     epilog="""\
 examples:
   plyground sprt --ptnml 0,2,10,30,20 --elo 0,20
+  plyground sprt --ptnml 0,3,12,4,1 --elo 0,20 --names Ada,Bob
   plyground sprt --wdl 120,300,100 --elo 0,10 --alpha 0.05 --beta 0.1""",
 )
 def register(parser: argparse.ArgumentParser) -> None:
@@ -66,6 +76,13 @@ def register(parser: argparse.ArgumentParser) -> None:
         metavar="ELO0,ELO1",
         help="H0: new is ELO0 stronger; H1: new is ELO1 stronger",
     )
+    parser.add_argument(
+        "--names",
+        type=name_pair,
+        default=("new", "old"),
+        metavar="FIRST,SECOND",
+        help="what to call the two players counted (default: new,old)",
+    )
     add_sprt_error_options(parser)
     parser.set_defaults(handler=_run)
 
@@ -84,6 +101,6 @@ def _run(args: argparse.Namespace) -> int:
     counts = args.ptnml if pentanomial else tuple(reversed(args.wdl))  # losses first
     state = test.state(counts)
     print(f"SPRT {test.text()}")
-    for line in state.lines():
+    for line in state.lines(*args.names):
         print(line)
     return 0

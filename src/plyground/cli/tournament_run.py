@@ -28,7 +28,7 @@ from plyground.arena.reports.report import (
     tournament_report,
 )
 from plyground.arena.runs.backends import Backend, make_backend
-from plyground.arena.stats.sprt import Sprt, SprtState
+from plyground.arena.stats.sprt import Sprt, SprtState, even_pairs
 from plyground.arena.stats.summary import summarise
 from plyground.arena.storage.store import RecordStore
 from plyground.arena.storage.store_errors import StoreError, resumable
@@ -282,7 +282,7 @@ def run(args: argparse.Namespace) -> int:
         absent = absent_engines(tournament.settings.classroom)
         for table in report_tables(summary, absent):
             console.print(table)
-        for line in rule_break_notes(records):
+        for line in rule_break_notes(records, tournament.settings.run.isolate):
             console.print(line, markup=False, soft_wrap=True)
         if args.html is not None:
             write_whole(args.html, tournament_report(row, summary, args.title))
@@ -290,7 +290,8 @@ def run(args: argparse.Namespace) -> int:
         state = tournament.sprt_state(records)
         if state is not None:
             first, second = (e.name for e in tournament.settings.entrants)
-            lines = state.lines(first, second, limit=tournament.settings.most_pairs)
+            even = even_pairs(records, first, second)
+            lines = state.lines(first, second, limit=tournament.settings.most_pairs, even=even)
             console.print(f"SPRT {state.test.text()}: {lines[0]}")
             for line in lines[1:]:
                 console.print(f"  {line}")

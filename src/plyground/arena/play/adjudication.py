@@ -73,8 +73,20 @@ def check_move(state: State, move: Move | None, text: str) -> tuple[Move | None,
     except TypeError:  # an unhashable or incomparable value
         legal = False
     if not legal:
-        return None, "not a legal move here"
+        return None, _why_illegal(state, move)
     return move, ""
+
+
+def _why_illegal(state: State, move: Move) -> str:
+    """The game's own reason a move is not legal in ``state`` (``cell a1 is occupied by
+    X``), the one an engine's answer gets when its text is read; a generic one when the
+    game's ``play`` gives none."""
+    try:
+        state.play(move)
+    except (ValueError, TypeError, IndexError, KeyError) as error:
+        if str(error):
+            return str(error)
+    return "not a legal move here"
 
 
 def adjudicate(

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 __all__ = ["crash_detail", "signal_meaning"]
 
 _PY_FRAME = re.compile(r'^\s*File "(?P<file>[^"]+)", line (?P<line>\d+)(?:, in (?P<func>.+))?$')
+_SYNTAX_ERROR = re.compile(r"\b(?:SyntaxError|IndentationError|TabError): .*$")
 _PY_ERROR = re.compile(r"^(?:[A-Za-z_][\w.]*)(?:Error|Exception|Exit|Interrupt|Warning)\b.*$|^\w+:")
 _JAVA_FRAME = re.compile(r"^\s*at (?P<where>[\w$.<>/]+)\((?P<source>[^)]*)\)")
 _JAVA_ERROR = re.compile(
@@ -50,7 +51,29 @@ def crash_detail(lines: Sequence[str]) -> str:
     text = [line.rstrip() for line in lines if line.strip()]
     if not text:
         return ""
-    return _python(text) or _java(text) or _compiler(text) or text[-1].strip()
+    return _syntax(text) or _python(text) or _java(text) or _compiler(text) or text[-1].strip()
+
+
+def _syntax(lines: list[str]) -> str:
+    """A Python syntax error as ``SyntaxError: '(' was never closed (mybot.py, line 6):
+    return Decision(...``: the error, its file and line, and the line of code itself (not
+    the caret under it), however the error and its place were written around it."""
+    errors = [_SYNTAX_ERROR.search(line) for line in lines]
+    found = [(i, match) for i, match in enumerate(errors) if match is not None]
+    if not found:
+        return ""
+    index, error = found[-1]
+    frames = [i for i, line in enumerate(lines) if _PY_FRAME.match(line)]
+    if not frames:
+        return error[0]
+    frame = frames[-1] if frames[-1] > index else min(frames, key=lambda i: abs(i - index))
+    place = _PY_FRAME.match(lines[frame])
+    assert place is not None
+    where = f" ({place['file'].rsplit('/', 1)[-1]}, line {place['line']})"
+    code = lines[frame + 1].strip() if frame + 1 < len(lines) else ""
+    if not code or set(code) <= {"^", "~", " "} or _SYNTAX_ERROR.search(code):
+        return error[0] + where
+    return f"{error[0]}{where}: {code}"
 
 
 def _python(lines: list[str]) -> str:

@@ -21,6 +21,7 @@ from plyground.arena.players.engine_process import LINE_LIMIT, EngineProcess, Lo
 from plyground.arena.players.player import InfoCallback, Player, Reply, RuleBreakError
 from plyground.arena.players.protocol import (
     BESTMOVE,
+    CRASH,
     HELLO,
     INFO,
     PROTOCOL_VERSION,
@@ -219,15 +220,17 @@ class EnginePlayer(Player):
         begin = time.perf_counter()
         deadline = begin + seconds + grace
         last: SearchInfo | None = None
+        crashed: list[str] = []  # the engine's own account of its failure (crash lines)
         while True:
             try:
                 line = process.next_line(deadline, time.perf_counter)
-            except queue.Empty:
+            except queue.Empty:  # after crash lines: the crash they tell, not a timeout
                 self._fail(
                     process,
                     RuleBreakKind.TIMEOUT,
                     f"no bestmove within {seconds:g} s + {grace:g} s grace; killed",
                     begin,
+                    said=crashed,
                 )
             if line is None:
                 self._fail(process, RuleBreakKind.CRASH, f"died: {process.ended_text()}", begin)
@@ -241,8 +244,13 @@ class EnginePlayer(Player):
             if words[0] == INFO:
                 last = parse_info(line)
                 on_info(last)
+            elif words[0] == CRASH:
+                crashed.append(line.lstrip()[len(CRASH) + 1 :].rstrip())  # indents kept
             elif words[0] == BESTMOVE and len(words) == 2:
-                return Reply(None, words[1], time.perf_counter() - begin, last)
+                elapsed = time.perf_counter() - begin
+                if crashed:  # its code failed: a crash in its own words; it keeps running
+                    raise RuleBreakError(RuleBreakKind.CRASH, "\n".join(crashed), elapsed)
+                return Reply(None, words[1], elapsed, last)
             else:
                 self._fail(
                     process,
@@ -255,13 +263,23 @@ class EnginePlayer(Player):
         return "" if self._process is None else self._process.stderr_hint()
 
     def _fail(
-        self, process: EngineProcess, kind: RuleBreakKind, what: str, begin: float
+        self,
+        process: EngineProcess,
+        kind: RuleBreakKind,
+        what: str,
+        begin: float,
+        *,
+        said: Sequence[str] = (),
     ) -> NoReturn:
+        """Kill the engine and raise the rule break: ``what`` it did, with its stderr's
+        hint; or, when it ``said`` it crashed (its ``crash`` lines), that crash."""
         elapsed = time.perf_counter() - begin
-        hint = process.stderr_hint()
+        detail = f"engine {self.label!r} {what}{process.stderr_hint()}"
+        if said:
+            kind, detail = RuleBreakKind.CRASH, "\n".join(said)
         self._stop(polite=False)
         self._down = kind
-        raise RuleBreakError(kind, f"engine {self.label!r} {what}{hint}", elapsed)
+        raise RuleBreakError(kind, detail, elapsed)
 
     def _stop(self, polite: bool) -> None:
         if self._process is not None:

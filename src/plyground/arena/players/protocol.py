@@ -22,6 +22,7 @@ from plyground.core.limits import SearchInfo
 
 __all__ = [
     "BESTMOVE",
+    "CRASH",
     "GO",
     "HELLO",
     "INFO",
@@ -32,6 +33,7 @@ __all__ = [
     "QUIT",
     "Hello",
     "format_bestmove",
+    "format_crash",
     "format_fields",
     "format_go",
     "format_hello",
@@ -54,7 +56,11 @@ QUIT = "quit"
 """The referee's words (docs/protocol.md)."""
 INFO = "info"
 BESTMOVE = "bestmove"
-"""The engine's words besides ``hello``."""
+CRASH = "crash"
+"""The engine's words besides ``hello``. ``crash <text>`` lines, before ``bestmove
+none``, say that the engine's own code failed on this move and how (the exception, its
+file and line): the referee records a crash with that text instead of an illegal
+``none``."""
 
 NO_MOVE = "none"
 """What ``plyground engine`` answers (``bestmove none``) when it cannot move,
@@ -79,6 +85,15 @@ def format_go(seconds: float) -> str:
 def format_bestmove(move_text: str) -> str:
     """``bestmove <move text>`` (or :data:`NO_MOVE`): the engine's answer."""
     return f"{BESTMOVE} {move_text}"
+
+
+def format_crash(detail: str) -> list[str]:
+    """``crash <line>`` for each non-blank line of ``detail`` (the engine's failure, its
+    first line the error and where), then ``bestmove none``: the answer of an engine whose
+    own code failed on a ``go``. A driver that skips lines it does not know still gets
+    its ``bestmove``."""
+    lines = [f"{CRASH} {line.rstrip()}" for line in detail.splitlines() if line.strip()]
+    return [*lines, format_bestmove(NO_MOVE)]
 
 
 def parse_fields(tokens: list[str]) -> dict[str, str]:

@@ -46,9 +46,11 @@ __all__ = [
     "DEFAULT_BETA",
     "MIN_GAMES",
     "PRIOR_PER_OUTCOME",
+    "EvenPairs",
     "Sprt",
     "SprtDecision",
     "SprtState",
+    "even_pairs",
     "llr",
     "paired_scores",
     "score_estimate",
@@ -218,24 +220,47 @@ class SprtState:
             return f"{done}: the test decides after {self.test.minimum} {self.unit} at the earliest"
         return f"{done}: play more"
 
-    def split_note(self) -> str | None:
-        """For pairs, when most split evenly (1 point each): the colour, not the players,
-        decided them. None otherwise."""
+    def even_note(self, even: EvenPairs | None = None) -> str | None:
+        """For pairs, when most scored 1 of 2: what that says. ``even`` tells the splits (a
+        win each: the colour decided) from the pairs of two draws (the players could not
+        be told apart); counts alone cannot, and then the note says only what they show.
+        None when at most half the pairs scored 1 of 2."""
         if self.unit != "pairs" or self.observations == 0:
             return None
-        split = self.counts[2]
+        level, total = self.counts[2], self.observations
+        if 2 * level <= total:
+            return None
         advice = "use more rounds, or accuracy against exact values (plyground analyse)"
-        if split == self.observations:
-            return f"every pair split: at this setting the colour decides; {advice}"
-        if 2 * split > self.observations:
+        every = level == total
+        if even is None:
             return (
-                f"{split} of {self.observations} pairs split: at this setting the colour "
-                f"decides most games; {advice}"
+                f"{'every pair' if every else f'{level} of {total} pairs'} scored 1 of 2 "
+                f"(a win each, or two draws: the counts do not say which); {advice}"
             )
-        return None
+        if even.split == level:
+            what = "every pair split" if every else f"{level} of {total} pairs split"
+            return (
+                f"{what} (a win each): at this setting the colour decides "
+                f"{'' if every else 'most '}games; {advice}"
+            )
+        if even.drawn == level:
+            what = "every pair was" if every else f"{level} of {total} pairs were"
+            return f"{what} two draws: at this setting the two play alike; {advice}"
+        return (
+            f"{level} of {total} pairs scored 1 of 2: {even.split} split (a win each, the "
+            f"colour decided) and {even.drawn} {'was' if even.drawn == 1 else 'were'} two "
+            f"draws; {advice}"
+        )
 
-    def lines(self, first: str = "new", second: str = "old", limit: int | None = None) -> list[str]:
-        """The whole account: LLR and bounds, counts and Elo, the sentence, any note."""
+    def lines(
+        self,
+        first: str = "new",
+        second: str = "old",
+        limit: int | None = None,
+        even: EvenPairs | None = None,
+    ) -> list[str]:
+        """The whole account: LLR and bounds, counts and Elo, the sentence, any note
+        (``even``: how the pairs that scored 1 of 2 came about, when known)."""
         counts = "-".join(str(c) for c in self.counts)
         model = "pentanomial" if self.unit == "pairs" else "W-D-L"
         if self.unit == "games":
@@ -245,7 +270,7 @@ class SprtState:
             f"{model} {counts}; Elo {self.estimate.text()} (95%)",
             self.sentence(first, second, limit),
         ]
-        note = self.split_note()
+        note = self.even_note(even)
         if note is not None:
             lines.append(note)
         return lines
@@ -317,10 +342,31 @@ class Sprt:
         return self.state(counts)
 
 
+@dataclass(frozen=True)
+class EvenPairs:
+    """How the pairs that scored 1 point of 2 came about: ``split``, a win each (each
+    player won with the same colour); ``drawn``, two draws."""
+
+    split: int
+    drawn: int
+
+
 def paired_scores(records: Iterable[GameRecord], first: str, second: str) -> list[float]:
     """The points ``first`` scored in each complete colour-swapped pair against ``second``
     (0 to 2), pairs known by their schedule key (``.../p3/g0`` and ``.../p3/g1``) within
     their tournament; games of other players or without a partner are left out."""
+    return [sum(scores) for scores in _pair_games(records, first, second)]
+
+
+def even_pairs(records: Iterable[GameRecord], first: str, second: str) -> EvenPairs:
+    """Of the complete pairs of ``first`` against ``second`` that scored 1 of 2, how many
+    split and how many were two draws."""
+    even = [sorted(s) for s in _pair_games(records, first, second) if sum(s) == 1]
+    return EvenPairs(sum(s == [0.0, 1.0] for s in even), sum(s == [0.5, 0.5] for s in even))
+
+
+def _pair_games(records: Iterable[GameRecord], first: str, second: str) -> list[list[float]]:
+    """``first``'s score in each game of each complete pair against ``second``."""
     pairs: dict[tuple[str, str], list[float]] = {}
     for record in records:
         names = [p.name for p in record.players]
@@ -329,4 +375,4 @@ def paired_scores(records: Iterable[GameRecord], first: str, second: str) -> lis
             continue
         pair = (record.tags.get("tournament", ""), key.rsplit("/", 1)[0])
         pairs.setdefault(pair, []).append(record.score(names.index(first)))
-    return [sum(scores) for scores in pairs.values() if len(scores) == 2]
+    return [scores for scores in pairs.values() if len(scores) == 2]
