@@ -2,7 +2,7 @@
 
 A seed-style minimax bot over ``Button[][]`` (tests/examples/course_bot/, written
 for this test) is put next to the adapter's files with an ``engine.toml``, built
-by its ``build`` line (``javac *.java``) as a class tournament builds it, talked
+by its ``build`` line (``sh build.sh``) as a class tournament builds it, talked
 to by hand to check the rounds it is told for either side, and played through
 ``plyground match`` as a subprocess.
 """
@@ -48,7 +48,7 @@ def test_the_bot_is_told_the_rounds_left_for_either_side(bot_folder: Path) -> No
         "position 6OO/6OO/8/8/8/8/XX6/XX6 O 1\ngo 1000\nquit\n"
     )
     result = subprocess.run(
-        ["java", "-cp", ".", "CourseEngine", "Minimax"],
+        ["java", "-cp", "classes", "CourseEngine", "Minimax"],
         input=talk,
         capture_output=True,
         text=True,
@@ -72,7 +72,7 @@ def test_the_course_bot_plays_a_match(run_cli: RunCli, bot_folder: Path) -> None
     result = run_cli(
         [
             "match",
-            "engine:java -cp . CourseEngine Minimax",
+            "engine:java -cp classes CourseEngine",
             "greedy",
             "--game",
             "adjacency(rounds=4)",
