@@ -60,6 +60,9 @@ def test_every_command_of_the_guide_runs(tmp_path: Path) -> None:
         assert "Traceback" not in done.stderr, f"{run}\n{done.stderr}"
         outputs[command] = " ".join(done.stdout.split())
 
+    imported = next(c for c in commands if c.startswith("plyground class import"))
+    assert "2 of 3 entered" in outputs[imported], outputs[imported]
+    assert (tmp_path / "class" / "cy-young" / "engine.toml").read_text().count('"Cy Young"') == 1
     first = next(c for c in commands if "--name week3 " in c)
     assert "left out: eve: no engine.toml in eve/" in outputs[first]
     assert "up to about" in outputs[first]

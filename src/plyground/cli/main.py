@@ -44,6 +44,7 @@ COMMANDS: dict[str, str] = {
     "warmup": "plyground.cli.warmup:register",
     "endgames": "plyground.cli.endgames:register",
     "bench": "plyground.cli.groups:register_bench",
+    "class": "plyground.cli.class_import:register",
 }
 """Each command and the ``register`` function that adds it, in the order --help lists them."""
 

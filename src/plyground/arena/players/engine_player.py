@@ -56,7 +56,8 @@ class EnginePlayer(Player):
     killed, and the engine is started again on its next turn (at most
     ``restarts`` times per game; after that each of its moves is a rule break of
     the kind that brought it down). ``name`` is what its rule breaks call it
-    (a tournament's player name; default: its ``hello`` name). ``memory_mb`` caps the
+    and its start-up errors (a tournament's player name; default: its ``hello`` name, and
+    its command in start-up errors). ``memory_mb`` caps the
     engine's address space (``RLIMIT_AS``). Its stderr is drained (the last
     lines are quoted in rule-break details; ``log`` hears every line).
     """
@@ -137,27 +138,27 @@ class EnginePlayer(Player):
                 line = process.next_line(deadline, time.monotonic)
             except queue.Empty:
                 raise EngineError(
-                    f"engine {self.command!r} did not answer 'hello' within "
+                    f"engine {self._called!r} did not answer 'hello' within "
                     f"{self.startup:g} s{process.stderr_hint()}"
                 ) from None
             if line is None:
                 raise EngineError(
-                    f"engine {self.command!r} stopped before answering 'hello': "
+                    f"engine {self._called!r} stopped before answering 'hello': "
                     f"{process.ended_text()}{process.stderr_hint()}"
                 )
             if isinstance(line, LongLine):
-                raise EngineError(f"engine {self.command!r} answered 'hello' with {_long(line)}")
+                raise EngineError(f"engine {self._called!r} answered 'hello' with {_long(line)}")
             if not line.strip():
                 continue
             hello = parse_hello(line)
             if hello is None:
                 raise EngineError(
-                    f"engine {self.command!r} answered {_clip(line)!r} to 'hello'; "
+                    f"engine {self._called!r} answered {_clip(line)!r} to 'hello'; "
                     f"expected 'hello {PROTOCOL_VERSION} name=...'"
                 )
             if hello.version != PROTOCOL_VERSION:
                 raise EngineError(
-                    f"engine {self.command!r} speaks protocol {hello.version}, "
+                    f"engine {self._called!r} speaks protocol {hello.version}, "
                     f"this referee speaks {PROTOCOL_VERSION}"
                 )
             if self._identity is None:
@@ -175,6 +176,11 @@ class EnginePlayer(Player):
     def _send_newgame(process: EngineProcess, game: Game) -> None:
         with contextlib.suppress(OSError):
             process.send(format_newgame(game.spec))
+
+    @property
+    def _called(self) -> str:
+        """The engine in start-up errors: the name it was given, else its command."""
+        return self._name or self.command
 
     @property
     def label(self) -> str:

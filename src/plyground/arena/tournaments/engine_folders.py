@@ -208,6 +208,7 @@ def prepare(
         memory_mb=run.memory_mb,
         cwd=str(engine.folder),
         log=lines.append,
+        name=engine.name,
     )
     try:
         player.start()
