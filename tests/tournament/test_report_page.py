@@ -174,3 +174,58 @@ def test_the_page_fits_a_laptop_and_a_phone(
         assert heights and max(heights) < 40, heights
     finally:
         tab.close()
+
+
+def test_each_player_has_a_section_with_every_rule_break_and_links_to_its_games(
+    class_page: Path, run_cli: RunCli
+) -> None:
+    db, page_path = class_page.with_name("class.sqlite3"), class_page.with_name("review.html")
+    shown = run_cli(
+        ["report", "--db", str(db), "--html", str(page_path), "--analyse", "0.05",
+         "--review-url", "http://127.0.0.1:8000/"]
+    )  # fmt: skip
+    assert shown.returncode == 0, shown.stderr
+    page = page_path.read_text()
+    ada = page.split('<section class="student" id="student-ada">', 1)[1].split("</section>")[0]
+    assert "<h3>1. Ada (Ada Lovelace)</h3>" in ada or "<h3>2. Ada (Ada Lovelace)</h3>" in ada
+    assert "4 games:" in ada and "4 rule breaks:" in ada  # every one, not the first of a kind
+    rows = re.findall(r"<tr><td class=l>(.*?)</tr>", ada)
+    assert len(rows) == 4 and all("timeout" in row and "no &quot;move&quot;" in row for row in rows)
+    links = re.findall(r'href="(http://127.0.0.1:8000/#review=class-5b-week3/\d)"', ada)
+    assert sorted(set(links)) == [
+        f"http://127.0.0.1:8000/#review=class-5b-week3/{n}" for n in (1, 2, 3, 4)
+    ]
+    assert re.search(r"Accuracy \d+% \(best moves, of \d+ of its own moves\); [\d.]+ marks", ada)
+    plain = class_page.read_text()  # written without --analyse and --review-url: it says how
+    assert "--analyse SECONDS" in plain and "--review-url" in plain and "game 1" in plain
+
+
+@pytest.mark.parametrize(("label", "viewport"), [("laptop", (1366, 850)), ("phone", (390, 844))])
+def test_the_standings_and_the_feedback_read_at_laptop_and_phone_width(
+    class_page: Path, browser: Any, label: str, viewport: tuple[int, int]
+) -> None:
+    width, height = viewport
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    tab: Any = browser.new_page(viewport={"width": width, "height": height})
+    try:
+        tab.goto(class_page.as_uri())
+        table = tab.locator("table.standings")
+        scroll = table.evaluate("t => t.parentElement.scrollWidth - t.parentElement.clientWidth")
+        assert scroll <= 0, f"the standings scroll sideways by {scroll} px on a {label}"
+        shown = tab.evaluate(
+            "[...document.querySelectorAll('table.standings th')]"
+            ".filter(th => getComputedStyle(th).display !== 'none').map(th => th.textContent)"
+        )
+        if label == "phone":
+            assert shown == ["#", "player", "Elo", "score", "W-D-L", "rule breaks"]
+        else:
+            assert "±95%" in shown and "author" in shown and "s/move" in shown
+        tab.locator("#student-ada").scroll_into_view_if_needed()
+        tab.evaluate("document.querySelector('#student-ada').scrollIntoView()")
+        tab.screenshot(path=str(SHOTS / f"feedback-{label}.png"))
+        overflow = tab.evaluate(
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+        assert overflow <= 0, f"the page is {overflow} px wider than a {label}"
+    finally:
+        tab.close()

@@ -49,6 +49,20 @@ def register_report(parser: argparse.ArgumentParser) -> None:
     add_sprt_options(
         parser, "also test whether the first player is at least ELO1 stronger than the second"
     )
+    feedback = parser.add_argument_group("feedback for each player (--html of a tournament)")
+    feedback.add_argument(
+        "--analyse",
+        type=float,
+        metavar="SECONDS",
+        help="value every move (as plyground analyse --per-player --time SECONDS does) and "
+        "give each player's section its accuracy and marks lost",
+    )
+    feedback.add_argument(
+        "--review-url",
+        metavar="URL",
+        help="where 'plyground serve --db FILE' runs (e.g. http://127.0.0.1:8000): each "
+        "game number links to its review there",
+    )
     parser.add_argument(
         "--sprt-players",
         type=name_pair,

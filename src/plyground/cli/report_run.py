@@ -17,6 +17,7 @@ from rich.table import Table
 from plyground.arena.records.formats import read_record_file, write_jsonl, write_text_record
 from plyground.arena.records.record import GameRecord
 from plyground.arena.records.solo_game import SoloGame
+from plyground.arena.reports.feedback import Accuracy
 from plyground.arena.reports.report import (
     Absent,
     absent_engines,
@@ -135,9 +136,31 @@ def _print_report(
         if row is None:
             page = html_report(summary, args.title or title, absent=absent)
         else:
-            page = tournament_report(row, summary, args.title)
+            page = tournament_report(
+                row,
+                summary,
+                args.title,
+                records=records,
+                accuracy=_accuracy(records, args.analyse),
+                review=args.review_url,
+            )
         write_whole(args.html, page)
         console.print(f"wrote {args.html}")
+
+
+def _accuracy(records: list[GameRecord], seconds: float | None) -> dict[str, Accuracy] | None:
+    """Each player's accuracy over ``records``, every move valued at ``seconds`` (as
+    ``plyground analyse --per-player``); None without ``seconds``."""
+    if seconds is None:
+        return None
+    from plyground.arena.analysis.analyser import Analyser, AnalysisSettings
+    from plyground.arena.analysis.annotation import annotate, summarise_players
+
+    if not seconds > 0:
+        raise SettingsError(f"--analyse must be a positive number of seconds, got {seconds!r}")
+    analyser = Analyser(AnalysisSettings(time=seconds))
+    players = summarise_players(annotate(record, analyser) for record in records)
+    return {p.name: Accuracy(p.moves, p.accuracy, p.mean_loss, p.blunders) for p in players}
 
 
 def _print_sprt(

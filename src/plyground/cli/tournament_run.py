@@ -285,7 +285,7 @@ def run(args: argparse.Namespace) -> int:
         for line in rule_break_notes(records, tournament.settings.run.isolate):
             console.print(line, markup=False, soft_wrap=True)
         if args.html is not None:
-            write_whole(args.html, tournament_report(row, summary, args.title))
+            write_whole(args.html, tournament_report(row, summary, args.title, records=records))
             console.print(f"wrote {args.html}")
         state = tournament.sprt_state(records)
         if state is not None:

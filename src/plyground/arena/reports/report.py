@@ -20,7 +20,8 @@ from typing import Any
 
 from rich.table import Table
 
-from plyground.arena.records.record import RuleBreakKind
+from plyground.arena.records.record import GameRecord, RuleBreakKind
+from plyground.arena.reports.feedback import Accuracy, feedback_sections
 from plyground.arena.reports.plots import INSTALL_PLOTS, PlotsUnavailableError, summary_plots
 from plyground.arena.stats.summary import Summary
 from plyground.arena.storage.store import TournamentRow
@@ -28,6 +29,8 @@ from plyground.arena.tournaments.engine_folders import ClassNotes
 from plyground.arena.tournaments.tournament import settings_lines
 
 __all__ = [
+    "PHONE_HIDDEN",
+    "PHONE_NOTE",
     "PLOTS_HINT",
     "Absent",
     "absent_engines",
@@ -191,22 +194,30 @@ def report_tables(summary: Summary, absent: Sequence[Absent] = ()) -> list[Table
 # -- HTML -----------------------------------------------------------------------
 
 
-def _html_table(table: Table) -> str:
-    """``table`` as HTML: its title, and its cells aligned as its columns say."""
+PHONE_HIDDEN = ("author", "±95%", "games", "points", "s/move", "depth")
+"""The standings' columns a phone-wide page hides, so the rest reads without sideways
+scrolling: rank, player, Elo, score, W-D-L, rule breaks (and a note) stay."""
 
-    def cell(tag: str, text: object, justify: str) -> str:
-        side = " class=l" if justify == "left" else ""
+
+def _html_table(table: Table, optional: Sequence[str] = ()) -> str:
+    """``table`` as HTML: its title, and its cells aligned as its columns say; the
+    columns headed by one of ``optional`` are hidden on a narrow screen."""
+
+    def cell(tag: str, text: object, justify: str, header: str) -> str:
+        names = (["l"] if justify == "left" else []) + (["opt"] if header in optional else [])
+        side = f' class="{" ".join(names)}"' if names else ""
         return f"<{tag}{side}>{html.escape(str(text))}</{tag}>"
 
-    headers = "".join(cell("th", c.header, c.justify) for c in table.columns)
-    columns = [(list(c.cells), c.justify) for c in table.columns]
+    headers = "".join(cell("th", c.header, c.justify, str(c.header)) for c in table.columns)
+    columns = [(list(c.cells), c.justify, str(c.header)) for c in table.columns]
     rows = []
     for index in range(table.row_count):
-        cells = "".join(cell("td", texts[index], justify) for texts, justify in columns)
+        cells = "".join(cell("td", texts[index], j, header) for texts, j, header in columns)
         rows.append(f"<tr>{cells}</tr>")
     title = html.escape(str(table.title or ""))
+    kind = " class=standings" if optional else ""
     return (
-        f"<h2>{title}</h2>\n<div class=wide><table><thead><tr>{headers}"
+        f"<h2>{title}</h2>\n<div class=wide><table{kind}><thead><tr>{headers}"
         f"</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
     )
 
@@ -228,7 +239,27 @@ pre { overflow-x: auto; background: #f7f7f7; padding: 0.5em; }
 figure { display: inline-block; margin: 0 1.5em 1.5em 0; max-width: 100%; }
 figure img { max-width: 100%; height: auto; }
 figcaption { font-weight: bold; }
+section.student { border-top: 1px solid #ccc; margin-top: 1em; }
+details pre { white-space: pre-wrap; }
+@media (max-width: 40em) {
+  body { margin: 1em auto; padding: 0 0.5em; }
+  .opt { display: none; }
+  table.standings td, table.standings th { white-space: normal; padding: 0.25em 0.35em; }
+  td.text, th.text { min-width: 8em; }
+  table.breaks thead { display: none; }
+  table.breaks tr { display: block; border-bottom: 1px solid #ccc; padding: 0.3em 0; }
+  table.breaks td { display: inline; border: none; padding: 0 0.3em 0 0; }
+  table.breaks td.text { display: block; min-width: 0; }
+  table.breaks td.ply::before { content: "ply "; }
+}
 """
+
+PHONE_NOTE = (
+    "On a narrow screen (a phone) the standings show rank, player, Elo, score, W-D-L and "
+    "rule breaks; turn it sideways or use a wider one for the author, the interval, "
+    "games, points, time and depth."
+)
+"""What the page says under its standings about the columns a phone hides."""
 
 PLOTS_HINT = f"{INSTALL_PLOTS} adds the plots (matplotlib) to this page."
 """What a page written without matplotlib says instead of its plots."""
@@ -292,9 +323,11 @@ def html_report(
     date: str = "",
     settings: Sequence[tuple[str, str]] = (),
     authors: Mapping[str, str] | None = None,
+    feedback: str = "",
 ) -> str:
     """A self-contained HTML page: the date and settings, the report's tables (with an
-    author column when ``authors`` is given), each player's rule breaks, the players
+    author column when ``authors`` is given), each player's rule breaks, ``feedback``
+    (each player's section, :mod:`~plyground.arena.reports.feedback`), the players
     left out in a section of their own (with reasons and logs), and the plots
     (base64 PNG; without matplotlib, a line saying how to add them)."""
     parts = [
@@ -312,10 +345,14 @@ def html_report(
     parts.extend(f"<p>{html.escape(note)}</p>" for note in notes)
     tables = report_tables(summary)
     tables[0] = standings_table(summary, authors=authors)
-    parts.extend(_html_table(table) for table in tables)
+    parts.append(_html_table(tables[0], PHONE_HIDDEN))
+    parts.append(f'<p class="hint">{html.escape(PHONE_NOTE)}</p>')
+    parts.extend(_html_table(table) for table in tables[1:])
     details = _rule_break_details(summary)
     if details is not None:
         parts.append(details)
+    if feedback:
+        parts.append(feedback)
     if absent:
         rows = [(a.name, a.author, a.reason) for a in absent]
         parts.append(_text_table("left out", ("engine", "author", "why"), rows))
@@ -336,13 +373,29 @@ def absent_engines(notes: ClassNotes | None) -> list[Absent]:
     return [Absent(f.name, f.reason, f.author, f.log) for f in notes.left_out]
 
 
-def tournament_report(row: TournamentRow, summary: Summary, title: str | None = None) -> str:
+def tournament_report(
+    row: TournamentRow,
+    summary: Summary,
+    title: str | None = None,
+    *,
+    records: Sequence[GameRecord] = (),
+    accuracy: Mapping[str, Accuracy] | None = None,
+    review: str | None = None,
+) -> str:
     """The page of a stored tournament, as ``tournament --html`` and ``report --html``
     both write it: ``title`` (default: the tournament's name), the date it was made,
-    its settings, and, for a class, the authors and the engines left out."""
+    its settings, for a class the authors and the engines left out, and, given its
+    ``records``, a section per player (with ``accuracy`` and links to the web app's
+    review at ``review`` when given)."""
     classroom = row.settings.get("classroom")
     notes = None if classroom is None else ClassNotes.from_dict(classroom)
     authors = None if notes is None else {name: author for name, author in notes.authors}
+    feedback = ""
+    if records:
+        players = [stats.name for stats in summary.standings()]
+        feedback = feedback_sections(
+            records, players, tournament=row.id, authors=authors, accuracy=accuracy, review=review
+        )
     return html_report(
         summary,
         row.id if title is None else title,
@@ -350,4 +403,5 @@ def tournament_report(row: TournamentRow, summary: Summary, title: str | None = 
         date=row.created.replace("T", " ").replace("+00:00", " UTC"),
         settings=settings_lines(row.settings),
         authors=authors,
+        feedback=feedback,
     )
