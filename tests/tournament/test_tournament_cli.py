@@ -266,7 +266,7 @@ def test_split_pairs_do_not_decide_and_report_agrees(run_cli: RunCli, tmp_path: 
     text = " ".join(played.stdout.split())
     assert "after 4 pairs: no decision (the limit)" in text
     assert "no decision after 4 pairs (the limit)" in text
-    assert "every pair split: at this setting the colour decides" in text
+    assert "every pair split (a win each): at this setting the colour decides games" in text
     llr_line = next(line for line in played.stdout.splitlines() if "LLR" in line)
     reported = run_cli(["report", "--db", str(db), "--sprt", "0,20"])
     assert reported.returncode == 0, reported.stderr

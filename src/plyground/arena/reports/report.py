@@ -23,6 +23,7 @@ from rich.table import Table
 from plyground.arena.records.record import GameRecord, RuleBreakKind
 from plyground.arena.reports.feedback import Accuracy, feedback_sections
 from plyground.arena.reports.plots import INSTALL_PLOTS, PlotsUnavailableError, summary_plots
+from plyground.arena.stats.ranking_confidence import SURE, neighbours
 from plyground.arena.stats.summary import Summary
 from plyground.arena.storage.store import TournamentRow
 from plyground.arena.tournaments.engine_folders import ClassNotes
@@ -160,6 +161,21 @@ def _los_table(summary: Summary) -> Table:
     return _player_matrix(summary, "likelihood of superiority (row stronger than column)", cell)
 
 
+def _order_table(summary: Summary) -> Table | None:
+    """How sure the games are of each two neighbours' order (None with fewer than two)."""
+    pairs = neighbours(summary)
+    if not pairs:
+        return None
+    table = Table(title=f"how sure the order is (tied below {100 * SURE:.0f}%)")
+    for header, justify in (("upper", "left"), ("lower", "left"), ("sure", "right")):
+        table.add_column(header, justify=justify)  # type: ignore[arg-type]
+    table.add_column("what it means", justify="left")
+    for pair in pairs:
+        sure = "-" if math.isnan(pair.los) else f"{100 * pair.los:.0f}%"
+        table.add_row(pair.upper, pair.lower, sure, pair.verdict())
+    return table
+
+
 def _rule_break_table(summary: Summary) -> Table | None:
     kinds = [kind.value for kind in RuleBreakKind]
     if not any(summary.stats[name].rule_breaks for name in summary.players):
@@ -185,6 +201,9 @@ def report_tables(summary: Summary, absent: Sequence[Absent] = ()) -> list[Table
     """Every table of the terminal report, in order; ``absent`` players are in the
     standings only."""
     tables = [standings_table(summary, absent=absent), _cross_table(summary), _los_table(summary)]
+    order = _order_table(summary)
+    if order is not None:
+        tables.append(order)
     breaks = _rule_break_table(summary)
     if breaks is not None:
         tables.append(breaks)
