@@ -3,14 +3,15 @@
 :mod:`.games` (health, catalog, start a game, a game and its event
 stream), :mod:`.play` (moves, take-backs, legal clicks, puzzle tools),
 :mod:`.watch` (pausing and stepping bots; the history and the record),
-:mod:`.analysis` (a position's move values, a game's moves annotated).
+:mod:`.analysis` (a position's move values, a game's moves annotated),
+:mod:`.stored` (the games of ``--db``, listed and opened for review).
 Request bodies are in :mod:`.bodies`; every refusal is shaped by
 :mod:`.errors`. Routes reach the game service through :mod:`.service`.
 """
 
 from fastapi import APIRouter
 
-from plyground.web.api import analysis, games, play, watch
+from plyground.web.api import analysis, games, play, stored, watch
 from plyground.web.api.errors import add_error_handlers
 
 __all__ = ["ROUTERS", "add_error_handlers"]
@@ -21,5 +22,6 @@ ROUTERS: tuple[APIRouter, ...] = (
     watch.watch_router,
     watch.review_router,
     analysis.router,
+    stored.router,
 )
 """Every router, in the order the API lists its routes."""

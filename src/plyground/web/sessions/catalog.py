@@ -111,4 +111,5 @@ def build_catalog(settings: WebSettings) -> dict[str, Any]:
         "think_cap": cap,
         "max_delay": settings.max_delay,
         "name_length": NAME_LENGTH,
+        "stored": bool(settings.db),
     }

@@ -11,7 +11,7 @@
 //   model/  state (what the page holds), hooks (redraw requests), entering (a half-entered move)
 //   net/    stream (the event stream, the pace of moves), actions (requests on the game)
 //   view/   board, heatmap, pace, clocks, analysis, tools, panel, screen: drawing a snapshot
-//   input/  entry (clicks and move buttons), keys, confirm, review, form
+//   input/  entry (clicks and move buttons), keys, confirm, review, form, stored (serve --db)
 
 import { $, el } from "./js/lib/dom.js";
 import { api } from "./js/lib/api.js";
@@ -26,6 +26,7 @@ import { buildForm, startGame, startAnalysisBoard, showSetup, showSetupNotice } 
 import { onDocumentKey, onPointerDown, onPointerUp, onPointerCancel, onBoardKey } from "./js/input/keys.js";
 import { confirmFirst } from "./js/input/confirm.js";
 import { toggleReview, reviewStep, copyText, copyRecord, currentPosition, playFromHere } from "./js/input/review.js";
+import { openStoredFromHash, showStoredGames } from "./js/input/stored.js";
 
 registerHooks({
   show: (snapshot) => { render(snapshot); flushQueued(); },
@@ -34,6 +35,13 @@ registerHooks({
 setBoardInput({ onCell: clickCell, onButton: playButton });
 
 async function loadGameFromHash() {
+  try {
+    if (await openStoredFromHash()) return true;
+  } catch (error) {
+    showSetup();
+    showSetupNotice(`Could not open the stored game in this link: ${error.message}.`);
+    return true;
+  }
   const match = /#game=([A-Za-z0-9_-]+)/.exec(location.hash);
   if (!match) return false;
   try {
@@ -113,6 +121,7 @@ async function init() {
   $("board-frame").addEventListener("pointercancel", onPointerCancel);
   document.addEventListener("keydown", onDocumentKey);
   window.addEventListener("popstate", () => { if (!location.hash) showSetup(); else loadGameFromHash(); });
+  showStoredGames();
   if (!(await loadGameFromHash())) showSetup();
 }
 
