@@ -29,6 +29,7 @@ from plyground.arena.adjacency_analysis.annotation import (
 )
 from plyground.arena.records.formats import read_record_file
 from plyground.arena.records.record import GameRecord
+from plyground.cli.analyse_notes import switch_notes, why_notes
 from plyground.cli.groups import command
 from plyground.cli.options import add_db_option
 from plyground.core.errors import ParseError, SettingsError
@@ -323,6 +324,8 @@ def _print_game(analysis: GameAnalysis) -> None:
             str(move.ply + 1), name, move.move, margin_text(move.value), best, loss, mark, source
         )
     console.print(table)
+    for note in [*why_notes(analysis), *switch_notes(analysis)]:
+        console.print(note, markup=False, soft_wrap=True)
     console.print(_accuracy_table(analysis.summary, "accuracy"))
     if any(move.rule_break is not None for move in analysis.moves):
         console.print(
