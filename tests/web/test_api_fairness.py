@@ -114,3 +114,37 @@ def test_an_analysis_whose_client_went_away_stops() -> None:
         sock.close()
         # Its worker is free within a position or two, not after the whole game.
         _until(lambda: working() == 0, "the worker's release", timeout=30)
+
+
+def test_within_a_client_its_bots_move_goes_before_its_analyses() -> None:
+    """One client, one worker: four analyses of its games waiting, then its bot's move.
+    The move is played once the analysis at work ends, before the three still waiting."""
+    with (
+        served(plyground_env(), "--analysis-time", "0.3", "--workers", "1") as base,
+        client(base, 7) as student,
+    ):
+        reviewed = [_played_game(student, 6) for _ in range(4)]
+        players = [
+            {"name": "Ann", "kind": "human"},
+            {"name": "Robo", "kind": "bot", "bot": "greedy", "settings": {"time": 0.2}},
+        ]
+        made = student.post("/api/games", json={**humans(), "players": players}).json()
+        game, token = made["game"], made["secrets"]["seats"]["0"]
+        done: list[str] = []
+
+        def analyse(game_id: str) -> None:
+            student.get(f"/api/games/{game_id}/analysis").raise_for_status()
+            done.append(game_id)
+
+        askers = [threading.Thread(target=analyse, args=(g,)) for g in reviewed]
+        for asker in askers:
+            asker.start()
+        _until(lambda: student.get("/api/health").json()["waiting"] >= 3, "the queued analyses")
+        body = {"token": token, "move": game["clickable"][0]}
+        student.post(f"/api/games/{game['id']}/moves", json=body).raise_for_status()
+        _until(lambda: student.get(f"/api/games/{game['id']}").json()["ply"] == 2, "a reply")
+        finished_before_the_reply = len(done)
+        for asker in askers:
+            asker.join(timeout=300)
+        assert len(done) == 4
+        assert finished_before_the_reply <= 1, "the bot's move waited behind its analyses"

@@ -61,3 +61,44 @@ def test_a_cancelled_wait_leaves_the_queue_and_loses_no_worker() -> None:
         assert scheduler.held("c") == 1
 
     asyncio.run(scenario())
+
+
+def test_within_a_client_a_games_move_goes_before_its_analyses() -> None:
+    async def scenario() -> None:
+        scheduler = FairScheduler(workers=1, per_client=1)
+        await scheduler.acquire("a")  # an analysis at work
+        order: list[str] = []
+
+        async def job(name: str, urgent: bool) -> None:
+            await scheduler.acquire("a", urgent)
+            order.append(name)
+            scheduler.release("a")
+
+        tasks = [asyncio.create_task(job(f"analysis {i}", False)) for i in (1, 2, 3)]
+        await asyncio.sleep(0)
+        tasks += [asyncio.create_task(job("move 1", True))]
+        await asyncio.sleep(0)
+        tasks += [asyncio.create_task(job("move 2", True))]
+        await asyncio.sleep(0)
+        scheduler.release("a")
+        await asyncio.gather(*tasks)
+        assert order == ["move 1", "move 2", "analysis 1", "analysis 2", "analysis 3"]
+
+    asyncio.run(scenario())
+
+
+def test_a_cancelled_urgent_wait_leaves_no_trace() -> None:
+    async def scenario() -> None:
+        scheduler = FairScheduler(workers=1, per_client=1)
+        await scheduler.acquire("a")
+        move = asyncio.create_task(scheduler.acquire("a", urgent=True))
+        await asyncio.sleep(0)
+        move.cancel()
+        await asyncio.gather(move, return_exceptions=True)
+        analysis = asyncio.create_task(scheduler.acquire("a"))
+        await asyncio.sleep(0)
+        scheduler.release("a")
+        await asyncio.wait_for(analysis, 1)
+        assert scheduler.waiting() == 0
+
+    asyncio.run(scenario())

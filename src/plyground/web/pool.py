@@ -340,7 +340,14 @@ class BotPool:
         (the worker finishes the search by the bot's own clock).
         """
         answer: ThinkAnswer = await self._run(
-            job.job, _think, job, on_info, job.seconds + grace, on_start=on_start, client=client
+            job.job,
+            _think,
+            job,
+            on_info,
+            job.seconds + grace,
+            on_start=on_start,
+            client=client,
+            urgent=True,  # a game's move goes before its client's analyses
         )
         return answer
 
@@ -381,13 +388,14 @@ class BotPool:
         *,
         on_start: Callable[[], None] = lambda: None,
         client: str = "",
+        urgent: bool = False,
     ) -> Any:
-        """Run ``function(job)`` in a worker once ``client``'s turn comes; the timeout counts
-        from the worker's start signal."""
+        """Run ``function(job)`` in a worker once ``client``'s turn comes (an ``urgent`` job
+        before the client's others); the timeout counts from the worker's start signal."""
         loop = asyncio.get_running_loop()
         self._busy += 1
         try:
-            await self.scheduler.acquire(client)
+            await self.scheduler.acquire(client, urgent)
         except BaseException:
             self._busy -= 1
             raise

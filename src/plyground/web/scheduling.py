@@ -1,8 +1,10 @@
 """Fair shares of the worker pool: clients' jobs take free workers in turn.
 
 A job waits in its client's queue (first come, first served within a
-client) until a worker is free *and* its client holds fewer than its share
-of the workers; free workers go round the clients with jobs waiting. So one
+client, except that an *urgent* job, a game's move, goes before the
+client's other jobs, its analyses and tools, that wait) until a worker is
+free *and* its client holds fewer than its share of the workers; free
+workers go round the clients with jobs waiting. So one
 client's many bot games and analyses cannot keep another client's bot from
 the pool: at worst it waits for the first worker to free up, and a client
 never holds all the workers of a pool of two or more.
@@ -29,6 +31,8 @@ class FairScheduler:
         self._free = workers
         self._held: Counter[str] = Counter()
         self._waiting: OrderedDict[str, deque[asyncio.Future[None]]] = OrderedDict()
+        self._urgent: set[asyncio.Future[None]] = set()
+        """The waiting jobs that go before their client's others (a game's moves)."""
 
     @property
     def working(self) -> int:
@@ -45,13 +49,21 @@ class FairScheduler:
             return len(self._waiting.get(client, ()))
         return sum(len(queue) for queue in self._waiting.values())
 
-    async def acquire(self, client: str) -> None:
-        """Wait until a worker is ``client``'s; cancelling the wait leaves the queue."""
+    async def acquire(self, client: str, urgent: bool = False) -> None:
+        """Wait until a worker is ``client``'s; an ``urgent`` job goes before the client's
+        waiting jobs that are not (after its urgent ones). Cancelling the wait leaves
+        the queue."""
         if not self._waiting.get(client) and self._may_take(client):
             self._take(client)
             return
         granted: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._waiting.setdefault(client, deque()).append(granted)
+        queue = self._waiting.setdefault(client, deque())
+        if urgent:
+            ahead = next((i for i, job in enumerate(queue) if job not in self._urgent), len(queue))
+            queue.insert(ahead, granted)
+            self._urgent.add(granted)
+        else:
+            queue.append(granted)
         try:
             await granted
         except asyncio.CancelledError:
@@ -77,6 +89,7 @@ class FairScheduler:
         self._held[client] += 1
 
     def _leave(self, client: str, granted: asyncio.Future[None]) -> None:
+        self._urgent.discard(granted)
         queue = self._waiting.get(client)
         if queue is not None and granted in queue:
             queue.remove(granted)
@@ -95,5 +108,6 @@ class FairScheduler:
                 self._waiting.move_to_end(client)  # its next job waits for the others' turns
             else:
                 del self._waiting[client]
+            self._urgent.discard(granted)
             self._take(client)
             granted.set_result(None)
