@@ -5,7 +5,7 @@ class, a course bot in Java (a package, the team's Bot.java, the JavaFX
 window beside it), the Java and C engine templates, broken submissions (a
 Python file that does not compile, Java that does not build, no bot at
 all) and hostile ones (a zip path with '..', a symbolic link, a huge file,
-a zip bomb); with a roster for one student. Then the tournament plays the
+a zip bomb, a symbolic link in a zip); with a roster for one student. Then the tournament plays the
 class, and a second import redoes only the submission that changed.
 """
 
@@ -113,6 +113,11 @@ def _submissions(root: Path) -> Path:
     (subs / "gus").mkdir()
     (subs / "gus" / "MyBot.java").write_text((ENGINES / "MyBot.java").read_text() + "\nint x = ;\n")
     _zip(subs / "mallory.zip", {"../../escaped.txt": "pwned"})
+    with zipfile.ZipFile(subs / "quinn.zip", "w") as archive:  # a symbolic link in a zip
+        archive.writestr("mybot.py", (ENGINES / "mybot.py").read_text())
+        link = zipfile.ZipInfo("passwords")
+        link.external_attr = 0o120777 << 16
+        archive.writestr(link, "/etc/passwd")
     (subs / "nick").mkdir()
     shutil.copy(ENGINES / "mybot.py", subs / "nick")
     (subs / "nick" / "secrets").symlink_to("/etc")
@@ -159,7 +164,7 @@ def imported(run_cli: RunCli, tmp_path_factory: pytest.TempPathFactory) -> tuple
 def test_every_language_enters_and_each_left_out_says_why(imported: tuple[Path, str]) -> None:
     root, stdout = imported
     text = " ".join(stdout.split())
-    assert "11 submissions" in text and "4 of 11 entered" in text, stdout
+    assert "12 submissions" in text and "4 of 12 entered" in text, stdout
     engines, _ = find_engines(root / "class")
     assert {e.name: e.author for e in engines} == {
         "Ada Lovelace": "Ada Lovelace",  # from the platform's folder name
@@ -183,13 +188,14 @@ def test_every_language_enters_and_each_left_out_says_why(imported: tuple[Path, 
         "nick": "nick/secrets is a symbolic link (refused",
         "olga": "olga holds a file of 6 MB or more, over the 5 MB a file of a submission may have",
         "pat": "pat.zip holds a file of 6 MB or more, over the 5 MB",
+        "quinn": "quinn.zip holds 'passwords', a symbolic link (refused",
     }
     rows = _table(stdout)
     for folder, reason in expected.items():
         squeezed = rows[folder].replace(" ", "")  # the table folds words anywhere
         assert "leftout" in squeezed and reason.replace(" ", "") in squeezed, rows[folder]
     assert not (root / "escaped.txt").exists() and not (root.parent / "escaped.txt").exists()
-    for refused in ("mallory", "nick", "olga", "pat"):
+    for refused in ("mallory", "nick", "olga", "pat", "quinn"):
         assert not (root / "class" / refused).exists()  # nothing of it is kept
 
 

@@ -27,7 +27,6 @@ from typing import Any
 
 from plyground.arena.play.run_options import RunOptions
 from plyground.arena.players.bot_player import BotPlayer
-from plyground.arena.players.engine_player import EnginePlayer
 from plyground.arena.tournaments.engine_folders import MANIFEST, EngineFolder, prepare
 from plyground.arena.tournaments.submission_bots import NoBotError, find_bot
 from plyground.arena.tournaments.submission_files import SubmissionRefusedError, digest, unpack
@@ -164,13 +163,7 @@ def _import_one(
 def _smoke(engine: EngineFolder, run: RunOptions, seconds: float, note: str) -> str:
     """One short game against ``random``: the note, and what went wrong in it if anything."""
     game = load_game(SMOKE_GAME)
-    player = EnginePlayer(
-        engine.command,
-        startup=run.startup,
-        memory_mb=run.memory_mb,
-        cwd=str(engine.folder),
-        name=engine.name,
-    )
+    player = engine.player(run)
     opponent = BotPlayer(make_bot("random", seed=1))
     try:
         record = replace(run, time=seconds).referee(game, seed=1).play([player, opponent])

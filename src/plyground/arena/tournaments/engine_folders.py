@@ -21,7 +21,7 @@ import shlex
 import signal
 import subprocess
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -58,6 +58,18 @@ class EngineFolder:
     author: str
     command: str
     build: str | None = None
+
+    def player(self, run: RunOptions, log: Callable[[str], None] | None = None) -> EnginePlayer:
+        """The engine as a player under ``run``'s start-up time and memory cap, in its
+        folder, called by its name; ``log`` hears its stderr."""
+        return EnginePlayer(
+            self.command,
+            startup=run.startup,
+            memory_mb=run.memory_mb,
+            cwd=str(self.folder),
+            log=log,
+            name=self.name,
+        )
 
     def entrant(self) -> Entrant:
         """The tournament player: ``engine:COMMAND`` run in the engine's folder."""
@@ -202,14 +214,7 @@ def prepare(
         if failure is not None:
             return failure
     lines: list[str] = []
-    player = EnginePlayer(
-        engine.command,
-        startup=run.startup,
-        memory_mb=run.memory_mb,
-        cwd=str(engine.folder),
-        log=lines.append,
-        name=engine.name,
-    )
+    player = engine.player(run, lines.append)
     try:
         player.start()
     except EngineError as error:
