@@ -128,6 +128,7 @@ def _submissions(root: Path) -> Path:
     _zip(
         subs / "pat.zip", {"mybot.py": (ENGINES / "mybot.py").read_text(), "bomb": b"0" * 6_000_000}
     )
+    (subs / "ray.zip").write_bytes(b"PK\x03\x04 not really a zip")
     roster = root / "roster.csv"
     roster.write_text("submission,name,author\ncy,Cy's C bot,Cy Young\n")
     return subs
@@ -164,7 +165,7 @@ def imported(run_cli: RunCli, tmp_path_factory: pytest.TempPathFactory) -> tuple
 def test_every_language_enters_and_each_left_out_says_why(imported: tuple[Path, str]) -> None:
     root, stdout = imported
     text = " ".join(stdout.split())
-    assert "12 submissions" in text and "4 of 12 entered" in text, stdout
+    assert "13 submissions" in text and "4 of 13 entered" in text, stdout
     engines, _ = find_engines(root / "class")
     assert {e.name: e.author for e in engines} == {
         "Ada Lovelace": "Ada Lovelace",  # from the platform's folder name
@@ -189,6 +190,7 @@ def test_every_language_enters_and_each_left_out_says_why(imported: tuple[Path, 
         "olga": "olga holds a file of 6 MB or more, over the 5 MB a file of a submission may have",
         "pat": "pat.zip holds a file of 6 MB or more, over the 5 MB",
         "quinn": "quinn.zip holds 'passwords', a symbolic link (refused",
+        "ray": "ray.zip is not a zip file that can be read",
     }
     rows = _table(stdout)
     for folder, reason in expected.items():

@@ -404,13 +404,14 @@ def tournament_report(
     """The page of a stored tournament, as ``tournament --html`` and ``report --html``
     both write it: ``title`` (default: the tournament's name), the date it was made,
     its settings, for a class the authors and the engines left out, and, given its
-    ``records``, a section per player (with ``accuracy`` and links to the web app's
-    review at ``review`` when given)."""
+    ``records``, for a class (or with ``accuracy`` or ``review``) a section per player
+    (with ``accuracy`` and links to the web app's review at ``review`` when given)."""
     classroom = row.settings.get("classroom")
     notes = None if classroom is None else ClassNotes.from_dict(classroom)
     authors = None if notes is None else {name: author for name, author in notes.authors}
     feedback = ""
-    if records:
+    asked = accuracy is not None or review is not None
+    if records and (notes is not None or asked):  # a class's, or asked for
         players = [stats.name for stats in summary.standings()]
         feedback = feedback_sections(
             records, players, tournament=row.id, authors=authors, accuracy=accuracy, review=review

@@ -18,6 +18,7 @@ import hashlib
 import shutil
 import stat
 import zipfile
+import zlib
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
@@ -62,6 +63,8 @@ def digest(source: Path) -> str:
         hasher.update(str(path.relative_to(source)).encode("utf-8", "surrogateescape") + b"\0")
         if path.is_symlink():
             hasher.update(b"link:" + str(path.readlink()).encode("utf-8", "surrogateescape"))
+        elif path.is_file() and path.stat().st_size > FILE_LIMIT:
+            hasher.update(b"size:%d" % path.stat().st_size)  # refused anyway: not read
         elif path.is_file():
             hasher.update(path.read_bytes())
         hasher.update(b"\0")
@@ -94,6 +97,14 @@ def unpack(source: Path, target: Path) -> None:
 
 def _unzip(source: Path, target: Path) -> None:
     try:
+        _unzip_members(source, target)
+    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError) as error:
+        # a damaged member, an unknown compression, a password
+        raise SubmissionRefusedError(f"{source.name} cannot be unpacked: {error}") from None
+
+
+def _unzip_members(source: Path, target: Path) -> None:
+    try:
         archive = zipfile.ZipFile(source)
     except (zipfile.BadZipFile, OSError) as error:
         raise SubmissionRefusedError(
@@ -102,6 +113,7 @@ def _unzip(source: Path, target: Path) -> None:
     with archive:
         members = [m for m in archive.infolist() if not _is_litter(PurePosixPath(m.filename))]
         _check_counts(source.name, [m.file_size for m in members if not m.is_dir()])
+        total = 0  # what comes out, whatever the zip declares
         for member in members:
             name = PurePosixPath(member.filename.replace("\\", "/"))
             if name.is_absolute() or ".." in name.parts or ":" in member.filename:
@@ -123,10 +135,13 @@ def _unzip(source: Path, target: Path) -> None:
                 written = 0  # the sizes the zip declares are checked, and so is what comes out
                 for block in iter(lambda: data.read(1 << 16), b""):
                     written += len(block)
+                    total += len(block)
                     if written > FILE_LIMIT:
                         raise SubmissionRefusedError(
                             _too_big(source.name, member.filename, written)
                         )
+                    if total > TOTAL_LIMIT:  # more came out than it declared
+                        _check_counts(source.name, [total])
                     out.write(block)
 
 
