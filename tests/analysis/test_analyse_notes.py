@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from plyground.arena.analysis.annotation import GameAnalysis, MoveAnalysis
+from plyground.arena.adjacency_analysis.annotation import GameAnalysis, MoveAnalysis
 from plyground.cli.analyse_notes import line_after, switch_notes, why_notes
 
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import itertools
 
-from plyground.arena.analysis.analyser import margin_text
-from plyground.arena.analysis.annotation import GameAnalysis, MoveAnalysis
+from plyground.arena.adjacency_analysis.analyser import margin_text
+from plyground.arena.adjacency_analysis.annotation import GameAnalysis, MoveAnalysis
 
 __all__ = ["line_after", "switch_notes", "why_notes"]
 

@@ -30,8 +30,8 @@ from plyground.arena.players.protocol import (
     format_hello,
     format_info,
 )
-from plyground.bots import Bot
 from plyground.arena.records.record import RuleBreakKind
+from plyground.bots import Bot
 from plyground.core.errors import PlygroundError
 from plyground.core.game import Game, State
 from plyground.core.gridtext import quote

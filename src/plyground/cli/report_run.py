@@ -153,8 +153,8 @@ def _accuracy(records: list[GameRecord], seconds: float | None) -> dict[str, Acc
     ``plyground analyse --per-player``); None without ``seconds``."""
     if seconds is None:
         return None
-    from plyground.arena.analysis.analyser import Analyser, AnalysisSettings
-    from plyground.arena.analysis.annotation import annotate, summarise_players
+    from plyground.arena.adjacency_analysis.analyser import Analyser, AnalysisSettings
+    from plyground.arena.adjacency_analysis.annotation import annotate, summarise_players
 
     if not seconds > 0:
         raise SettingsError(f"--analyse must be a positive number of seconds, got {seconds!r}")

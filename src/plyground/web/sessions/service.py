@@ -135,12 +135,15 @@ class GameService:
         seed: int | None = None,
         mode: str = "play",
         client: str = "",
+        store: bool = True,
     ) -> tuple[GameSession, dict[str, Any]]:
         """Start a game for ``client``; returns it and its secrets (human seats' tokens, the
         control token).
 
         ``seed`` fixes the chance outcomes of a game with chance (default: a random seed).
-        A game between bots that nobody streams stops after ``unwatched`` seconds.
+        A game between bots that nobody streams stops after ``unwatched`` seconds. With
+        ``store`` False it is not written to ``--db`` when it ends (a stored game opened
+        for review).
         """
         session = new_session(
             self.settings,
@@ -154,7 +157,7 @@ class GameService:
             rng=self._random,
             mode=mode,
             owner=client,
-            on_finish=None if self.archive is None else self.archive.store,
+            on_finish=None if self.archive is None or not store else self.archive.store,
         )
         self._make_room(client)
         self.sessions[session.id] = session

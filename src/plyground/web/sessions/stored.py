@@ -16,7 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from plyground.arena.analysis.analyser import is_analysed
+from plyground.arena.analysis.analysers import is_analysed
 from plyground.arena.records.record import GameRecord
 from plyground.arena.storage.store import RecordStore, StoreError
 from plyground.core.errors import PlygroundError
@@ -89,16 +89,16 @@ def open_stored(
         start=record.start,
         mode="analysis" if is_analysed(name) else "play",
         client=client,
+        store=False,  # a stored game is not stored again
     )
-    session.on_finish = None  # a stored game is not stored again
     try:
         for played in record.moves:
-            state = session.state
-            session.play(
-                state.parse_move(played.move), played.elapsed, played.info, played.rule_break
-            )
+            move = session.state.parse_move(played.move)
+            session.progress.play(move, played.elapsed, played.info, played.rule_break)
+            session.moved()
     except PlygroundError as error:
         raise ApiError(422, f"game {number} of {tournament!r} does not replay: {error}") from None
-    session.rule_breaks = list(record.rule_breaks)
+    for rule_break in record.rule_breaks:
+        session.progress.note_rule_break(rule_break)
     session.bump()
     return session, secrets
