@@ -108,3 +108,10 @@ def test_a_student_opens_a_game_from_the_list_and_from_the_report(
         assert not errors, errors
     finally:
         tab.close()
+
+
+def test_without_a_database_the_list_says_how_to_get_one(client: Any) -> None:
+    answer = client.get("/api/stored")
+    assert answer.status_code == 404
+    assert "start it with --db FILE" in answer.json()["error"]
+    assert client.get("/api/catalog").json()["stored"] is False
