@@ -133,13 +133,15 @@ SOLVE = Group(
 
 LEARN = Group(
     "learn",
-    help="learn a game's evaluation from labelled positions",
-    description="Generate, label and fit: learn a game's evaluation from data.",
+    help="learn a game's evaluation (adjacency: from labelled positions; 2048: from play)",
+    description="Learn a game's evaluation: from labelled data (generate, label, fit), or "
+    "from the game's own play by temporal-difference learning.",
     members={
         "adjacency": "plyground.cli.learn_adjacency:configure",
+        "2048": "plyground.cli.learn_2048:configure",
     },
 )
-"""``plyground learn NAME``: learn an evaluation from data (generate, label, fit)."""
+"""``plyground learn NAME``: learn an evaluation from data (generate, label, fit) or from play."""
 
 register_bench = BENCH.register
 register_solve = SOLVE.register

@@ -1,1 +1,4 @@
-"""Fitting evaluations to labelled data (game-agnostic): least squares with regularisation."""
+"""Learning evaluations (game-agnostic): fitting to labelled data (least squares with
+regularisation, ``ridge``), and n-tuple weight tables trained from play by
+temporal-difference learning (TD and temporal coherence), with their network files,
+learning curves and the checkpointing training loop. A game brings its features."""

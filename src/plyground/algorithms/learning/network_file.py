@@ -1,0 +1,123 @@
+"""A network file: an n-tuple network's weights with a header that says what they are, and
+(for a training run) the learner's state, in one ``.npz`` written whole.
+
+The file is a numpy ``.npz`` archive: ``header`` holds JSON (the format, the
+game, the network's shape, how the values are stored, and whatever else the writer keeps,
+a learner's settings and progress), ``values`` the weights, and any other arrays the
+writer adds (temporal coherence's tables, random generator states). The header keeps a
+CRC-32 of every array's bytes, checked on reading, so a damaged file is refused rather
+than half-read (numpy reads a zip member without reaching the zip's own check). Values are stored as
+float32, or quantised to float16 or int16 (times ``scale``) for shipping small files;
+:func:`read_network` returns float32 either way.
+"""
+
+from __future__ import annotations
+
+import json
+import zipfile
+import zlib
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from plyground.core.errors import PlygroundError
+from plyground.core.files import whole_file
+
+__all__ = ["FORMAT", "NetworkFileError", "quantise", "read_network", "write_network"]
+
+FORMAT = "plyground n-tuple network"
+VERSION = 1
+STORAGE = ("float32", "float16", "int16")
+
+
+class NetworkFileError(PlygroundError, ValueError):
+    """A network file that cannot be read, or does not hold the network asked for."""
+
+
+def quantise(values: npt.NDArray[np.float32], storage: str) -> tuple[npt.NDArray[Any], float]:
+    """``(stored, scale)``: the values in ``storage`` (one of :data:`STORAGE`); int16 is
+    ``round(value / scale)`` with the largest magnitude at 32767."""
+    if storage == "float32":
+        return values, 1.0
+    if storage == "float16":
+        return values.astype(np.float16), 1.0
+    if storage == "int16":
+        largest = float(np.max(np.abs(values))) if values.size else 0.0
+        scale = largest / 32767.0 if largest > 0.0 else 1.0
+        return np.round(values / scale).astype(np.int16), scale
+    raise ValueError(f"unknown storage {storage!r}; one of {', '.join(STORAGE)}")
+
+
+def _checksum(array: npt.NDArray[Any]) -> int:
+    """CRC-32 of an array's bytes (C order)."""
+    return zlib.crc32(np.ascontiguousarray(array).data)
+
+
+def write_network(
+    path: str | Path,
+    header: dict[str, Any],
+    values: npt.NDArray[np.float32],
+    arrays: dict[str, npt.NDArray[Any]] | None = None,
+    *,
+    storage: str = "float32",
+    compressed: bool = False,
+) -> None:
+    """Write the network file at ``path`` whole (a crash leaves the old file, if any)."""
+    stored, scale = quantise(values, storage)
+    data = {"values": stored, **(arrays or {})}
+    full = {
+        **header,
+        "format": FORMAT,
+        "version": VERSION,
+        "storage": storage,
+        "scale": scale,
+        "checksums": {name: _checksum(array) for name, array in data.items()},
+    }
+    text = np.frombuffer(json.dumps(full, sort_keys=True).encode("utf-8"), dtype=np.uint8)
+    members = {"header": text, **data}
+    save = np.savez_compressed if compressed else np.savez
+    with whole_file(path) as temporary, open(temporary, "wb") as out:
+        save(out, **members)  # type: ignore[arg-type]
+
+
+def read_network(
+    path: str | Path, extra: tuple[str, ...] = ()
+) -> tuple[dict[str, Any], npt.NDArray[np.float32], dict[str, npt.NDArray[Any]]]:
+    """``(header, values as float32, the arrays named in extra that the file has)``;
+    a file that is not a network file, or is damaged, raises :class:`NetworkFileError`."""
+    where = str(path)
+    try:
+        with np.load(where, allow_pickle=False) as archive:
+            header = json.loads(bytes(archive["header"]).decode("utf-8"))
+            if not isinstance(header, dict) or header.get("format") != FORMAT:
+                raise NetworkFileError(f"{where} is not a plyground network file")
+            stored = archive["values"]
+            arrays = {name: archive[name] for name in extra if name in archive.files}
+            checksums = header.get("checksums")
+            if not isinstance(checksums, dict):
+                raise NetworkFileError(f"{where} is damaged: its header has no checksums")
+            for name, array in {"values": stored, **arrays}.items():
+                if checksums.get(name) != _checksum(array):
+                    raise NetworkFileError(f"{where} is damaged: its {name} fail their checksum")
+    except NetworkFileError:
+        raise
+    except FileNotFoundError:
+        raise NetworkFileError(f"{where}: no such network file") from None
+    except (zipfile.BadZipFile, ValueError, KeyError, EOFError, OSError, UnicodeError) as error:
+        raise NetworkFileError(
+            f"{where} is not a plyground network file, or it is damaged ({error})"
+        ) from None
+    if header.get("version") != VERSION:
+        raise NetworkFileError(
+            f"{where} is a network file of version {header.get('version')!r}; "
+            f"this plyground reads version {VERSION}"
+        )
+    storage = header.get("storage")
+    if storage not in STORAGE or str(stored.dtype) != storage or stored.ndim != 1:
+        raise NetworkFileError(f"{where} is damaged: its values are not stored as it says")
+    if storage == "float32":
+        return header, stored, arrays
+    values = stored.astype(np.float32) * np.float32(header.get("scale", 1.0))
+    return header, values, arrays

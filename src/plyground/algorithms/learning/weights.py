@@ -1,0 +1,192 @@
+"""An n-tuple network's weights: tables of float32 values, one table per tuple and stage,
+and the temporal-difference rules that update them (numba, lock-free).
+
+A position's value is the sum of the weights its *features* select: one flat index per
+feature into :attr:`NTupleWeights.values` (the game computes the indices: the tuples,
+their symmetric images and the stage). The rules here only see those indices.
+
+Two update rules, both spreading a step over the ``count`` features:
+
+* **TD** (a fixed rate): every selected weight moves by ``alpha * error / count``, so
+  the value moves by ``alpha * error`` when the features are distinct;
+* **TC** (temporal coherence, Beal and Smith): each weight has its own rate
+  ``|E| / A``, where ``E`` sums the errors it has seen and ``A`` their absolute values
+  (1 before any): a weight whose errors keep one sign learns fast, one whose errors
+  cancel slows down. It keeps two more float32 tables (``errors`` and ``totals``).
+
+Workers on several threads update one set of tables without locks (Hogwild: an update
+lost to a race is rare, since two episodes seldom touch one weight at one time, and
+harmless to stochastic gradient steps); the kernels release the GIL.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+from plyground.core.errors import SettingsError
+
+__all__ = [
+    "NTupleWeights",
+    "Rule",
+    "Tables",
+    "WeightsShape",
+    "apply_update",
+    "available_memory",
+    "require_memory",
+]
+
+FLOAT_BYTES = 4
+
+
+@dataclass(frozen=True)
+class WeightsShape:
+    """How many weights a network has: ``table_sizes`` entries per tuple (every stage has
+    one table per tuple), ``stages`` weight sets, and the TC tables or not."""
+
+    table_sizes: tuple[int, ...]
+    stages: int = 1
+    coherence: bool = False
+
+    @property
+    def stage_size(self) -> int:
+        """Weights of one stage (every tuple's table)."""
+        return sum(self.table_sizes)
+
+    @property
+    def size(self) -> int:
+        """Weights of every stage."""
+        return self.stage_size * self.stages
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes the tables take (three tables of float32 with TC, one without)."""
+        return self.size * FLOAT_BYTES * (3 if self.coherence else 1)
+
+    @property
+    def offsets(self) -> tuple[int, ...]:
+        """Where each tuple's table starts within a stage."""
+        starts = [0]
+        for size in self.table_sizes[:-1]:
+            starts.append(starts[-1] + size)
+        return tuple(starts)
+
+
+def available_memory() -> int | None:
+    """Bytes the system can give without swapping (``MemAvailable`` of /proc/meminfo), or
+    None where it cannot be read."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as info:
+            for line in info:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
+def _gib(count: int) -> str:
+    return f"{count / 2**30:.2f} GiB"
+
+
+def require_memory(needed: int, what: str, available: int | None = None) -> None:
+    """Refuse (before allocating) when ``needed`` bytes for ``what`` exceed the memory
+    available; say how much each is."""
+    free = available_memory() if available is None else available
+    if free is not None and needed > free:
+        raise SettingsError(
+            f"{what} needs {_gib(needed)} of memory ({needed:,} bytes) and only "
+            f"{_gib(free)} is available; choose shorter tuples, fewer tuples or stages, "
+            "or leave out temporal coherence"
+        )
+
+
+class NTupleWeights:
+    """The tables of one network: ``values`` (float32, every stage one after the other),
+    and with TC ``errors`` and ``totals``; ``initial`` fills every value (optimistic
+    initialisation)."""
+
+    def __init__(self, shape: WeightsShape, initial: float = 0.0) -> None:
+        require_memory(shape.nbytes, "the network's weights")
+        self.shape = shape
+        self.values = np.full(shape.size, initial, dtype=np.float32)
+        size = shape.size if shape.coherence else 1
+        self.errors = np.zeros(size, dtype=np.float32)
+        self.totals = np.zeros(size, dtype=np.float32)
+
+    @property
+    def tables(self) -> Tables:
+        return Tables(self.values, self.errors, self.totals)
+
+    @classmethod
+    def of(
+        cls,
+        shape: WeightsShape,
+        values: npt.NDArray[np.float32],
+        errors: npt.NDArray[np.float32] | None = None,
+        totals: npt.NDArray[np.float32] | None = None,
+    ) -> NTupleWeights:
+        """Weights around existing arrays (a loaded file); TC's tables start empty when
+        not given."""
+        weights = cls.__new__(cls)
+        weights.shape = shape
+        weights.values = values
+        size = shape.size if shape.coherence else 1
+        weights.errors = errors if errors is not None else np.zeros(size, dtype=np.float32)
+        weights.totals = totals if totals is not None else np.zeros(size, dtype=np.float32)
+        return weights
+
+
+class Tables(NamedTuple):
+    """The arrays the kernels update (a named tuple: numba passes it whole)."""
+
+    values: npt.NDArray[np.float32]
+    errors: npt.NDArray[np.float32]
+    """TC's sum of errors per weight (one unused entry without TC)."""
+    totals: npt.NDArray[np.float32]
+    """TC's sum of absolute errors per weight."""
+
+
+class Rule(NamedTuple):
+    """How an error updates the weights: the rate, and temporal coherence or not."""
+
+    alpha: float
+    coherence: bool
+
+
+@njit(cache=True, nogil=True, inline="always")
+def table_value(
+    values: npt.NDArray[np.float32], index: npt.NDArray[np.int64], count: int
+) -> float:  # pragma: no cover - compiled
+    """The sum of the ``count`` weights at ``index``."""
+    total = 0.0
+    for i in range(count):
+        total += values[index[i]]
+    return total
+
+
+@njit(cache=True, nogil=True, inline="always")
+def apply_update(  # pragma: no cover - compiled
+    tables: Tables, rule: Rule, index: npt.NDArray[np.int64], count: int, error: float
+) -> None:
+    """Move the ``count`` weights at ``index`` toward a target ``error`` away: by
+    ``alpha * error / count`` each (TD), or times each weight's coherence (TC)."""
+    step = rule.alpha * error / count
+    values = tables.values
+    if not rule.coherence:
+        for i in range(count):
+            values[index[i]] += step
+        return
+    errors = tables.errors
+    totals = tables.totals
+    for i in range(count):
+        k = index[i]
+        total = totals[k]
+        rate = abs(errors[k]) / total if total > 0.0 else 1.0
+        values[k] += step * rate
+        errors[k] += error
+        totals[k] += abs(error)

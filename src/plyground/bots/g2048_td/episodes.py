@@ -1,0 +1,191 @@
+"""The compiled 2048 learner (with the bots: it joins the game's features, games/g2048/ntuple.py,
+with the learning rules of plyground.algorithms.learning, as a bot joins a game and a search):
+episodes of 1-ply play on the 64-bit board, learning the
+network's value of *afterstates* by temporal-difference learning.
+
+An afterstate is the board just after a move, before the random tile: its value is
+the points still to come. Play is greedy: of the moves that change the board, the one
+with the largest ``points + V(afterstate)``. Learning moves ``V`` of each afterstate
+toward a target:
+
+* ``lam == 0``: TD(0), online: once the next move is chosen, ``V(a)`` moves toward
+  ``r' + V(a')`` (the next move's points and afterstate value); the last afterstate of
+  a game toward 0;
+* ``lam > 0``: TD(lambda), at the game's end and backward over its afterstates, toward
+  the lambda-return ``G_t = r_{t+1} + (1 - lam) V(a_{t+1}) + lam G_{t+1}`` (``G`` of the
+  last afterstate 0), with each ``V(a_{t+1})`` already updated.
+
+Restarts: after each game, ``restarts`` more games start from the position half-way
+through the one before (so late positions, rare in whole games, are learned more);
+only whole games count in the results.
+
+Multi-stage: a board's stage (:func:`~plyground.games.g2048.ntuple.board_stage`)
+chooses its weight set; the first time a stage is reached its weights are copied from
+the stage before (``started`` marks the stages copied).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+from plyground.algorithms.learning.weights import Rule, Tables, apply_update, table_value
+from plyground.core.jit import load_int
+from plyground.games.g2048.kernel import slide_board, transpose
+from plyground.games.g2048.ntuple import Features, board_stage, board_value, features
+from plyground.games.g2048.spawns import play_start, spawn
+
+__all__ = ["PATH_LENGTH", "Learning", "Worker", "train_episodes"]
+
+PATH_LENGTH = (1 << 18) + 64
+"""Moves a game can last: each spawn adds 2 or 4 to a tile sum of at most 16 x 32768."""
+_ROW = 0xFFFF
+
+
+class Learning(NamedTuple):
+    """What every worker shares: the weights, the features, the rule, lambda, restarts,
+    the stages reached, the kernel's move and line-score tables (addresses), and whether
+    to learn at all (False: greedy play with the weights as they are)."""
+
+    tables: Tables
+    net: Features
+    rule: Rule
+    lam: float
+    restarts: int
+    started: npt.NDArray[np.int64]
+    moves: int
+    points: int
+    learn: bool
+
+
+class Worker(NamedTuple):
+    """One worker's own: its generator state (one word, advanced in place), the path of
+    the game it plays, and a feature buffer."""
+
+    rng: npt.NDArray[np.int64]
+    states: npt.NDArray[np.int64]
+    afters: npt.NDArray[np.int64]
+    rewards: npt.NDArray[np.float64]
+    buffer: npt.NDArray[np.int64]
+    """Room for a board's feature indices."""
+
+
+@njit(cache=True, nogil=True, inline="always")
+def stage_base(learning: Learning, board: int) -> int:  # pragma: no cover - compiled
+    """The first weight of ``board``'s stage, copying the stage before into it when it is
+    reached for the first time."""
+    net = learning.net
+    stage = board_stage(board, net.stages)
+    started = learning.started
+    if stage > 0 and started[stage] == 0:
+        size = net.stage_size
+        start = stage * size
+        values = learning.tables.values
+        values[start : start + size] = values[start - size : start]
+        started[stage] = 1
+    return stage * net.stage_size
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _points(points: int, source: int) -> int:  # pragma: no cover - compiled
+    return (
+        load_int(points, source & _ROW)
+        + load_int(points, (source >> 16) & _ROW)
+        + load_int(points, (source >> 32) & _ROW)
+        + load_int(points, (source >> 48) & _ROW)
+    )
+
+
+@njit(cache=True, nogil=True)
+def _value(learning: Learning, after: int) -> float:  # pragma: no cover - compiled
+    base = stage_base(learning, after)
+    return board_value(learning.tables.values, after, learning.net, base)
+
+
+@njit(cache=True, nogil=True)
+def _update(
+    learning: Learning, worker: Worker, after: int, target: float
+) -> None:  # pragma: no cover - compiled
+    """Move the value of ``after`` toward ``target``."""
+    base = stage_base(learning, after)
+    count = features(after, learning.net, base, worker.buffer)
+    error = target - table_value(learning.tables.values, worker.buffer, count)
+    apply_update(learning.tables, learning.rule, worker.buffer, count, error)
+
+
+@njit(cache=True, nogil=True)
+def _episode(
+    learning: Learning, worker: Worker, board: int
+) -> tuple[int, int, int]:  # pragma: no cover - compiled
+    """Play and learn one game from ``board``: ``(moves, points, final board)``."""
+    online = learning.lam == 0.0 and learning.learn
+    afters = worker.afters
+    played = 0
+    score = 0
+    while True:
+        t = transpose(board)
+        best = -math.inf
+        best_after = 0
+        best_points = 0
+        for move in range(4):
+            after = slide_board(learning.moves, board, t, move)
+            if after == board:
+                continue
+            gained = _points(learning.points, board if move & 1 else t)
+            value = gained + _value(learning, after)
+            if value > best:
+                best, best_after, best_points = value, after, gained
+        if best == -math.inf:
+            break
+        if online and played > 0:
+            _update(learning, worker, afters[played - 1], best)
+        worker.states[played] = board
+        afters[played] = best_after
+        worker.rewards[played] = best_points
+        played += 1
+        score += best_points
+        board = spawn(best_after, worker.rng)
+    if online:
+        if played > 0:
+            _update(learning, worker, afters[played - 1], 0.0)
+        return played, score, board
+    if not learning.learn:
+        return played, score, board
+    lam = learning.lam
+    target = 0.0
+    for step in range(played - 1, -1, -1):
+        _update(learning, worker, afters[step], target)
+        updated = _value(learning, afters[step])
+        target = worker.rewards[step] + lam * target + (1.0 - lam) * updated
+    return played, score, board
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _largest(board: int) -> int:  # pragma: no cover - compiled
+    largest = 0
+    for cell in range(16):
+        largest = max(largest, (board >> (4 * cell)) & 0xF)
+    return largest
+
+
+@njit(cache=True, nogil=True)
+def train_episodes(
+    learning: Learning, worker: Worker, results: npt.NDArray[np.int64]
+) -> None:  # pragma: no cover - compiled
+    """Play and learn ``len(results)`` whole games (and their restarts); row ``g`` of
+    ``results`` gets game ``g``'s points, largest exponent and moves (its restarts'
+    included)."""
+    for game in range(results.shape[0]):
+        played, score, final = _episode(learning, worker, play_start(worker.rng))
+        results[game, 0] = score
+        results[game, 1] = _largest(final)
+        results[game, 2] = played
+        for _ in range(learning.restarts):
+            if played < 2:
+                break
+            played, _, _ = _episode(learning, worker, worker.states[played // 2])
+            results[game, 2] += played
