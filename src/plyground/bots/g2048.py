@@ -39,6 +39,7 @@ from plyground.games.g2048 import search as search_module
 from plyground.games.g2048.engine import G2048Engine, adaptive_depth
 from plyground.games.g2048.evaluation import G2048Evaluator
 from plyground.games.g2048.kernel import fits
+from plyground.games.g2048.network_value import PackedNetwork
 from plyground.games.g2048.rules import G2048State
 
 __all__ = ["G2048Bot", "G2048Hints"]
@@ -120,6 +121,21 @@ class G2048Bot(Bot):
             choices=("numba", "python"),
         ),
         Setting("weights", str, None, "JSON file of heuristic weights (docs/2048.md)"),
+        Setting(
+            "network",
+            str,
+            None,
+            "evaluate with a learned n-tuple network (a file, or a shipped name) instead of "
+            "the heuristic (docs/learning.md)",
+        ),
+        Setting(
+            "downgrade",
+            int,
+            0,
+            "with a network: tile-downgrade boards whose largest tile is at least this (0: never)",
+            minimum=0,
+            maximum=32768,
+        ),
     )
     ORDERS: ClassVar[tuple[SettingOrder, ...]] = (SettingOrder("shallowest", "deepest"),)
 
@@ -127,6 +143,9 @@ class G2048Bot(Bot):
         super().__init__(**settings)
         if self._settings["wall"] and not self._settings["bank"]:
             raise SettingsError("bot '2048': wall keeps the bank for the wall: it needs a bank")
+        if self._settings["network"] and self._settings["engine"] == "python":
+            raise SettingsError("bot '2048': a network evaluates in the numba engine only")
+        self._network()  # a bad file is refused now, and the network is loaded once
         self.weights = self._make_evaluator().weights
         self._engine: G2048Engine | None = None
         self._loader = KernelLoader(search_module.warm_up, prepare=self._numba_engine)
@@ -144,6 +163,14 @@ class G2048Bot(Bot):
         evaluator = evaluator_for(load_game("2048"), load_weights(self._settings["weights"]))
         assert isinstance(evaluator, G2048Evaluator)
         return evaluator
+
+    def _network(self) -> PackedNetwork | None:
+        spec: str | None = self._settings["network"]
+        if not spec:
+            return None
+        from plyground.bots.g2048_td.networks import packed_network
+
+        return packed_network(spec, self._settings["downgrade"])
 
     def target_depth(self, state: G2048State) -> int:
         """The depth this bot searches ``state`` to: its ``depth`` setting, or ``deepest``
@@ -258,6 +285,7 @@ class G2048Bot(Bot):
                 settings["cache"],
                 optimism=settings["optimism"],
                 leap=settings["leap"],
+                network=self._network(),
             )
         return self._engine
 

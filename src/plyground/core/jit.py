@@ -6,7 +6,8 @@ arrays. A few things numba lacks, or does slowly, are provided here as
 
 * :func:`popcount` and :func:`trailing_zeros` of a 64-bit integer;
 * :func:`load_int` / :func:`store_int` / :func:`load_float` /
-  :func:`store_float`: element ``index`` of an int64 or float64 buffer given
+  :func:`store_float` / :func:`load_float32`: element ``index`` of an int64, float64
+  (or float32) buffer given
   by its address (``array.ctypes.data``). A recursive kernel that takes a
   numpy array pays reference counting on every call (measured: about 2x
   slower search); passing the address as an integer removes that cost. The
@@ -45,6 +46,7 @@ __all__ = [
     "JIT_ENABLED",
     "as_int64",
     "load_float",
+    "load_float32",
     "load_int",
     "monotonic_ns",
     "popcount",
@@ -151,6 +153,7 @@ def _buffer_access(element: Any, llvm_element: Callable[[Any], Any]) -> tuple[An
 
 _load_int, _store_int = _buffer_access(types.int64, lambda ir: ir.IntType(64))
 _load_float, _store_float = _buffer_access(types.float64, lambda ir: ir.DoubleType())
+_load_float32, _ = _buffer_access(types.float32, lambda ir: ir.FloatType())
 
 
 @intrinsic
@@ -195,6 +198,10 @@ def _py_load_float(address: int, index: int) -> float:
     return ctypes.c_double.from_address(address + 8 * index).value
 
 
+def _py_load_float32(address: int, index: int) -> float:
+    return ctypes.c_float.from_address(address + 4 * index).value
+
+
 def _py_store_float(address: int, index: int, value: float) -> None:
     ctypes.c_double.from_address(address + 8 * index).value = value
 
@@ -217,6 +224,8 @@ load_float = _pick(_load_float, _py_load_float)
 """``buffer[index]`` of the float64 buffer at ``address``."""
 store_float = _pick(_store_float, _py_store_float)
 """``buffer[index] = value`` in the float64 buffer at ``address``."""
+load_float32 = _pick(_load_float32, _py_load_float32)
+"""``buffer[index]`` of the float32 buffer at ``address`` (an n-tuple network's weights)."""
 wrap64 = _pick(_wrap64, as_int64)
 """``value`` wrapped to int64, as compiled arithmetic leaves it: ``wrap64(1 << 63)`` is
 ``-2**63``, ``wrap64(m & (m - 1))`` of ``m = -2**63`` is 0."""

@@ -23,6 +23,7 @@ from plyground.core.limits import Limit, SearchInfo, answer_reserve, deadline_ns
 from plyground.core.search_results import EngineResult, unsearched_info
 from plyground.games.g2048 import kernel
 from plyground.games.g2048.evaluation import G2048Weights
+from plyground.games.g2048.network_value import PackedNetwork
 from plyground.games.g2048.rules import G2048State
 from plyground.games.g2048.search import G2048Search, warm_up
 
@@ -72,7 +73,8 @@ def adaptive_depth(board: tuple[int, ...], shallowest: int, deepest: int, deeper
 class G2048Engine:
     """The compiled expectimax of one bot, and the cost of each depth it last measured.
 
-    ``weights`` fix the heuristic, ``cut`` the probability below which a chance
+    ``weights`` fix the heuristic (or a ``network`` evaluates instead:
+    :mod:`plyground.games.g2048.network_value`), ``cut`` the probability below which a chance
     node is evaluated, ``cache`` the transposition table's entries (0: none);
     ``optimism`` and ``leap`` are the ``2048`` bot's settings of those names
     (:meth:`_next_depth`). Making one loads the kernels and puts the table in
@@ -88,9 +90,10 @@ class G2048Engine:
         *,
         optimism: float = 1.0,
         leap: bool = False,
+        network: PackedNetwork | None = None,
     ) -> None:
         warm_up()
-        self.search = G2048Search(weights, cut, cache)
+        self.search = G2048Search(weights, cut, cache, network=network)
         self.search.new_game()
         self.optimism = optimism
         self.leap = leap

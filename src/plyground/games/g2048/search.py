@@ -62,6 +62,7 @@ from plyground.core.search_memory import mapped_zeros
 from plyground.core.warming import warming
 from plyground.games.g2048.evaluation import G2048Weights, line_table
 from plyground.games.g2048.kernel import empty_cells, heuristic, move_tables, slide_board, transpose
+from plyground.games.g2048.network_value import PackedNetwork, packed_value
 
 __all__ = ["CHECK_EVERY", "CONTEXT_WORDS", "G2048Search", "SearchCounters", "warm_up"]
 
@@ -89,7 +90,14 @@ X_GENERATION = 13
 X_MIN_TABLE_DEPTH = 14
 X_TABLE_SHIFT = 15
 """64 - log2(entries): a slot is the top bits of the board times a large odd number."""
-CONTEXT_WORDS = 16
+X_NETWORK = 16
+"""Address of a packed n-tuple network (:mod:`plyground.games.g2048.network_value`), 0: none.
+With one, leaves are the network's value of the afterstate and every move adds the points
+it scores (the network values the points still to come); without, leaves are the heuristic
+and moves add nothing."""
+X_POINTS = 17
+"""Address of the kernel's line-score table."""
+CONTEXT_WORDS = 18
 
 CHECK_EVERY = 2048
 """Nodes between two readings of the clock (about 0.1 ms of search)."""
@@ -111,8 +119,30 @@ def _check(cx: int) -> None:  # pragma: no cover - compiled
 
 
 @njit(cache=True, inline="always")
-def _best_leaf(moves: int, lines: int, board: int) -> tuple[float, int]:  # pragma: no cover
-    """The best heuristic value over the moves of a spawned board, and how many moves it has."""
+def _leaf(cx: int, board: int) -> float:  # pragma: no cover - compiled
+    """A leaf's value: the network's, or the heuristic's."""
+    network = load_int(cx, X_NETWORK)
+    if network != 0:
+        return packed_value(network, board)
+    return heuristic(load_int(cx, X_LINES), board)
+
+
+@njit(cache=True, inline="always")
+def _gain(cx: int, board: int, transposed: int, move: int) -> float:  # pragma: no cover
+    """The points ``move`` scores, counted only when a network evaluates (see X_NETWORK)."""
+    if load_int(cx, X_NETWORK) == 0:
+        return 0.0
+    points = load_int(cx, X_POINTS)
+    source = board if move & 1 else transposed  # rows for RIGHT and LEFT
+    gained = 0
+    for k in range(4):
+        gained += load_int(points, (source >> (16 * k)) & 0xFFFF)
+    return float(gained)
+
+
+@njit(cache=True, inline="always")
+def _best_leaf(cx: int, moves: int, board: int) -> tuple[float, int]:  # pragma: no cover
+    """The best leaf value over the moves of a spawned board, and how many moves it has."""
     t = transpose(board)
     best = -math.inf
     leaves = 0
@@ -120,7 +150,7 @@ def _best_leaf(moves: int, lines: int, board: int) -> tuple[float, int]:  # prag
         child = slide_board(moves, board, t, move)
         if child != board:
             leaves += 1
-            best = max(best, heuristic(lines, child))
+            best = max(best, _gain(cx, board, t, move) + _leaf(cx, child))
     return best, leaves
 
 
@@ -133,7 +163,7 @@ def _chance(  # noqa: PLR0912 - the recursion's chance node, in one kernel: a he
     store_int(cx, X_NODES, nodes)
     if depth <= 0 or probability < load_float(cx, X_CUT):
         store_int(cx, X_EVALUATIONS, load_int(cx, X_EVALUATIONS) + 1)
-        return heuristic(load_int(cx, X_LINES), board)
+        return _leaf(cx, board)
     if nodes >= load_int(cx, X_NEXT_CHECK):
         _check(cx)
     if load_int(cx, X_STOPPED) != 0:
@@ -149,7 +179,6 @@ def _chance(  # noqa: PLR0912 - the recursion's chance node, in one kernel: a he
                 store_int(cx, X_CACHE_HITS, load_int(cx, X_CACHE_HITS) + 1)
                 return load_float(table, entry + 2)
     moves = load_int(cx, X_MOVES)
-    lines = load_int(cx, X_LINES)
     free = empty_cells(board)
     empty = popcount(free)
     store_int(cx, X_SPAWNS, load_int(cx, X_SPAWNS) + 2 * empty)
@@ -162,7 +191,7 @@ def _chance(  # noqa: PLR0912 - the recursion's chance node, in one kernel: a he
             weight = (0.9 if tile == 1 else 0.1) / empty
             spawned = board | (tile << bit)
             if depth == 1:  # the children are leaves: evaluate them here
-                best, count = _best_leaf(moves, lines, spawned)
+                best, count = _best_leaf(cx, moves, spawned)
                 leaves += count
             else:
                 t = transpose(spawned)
@@ -171,7 +200,7 @@ def _chance(  # noqa: PLR0912 - the recursion's chance node, in one kernel: a he
                     child = slide_board(moves, spawned, t, move)
                     if child != spawned:
                         value = _chance(cx, child, depth - 1, probability * weight)
-                        best = max(best, value)
+                        best = max(best, _gain(cx, spawned, t, move) + value)
             if best == -math.inf:
                 best = 0.0  # no move changes the board: the game is lost
             total += weight * best
@@ -203,7 +232,7 @@ def search_root(
     for move in range(4):
         child = slide_board(moves, board, t, move)
         if child != board:
-            values[move] = _chance(cx, child, depth - 1, 1.0)
+            values[move] = _gain(cx, board, t, move) + _chance(cx, child, depth - 1, 1.0)
         if load_int(cx, X_STOPPED) != 0:
             return
 
@@ -228,9 +257,10 @@ class SearchCounters:
 class G2048Search:
     """The compiled expectimax with its tables and transposition table (one per bot).
 
-    ``weights`` fix the heuristic, ``cut`` the probability below which a
-    chance node is evaluated, ``table_entries`` the transposition table
-    (rounded up to a power of two; 0: none; 32 bytes an entry),
+    ``weights`` fix the heuristic, or ``network`` evaluates instead (see
+    :data:`X_NETWORK`), ``cut`` the probability below which a chance node is evaluated,
+    ``table_entries`` the transposition table (rounded up to a power of two; 0: none;
+    32 bytes an entry),
     ``min_table_depth`` the fewest moves left at which the table is used.
     """
 
@@ -240,13 +270,15 @@ class G2048Search:
         cut: float = 0.0,
         table_entries: int = 1 << 20,
         min_table_depth: int = 1,
+        network: PackedNetwork | None = None,
     ) -> None:
         if not 0.0 <= cut < 1.0:
             raise ValueError(f"the probability cut must be in [0, 1), got {cut!r}")
         self.weights = weights or G2048Weights()
         self.cut = cut
         self._lines = line_table(self.weights)
-        self._moves, _ = move_tables()
+        self._moves, self._points = move_tables()
+        self.network = network
         entries = 1 << max(0, (table_entries - 1).bit_length()) if table_entries > 0 else 0
         self._table = mapped_zeros(ENTRY_WORDS * max(1, entries))
         self._values = np.zeros(4, dtype=np.float64)
@@ -258,6 +290,8 @@ class G2048Search:
         cx[X_TABLE_MASK] = max(0, entries - 1)
         cx[X_TABLE_SHIFT] = 64 - max(1, entries.bit_length() - 1)
         cx[X_MIN_TABLE_DEPTH] = max(1, min_table_depth)
+        cx[X_NETWORK] = network.address if network is not None else 0
+        cx[X_POINTS] = self._points.ctypes.data
         self._context.view(np.float64)[X_CUT] = cut
         self.last = SearchCounters(0, 0, 0, 0)
 
