@@ -71,14 +71,15 @@ def _reference_update(
 def test_updates_agree_with_the_reference(
     index: list[int], errors: list[float], coherence: bool
 ) -> None:
-    tables = Tables(*(np.zeros(8, dtype=np.float32) for _ in range(3)))
+    arrays = [np.zeros(8, dtype=np.float32) for _ in range(3)]
+    tables = Tables(*(array.ctypes.data for array in arrays))
     reference = [[0.0] * 8 for _ in range(3)]
     where = np.array(index, dtype=np.int64)
     rule = Rule(0.25, coherence)
     for error in errors:
-        apply_update(tables, rule, where, len(index), error)
+        apply_update(tables, rule, where.ctypes.data, len(index), error)
         _reference_update(reference, index, rule, error)
-    for got, expected in zip(tables, reference, strict=True):
+    for got, expected in zip(arrays, reference, strict=True):
         assert got.tolist() == pytest.approx(expected, rel=1e-4, abs=1e-3)
 
 

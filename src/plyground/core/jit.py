@@ -6,8 +6,8 @@ arrays. A few things numba lacks, or does slowly, are provided here as
 
 * :func:`popcount` and :func:`trailing_zeros` of a 64-bit integer;
 * :func:`load_int` / :func:`store_int` / :func:`load_float` /
-  :func:`store_float` / :func:`load_float32`: element ``index`` of an int64, float64
-  (or float32) buffer given
+  :func:`store_float` / :func:`load_float32` / :func:`store_float32`: element
+  ``index`` of an int64, float64 (or float32) buffer given
   by its address (``array.ctypes.data``). A recursive kernel that takes a
   numpy array pays reference counting on every call (measured: about 2x
   slower search); passing the address as an integer removes that cost. The
@@ -51,6 +51,7 @@ __all__ = [
     "monotonic_ns",
     "popcount",
     "store_float",
+    "store_float32",
     "store_int",
     "trailing_zeros",
     "wrap64",
@@ -153,7 +154,7 @@ def _buffer_access(element: Any, llvm_element: Callable[[Any], Any]) -> tuple[An
 
 _load_int, _store_int = _buffer_access(types.int64, lambda ir: ir.IntType(64))
 _load_float, _store_float = _buffer_access(types.float64, lambda ir: ir.DoubleType())
-_load_float32, _ = _buffer_access(types.float32, lambda ir: ir.FloatType())
+_load_float32, _store_float32 = _buffer_access(types.float32, lambda ir: ir.FloatType())
 
 
 @intrinsic
@@ -202,6 +203,10 @@ def _py_load_float32(address: int, index: int) -> float:
     return ctypes.c_float.from_address(address + 4 * index).value
 
 
+def _py_store_float32(address: int, index: int, value: float) -> None:
+    ctypes.c_float.from_address(address + 4 * index).value = value
+
+
 def _py_store_float(address: int, index: int, value: float) -> None:
     ctypes.c_double.from_address(address + 8 * index).value = value
 
@@ -226,6 +231,8 @@ store_float = _pick(_store_float, _py_store_float)
 """``buffer[index] = value`` in the float64 buffer at ``address``."""
 load_float32 = _pick(_load_float32, _py_load_float32)
 """``buffer[index]`` of the float32 buffer at ``address`` (an n-tuple network's weights)."""
+store_float32 = _pick(_store_float32, _py_store_float32)
+"""``buffer[index] = value`` in the float32 buffer at ``address``."""
 wrap64 = _pick(_wrap64, as_int64)
 """``value`` wrapped to int64, as compiled arithmetic leaves it: ``wrap64(1 << 63)`` is
 ``-2**63``, ``wrap64(m & (m - 1))`` of ``m = -2**63`` is 0."""

@@ -29,6 +29,7 @@ import numpy.typing as npt
 from numba import njit
 
 from plyground.core.errors import SettingsError
+from plyground.core.jit import load_float32, load_int, store_float32
 
 __all__ = [
     "NTupleWeights",
@@ -120,7 +121,8 @@ class NTupleWeights:
 
     @property
     def tables(self) -> Tables:
-        return Tables(self.values, self.errors, self.totals)
+        """The tables' addresses (valid while this object keeps them)."""
+        return Tables(self.values.ctypes.data, self.errors.ctypes.data, self.totals.ctypes.data)
 
     @classmethod
     def of(
@@ -142,12 +144,14 @@ class NTupleWeights:
 
 
 class Tables(NamedTuple):
-    """The arrays the kernels update (a named tuple: numba passes it whole)."""
+    """The addresses of the tables the kernels update (float32; a named tuple of integers:
+    numba passes it whole, and with no arrays in it no reference counting either, which
+    measured 20-25% of a learner's time). Whoever makes it keeps the arrays alive."""
 
-    values: npt.NDArray[np.float32]
-    errors: npt.NDArray[np.float32]
-    """TC's sum of errors per weight (one unused entry without TC)."""
-    totals: npt.NDArray[np.float32]
+    values: int
+    errors: int
+    """TC's sum of errors per weight (an unused word without TC)."""
+    totals: int
     """TC's sum of absolute errors per weight."""
 
 
@@ -159,34 +163,35 @@ class Rule(NamedTuple):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def table_value(
-    values: npt.NDArray[np.float32], index: npt.NDArray[np.int64], count: int
-) -> float:  # pragma: no cover - compiled
-    """The sum of the ``count`` weights at ``index``."""
+def table_value(values: int, index: int, count: int) -> float:  # pragma: no cover - compiled
+    """The sum of the ``count`` weights (at address ``values``) whose indices are the int64
+    words at address ``index``."""
     total = 0.0
     for i in range(count):
-        total += values[index[i]]
+        total += load_float32(values, load_int(index, i))
     return total
 
 
 @njit(cache=True, nogil=True, inline="always")
 def apply_update(  # pragma: no cover - compiled
-    tables: Tables, rule: Rule, index: npt.NDArray[np.int64], count: int, error: float
+    tables: Tables, rule: Rule, index: int, count: int, error: float
 ) -> None:
-    """Move the ``count`` weights at ``index`` toward a target ``error`` away: by
-    ``alpha * error / count`` each (TD), or times each weight's coherence (TC)."""
+    """Move the ``count`` weights whose indices are at address ``index`` toward a target
+    ``error`` away: by ``alpha * error / count`` each (TD), or times each weight's
+    coherence (TC)."""
     step = rule.alpha * error / count
     values = tables.values
     if not rule.coherence:
         for i in range(count):
-            values[index[i]] += step
+            k = load_int(index, i)
+            store_float32(values, k, load_float32(values, k) + step)
         return
     errors = tables.errors
     totals = tables.totals
     for i in range(count):
-        k = index[i]
-        total = totals[k]
-        rate = abs(errors[k]) / total if total > 0.0 else 1.0
-        values[k] += step * rate
-        errors[k] += error
-        totals[k] += abs(error)
+        k = load_int(index, i)
+        total = load_float32(totals, k)
+        rate = abs(load_float32(errors, k)) / total if total > 0.0 else 1.0
+        store_float32(values, k, load_float32(values, k) + step * rate)
+        store_float32(errors, k, load_float32(errors, k) + error)
+        store_float32(totals, k, total + abs(error))

@@ -34,7 +34,14 @@ import numpy.typing as npt
 from numba import njit
 
 from plyground.algorithms.learning.weights import Rule, Tables, apply_update, table_value
-from plyground.core.jit import load_int
+from plyground.core.jit import (
+    load_float,
+    load_float32,
+    load_int,
+    store_float,
+    store_float32,
+    store_int,
+)
 from plyground.games.g2048.kernel import slide_board, transpose
 from plyground.games.g2048.ntuple import Features, board_stage, board_value, features
 from plyground.games.g2048.spawns import play_start, spawn
@@ -47,31 +54,32 @@ _ROW = 0xFFFF
 
 
 class Learning(NamedTuple):
-    """What every worker shares: the weights, the features, the rule, lambda, restarts,
-    the stages reached, the kernel's move and line-score tables (addresses), and whether
-    to learn at all (False: greedy play with the weights as they are)."""
+    """What every worker shares, as integers and floats (addresses for the arrays: no
+    reference counting in the kernels): the weights, the features, the rule, lambda,
+    restarts, the stages reached (int64 flags), the kernel's move and line-score tables,
+    and whether to learn at all (False: greedy play with the weights as they are)."""
 
     tables: Tables
     net: Features
     rule: Rule
     lam: float
     restarts: int
-    started: npt.NDArray[np.int64]
+    started: int
     moves: int
     points: int
     learn: bool
 
 
 class Worker(NamedTuple):
-    """One worker's own: its generator state (one word, advanced in place), the path of
-    the game it plays, and a feature buffer."""
+    """One worker's own (addresses): its generator state (one int64 word, advanced in
+    place), the path of the game it plays (boards and afterstates int64, points float64),
+    and room for a board's feature indices (int64)."""
 
-    rng: npt.NDArray[np.int64]
-    states: npt.NDArray[np.int64]
-    afters: npt.NDArray[np.int64]
-    rewards: npt.NDArray[np.float64]
-    buffer: npt.NDArray[np.int64]
-    """Room for a board's feature indices."""
+    rng: int
+    states: int
+    afters: int
+    rewards: int
+    buffer: int
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -79,14 +87,13 @@ def stage_base(learning: Learning, board: int) -> int:  # pragma: no cover - com
     """The first weight of ``board``'s stage, copying the stage before into it when it is
     reached for the first time."""
     net = learning.net
-    stage = board_stage(board, net.stages)
-    started = learning.started
-    if stage > 0 and started[stage] == 0:
+    stage = board_stage(board, net)
+    if stage > 0 and load_int(learning.started, stage) == 0:
         size = net.stage_size
-        start = stage * size
         values = learning.tables.values
-        values[start : start + size] = values[start - size : start]
-        started[stage] = 1
+        for k in range(stage * size, (stage + 1) * size):
+            store_float32(values, k, load_float32(values, k - size))
+        store_int(learning.started, stage, 1)
     return stage * net.stage_size
 
 
@@ -100,13 +107,13 @@ def _points(points: int, source: int) -> int:  # pragma: no cover - compiled
     )
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _value(learning: Learning, after: int) -> float:  # pragma: no cover - compiled
     base = stage_base(learning, after)
     return board_value(learning.tables.values, after, learning.net, base)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _update(
     learning: Learning, worker: Worker, after: int, target: float
 ) -> None:  # pragma: no cover - compiled
@@ -142,25 +149,26 @@ def _episode(
         if best == -math.inf:
             break
         if online and played > 0:
-            _update(learning, worker, afters[played - 1], best)
-        worker.states[played] = board
-        afters[played] = best_after
-        worker.rewards[played] = best_points
+            _update(learning, worker, load_int(afters, played - 1), best)
+        store_int(worker.states, played, board)
+        store_int(afters, played, best_after)
+        store_float(worker.rewards, played, best_points)
         played += 1
         score += best_points
         board = spawn(best_after, worker.rng)
     if online:
         if played > 0:
-            _update(learning, worker, afters[played - 1], 0.0)
+            _update(learning, worker, load_int(afters, played - 1), 0.0)
         return played, score, board
     if not learning.learn:
         return played, score, board
     lam = learning.lam
     target = 0.0
     for step in range(played - 1, -1, -1):
-        _update(learning, worker, afters[step], target)
-        updated = _value(learning, afters[step])
-        target = worker.rewards[step] + lam * target + (1.0 - lam) * updated
+        after = load_int(afters, step)
+        _update(learning, worker, after, target)
+        updated = _value(learning, after)
+        target = load_float(worker.rewards, step) + lam * target + (1.0 - lam) * updated
     return played, score, board
 
 
@@ -187,5 +195,5 @@ def train_episodes(
         for _ in range(learning.restarts):
             if played < 2:
                 break
-            played, _, _ = _episode(learning, worker, worker.states[played // 2])
+            played, _, _ = _episode(learning, worker, load_int(worker.states, played // 2))
             results[game, 2] += played

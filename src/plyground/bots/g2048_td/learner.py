@@ -102,6 +102,26 @@ def load_network(
     return network, header, values, arrays
 
 
+class _WorkerBuffers:
+    """A worker's path and feature buffers (kept alive here; the kernels see addresses)."""
+
+    def __init__(self, network: NTupleNetwork) -> None:
+        self.states = np.zeros(PATH_LENGTH, np.int64)
+        self.afters = np.zeros(PATH_LENGTH, np.int64)
+        self.rewards = np.zeros(PATH_LENGTH, np.float64)
+        self.buffer = np.zeros(network.feature_count, np.int64)
+
+    def worker(self, rng: int) -> Worker:
+        """The kernel's view, with the generator state at address ``rng``."""
+        return Worker(
+            rng,
+            self.states.ctypes.data,
+            self.afters.ctypes.data,
+            self.rewards.ctypes.data,
+            self.buffer.ctypes.data,
+        )
+
+
 class G2048Learner:
     """The learner's whole state: settings, weights, and per worker a generator state and
     the buffers of a game's path."""
@@ -124,22 +144,15 @@ class G2048Learner:
             Rule(settings.alpha, settings.coherence),
             settings.lam,
             settings.restarts,
-            self.started,
+            self.started.ctypes.data,
             self._moves.ctypes.data,
             self._points.ctypes.data,
             True,
         )
         self.rngs = np.array([seed_state(settings.seed, k) for k in range(workers)], dtype=np.int64)
-        features = self.network.feature_count
+        self._buffers = [_WorkerBuffers(self.network) for _ in range(workers)]
         self._workers = [
-            Worker(
-                self.rngs[k : k + 1],
-                np.zeros(PATH_LENGTH, np.int64),
-                np.zeros(PATH_LENGTH, np.int64),
-                np.zeros(PATH_LENGTH),
-                np.zeros(features, np.int64),
-            )
-            for k in range(workers)
+            buffers.worker(self.rngs.ctypes.data + 8 * k) for k, buffers in enumerate(self._buffers)
         ]
 
     @property
@@ -232,25 +245,22 @@ def play_greedy(
     size = network.size
     if values.shape[0] != size:
         raise ValueError(f"the network needs {size:,} values, got {values.shape[0]:,}")
+    values = np.ascontiguousarray(values, dtype=np.float32)
     none = np.zeros(1, dtype=np.float32)
+    started = np.ones(len(network.stages) + 1, dtype=np.int64)
     learning = Learning(
-        Tables(values, none, none),
+        Tables(values.ctypes.data, none.ctypes.data, none.ctypes.data),
         network.features(),
         Rule(0.0, False),
         0.0,
         0,
-        np.ones(len(network.stages) + 1, dtype=np.int64),
+        started.ctypes.data,
         moves.ctypes.data,
         points.ctypes.data,
         False,
     )
-    worker = Worker(
-        np.array([seed_state(seed, 1 << 20)], dtype=np.int64),
-        np.zeros(PATH_LENGTH, np.int64),
-        np.zeros(PATH_LENGTH, np.int64),
-        np.zeros(PATH_LENGTH),
-        np.zeros(network.feature_count, np.int64),
-    )
+    rng = np.array([seed_state(seed, 1 << 20)], dtype=np.int64)
+    buffers = _WorkerBuffers(network)
     results = np.zeros((games, 3), np.int64)
-    train_episodes(learning, worker, results)
+    train_episodes(learning, buffers.worker(rng.ctypes.data), results)
     return results

@@ -20,24 +20,22 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from plyground.core.jit import load_float32, load_int
-from plyground.games.g2048.ntuple import NTupleNetwork
+from plyground.core.jit import load_int
+from plyground.games.g2048.ntuple import NTupleNetwork, network_value
 from plyground.games.g2048.rules import Board
 
 __all__ = ["BLOCK_WORDS", "PackedNetwork", "downgraded", "packed_value", "reference_downgraded"]
 
 B_VALUES = 0
-B_FEATURES = 1
-B_CELLS = 2
+B_RUNS = 1
+B_TUPLES = 2
 B_WIDTH = 3
-B_LENGTHS = 4
-B_OFFSETS = 5
-B_STAGES = 6
-B_STAGE_COUNT = 7
-B_STAGE_SIZE = 8
-B_DOWNGRADE = 9
+B_STAGES = 4
+B_STAGE_COUNT = 5
+B_STAGE_SIZE = 6
+B_DOWNGRADE = 7
 """The exponent from which boards are downgraded (16: never)."""
-BLOCK_WORDS = 10
+BLOCK_WORDS = 8
 
 
 def reference_downgraded(board: Board, threshold: int) -> Board:
@@ -95,19 +93,13 @@ def packed_value(block: int, board: int) -> float:  # pragma: no cover - compile
         for k in range(stage_count):
             if largest >= load_int(stages, k):
                 base += load_int(block, B_STAGE_SIZE)
-    values = load_int(block, B_VALUES)
-    cells = load_int(block, B_CELLS)
-    width = load_int(block, B_WIDTH)
-    lengths = load_int(block, B_LENGTHS)
-    offsets = load_int(block, B_OFFSETS)
-    total = 0.0
-    for f in range(load_int(block, B_FEATURES)):
-        index = 0
-        row = f * width
-        for k in range(load_int(lengths, f)):
-            index |= ((board >> (4 * load_int(cells, row + k))) & 0xF) << (4 * k)
-        total += load_float32(values, base + load_int(offsets, f) + index)
-    return total
+    return network_value(
+        load_int(block, B_VALUES),
+        load_int(block, B_RUNS),
+        (load_int(block, B_TUPLES), load_int(block, B_WIDTH)),
+        board,
+        base,
+    )
 
 
 class PackedNetwork:
@@ -121,21 +113,15 @@ class PackedNetwork:
             raise ValueError(f"the network needs {network.size:,} float32 values")
         self.network = network
         self.values = np.ascontiguousarray(values)
-        net = network.features()
-        self._cells = np.ascontiguousarray(net.cells.reshape(-1))
-        self._lengths = net.lengths
-        self._offsets = net.offsets
-        self._stages = net.stages if net.stages.size else np.zeros(1, np.int64)
+        net = network.features()  # the network keeps its arrays
         self.block = np.zeros(BLOCK_WORDS, dtype=np.int64)
         b = self.block
         b[B_VALUES] = self.values.ctypes.data
-        b[B_FEATURES] = net.cells.shape[0]
-        b[B_CELLS] = self._cells.ctypes.data
-        b[B_WIDTH] = net.cells.shape[1]
-        b[B_LENGTHS] = self._lengths.ctypes.data
-        b[B_OFFSETS] = self._offsets.ctypes.data
-        b[B_STAGES] = self._stages.ctypes.data
-        b[B_STAGE_COUNT] = len(network.stages)
+        b[B_RUNS] = net.address
+        b[B_TUPLES] = net.tuples
+        b[B_WIDTH] = net.width
+        b[B_STAGES] = net.stages
+        b[B_STAGE_COUNT] = net.stage_count
         b[B_STAGE_SIZE] = network.stage_size
         self.downgrade = downgrade
         b[B_DOWNGRADE] = downgrade.bit_length() - 1 if downgrade > 0 else 16

@@ -12,6 +12,7 @@ features. A multi-stage network has one set of tables per stage: a board is in s
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -20,6 +21,8 @@ import numpy.typing as npt
 from numba import njit
 
 from plyground.core.errors import SettingsError
+from plyground.core.jit import load_float32, load_int, store_int, wrap64
+from plyground.games.g2048.kernel import transpose
 from plyground.games.g2048.rules import CELLS, SIDE, Board
 
 __all__ = [
@@ -30,11 +33,16 @@ __all__ = [
     "board_stage",
     "board_value",
     "features",
+    "flip_rows",
+    "mirror_rows",
+    "network_value",
     "parse_stages",
     "parse_tuples",
     "reference_features",
     "reference_stage",
     "symmetric_board",
+    "tuple_index",
+    "tuple_runs",
 ]
 
 DEFAULT_NETWORK = "012345 456789 012456 45689a"
@@ -117,16 +125,36 @@ def tuples_text(tuples: tuple[tuple[int, ...], ...]) -> str:
 
 
 class Features(NamedTuple):
-    """What the kernels read to find a board's features (:meth:`NTupleNetwork.features`):
-    feature ``f`` reads cells ``cells[f, :lengths[f]]`` into the table at ``offsets[f]``
-    of the board's stage; ``stages`` are the thresholds (exponents), ``stage_size`` the
-    weights of a stage."""
+    """What the kernels read to find a board's features (:meth:`NTupleNetwork.features`),
+    as integers (no arrays: no reference counting in the kernels).
 
-    cells: npt.NDArray[np.int64]
-    lengths: npt.NDArray[np.int64]
-    offsets: npt.NDArray[np.int64]
-    stages: npt.NDArray[np.int64]
+    ``address``: the runs table (int64, a row of ``width`` words per tuple): the tuple's
+    table offset within a stage, its number of runs, then per run (cells ``c, c+1, ...``
+    at consecutive places of the tuple, read with one mask) the shift of its first cell,
+    the mask and the shift to its place in the index. ``stages``: the address of the
+    ``stage_count`` thresholds (exponents); ``stage_size``: the weights of a stage.
+    """
+
+    address: int
+    tuples: int
+    width: int
+    stages: int
+    stage_count: int
     stage_size: int
+
+
+def tuple_runs(cells: tuple[int, ...]) -> list[tuple[int, int, int]]:
+    """A tuple's runs of consecutive cells: ``(shift of the first cell, mask, shift in the
+    index)`` each; ``012456`` has two (cells 0-2 and 4-6)."""
+    runs = []
+    k = 0
+    while k < len(cells):
+        j = k
+        while j + 1 < len(cells) and cells[j + 1] == cells[j] + 1:
+            j += 1
+        runs.append((4 * cells[k], (1 << (4 * (j - k + 1))) - 1, 4 * k))
+        k = j + 1
+    return runs
 
 
 @dataclass(frozen=True)
@@ -173,23 +201,30 @@ class NTupleNetwork:
     def feature_count(self) -> int:
         return SYMMETRY_COUNT * len(self.tuples)
 
+    @functools.cached_property
+    def _arrays(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], int]:
+        runs = [tuple_runs(cells) for cells in self.tuples]
+        width = 2 + 3 * max(len(r) for r in runs)
+        table = np.zeros((len(self.tuples), width), dtype=np.int64)
+        for t, (offset, parts) in enumerate(zip(self.offsets, runs, strict=True)):
+            table[t, :2] = (offset, len(parts))
+            for r, part in enumerate(parts):
+                table[t, 2 + 3 * r : 5 + 3 * r] = part
+        stages = np.array([*self.stages, 0], dtype=np.int64)
+        return np.ascontiguousarray(table.reshape(-1)), stages, width
+
     def features(self) -> Features:
-        """The kernels' view: feature ``f = s * tuples + t`` is tuple ``t`` read through
-        symmetry ``s``."""
-        offsets = self.offsets
-        width = max(len(cells) for cells in self.tuples)
-        count = self.feature_count
-        cell_table = np.zeros((count, width), dtype=np.int64)
-        lengths = np.zeros(count, dtype=np.int64)
-        starts = np.zeros(count, dtype=np.int64)
-        for s, symmetry in enumerate(SYMMETRIES):
-            for t, cells in enumerate(self.tuples):
-                f = s * len(self.tuples) + t
-                cell_table[f, : len(cells)] = [symmetry[cell] for cell in cells]
-                lengths[f] = len(cells)
-                starts[f] = offsets[t]
-        stages = np.array(self.stages, dtype=np.int64)
-        return Features(cell_table, lengths, starts, stages, self.stage_size)
+        """The kernels' view of the tuples (:class:`Features`), valid while this network
+        lives (it keeps the arrays)."""
+        runs, stages, width = self._arrays
+        return Features(
+            int(runs.ctypes.data),
+            len(self.tuples),
+            width,
+            int(stages.ctypes.data),
+            len(self.stages),
+            self.stage_size,
+        )
 
 
 def reference_stage(board: Board, stages: tuple[int, ...]) -> int:
@@ -211,50 +246,124 @@ def reference_features(board: Board, network: NTupleNetwork) -> list[int]:
 
 
 @njit(cache=True, nogil=True, inline="always")
-def board_stage(board: int, stages: npt.NDArray[np.int64]) -> int:  # pragma: no cover - compiled
+def board_stage(board: int, net: Features) -> int:  # pragma: no cover - compiled
     """The stage of a 64-bit board (:func:`reference_stage`)."""
-    if stages.shape[0] == 0:
+    if net.stage_count == 0:
         return 0
     largest = 0
     for cell in range(16):
         largest = max(largest, (board >> (4 * cell)) & 0xF)
     stage = 0
-    for k in range(stages.shape[0]):
-        if largest >= stages[k]:
+    for k in range(net.stage_count):
+        if largest >= load_int(net.stages, k):
             stage += 1
     return stage
 
 
+_ROWS_LOW = 0x000F000F000F000F
+_ROWS_MID = 0x00F000F000F000F0
+
+
+@njit(cache=True, nogil=True, inline="always")
+def mirror_rows(board: int) -> int:  # pragma: no cover - compiled
+    """Each row reversed (left-right mirror)."""
+    return (
+        wrap64((board & _ROWS_LOW) << 12)
+        | ((board & _ROWS_MID) << 4)
+        | ((board >> 4) & _ROWS_MID)
+        | ((board >> 12) & _ROWS_LOW)
+    )
+
+
+@njit(cache=True, nogil=True, inline="always")
+def flip_rows(board: int) -> int:  # pragma: no cover - compiled
+    """The rows in reverse order (top-bottom mirror)."""
+    return (
+        wrap64((board & 0xFFFF) << 48)
+        | ((board & 0xFFFF0000) << 16)
+        | ((board >> 16) & 0xFFFF0000)
+        | ((board >> 48) & 0xFFFF)
+    )
+
+
+@njit(cache=True, nogil=True, inline="always")
+def tuple_index(runs: int, row: int, board: int) -> int:  # pragma: no cover - compiled
+    """The index within its table of the tuple at word ``row`` of ``runs``, read on ``board``."""
+    index = 0
+    for r in range(load_int(runs, row + 1)):
+        at = row + 2 + 3 * r
+        index |= ((board >> load_int(runs, at)) & load_int(runs, at + 1)) << load_int(runs, at + 2)
+    return index
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _image_features(  # pragma: no cover - compiled
+    net: Features, board: int, base: int, out: int, at: int
+) -> None:
+    runs = net.address
+    for t in range(net.tuples):
+        row = t * net.width
+        store_int(out, at + t, base + load_int(runs, row) + tuple_index(runs, row, board))
+
+
 @njit(cache=True, nogil=True, inline="always")
 def features(  # pragma: no cover - compiled
-    board: int, net: Features, base: int, out: npt.NDArray[np.int64]
+    board: int, net: Features, base: int, out: int
 ) -> int:
-    """Write each feature's weight index of a 64-bit board into ``out`` (``base``: its
-    stage's first weight); returns the feature count."""
-    cells = net.cells
-    lengths = net.lengths
-    offsets = net.offsets
-    count = cells.shape[0]
-    for f in range(count):
-        index = 0
-        for k in range(lengths[f]):
-            index |= ((board >> (4 * cells[f, k])) & 0xF) << (4 * k)
-        out[f] = base + offsets[f] + index
-    return int(count)
+    """Write each feature's weight index of a 64-bit board into the int64 words at address
+    ``out`` (``base``: its stage's first weight); returns the feature count (8 images x tuples)."""
+    n = net.tuples
+    t = transpose(board)
+    v = flip_rows(board)
+    tv = flip_rows(t)
+    _image_features(net, board, base, out, 0)
+    _image_features(net, mirror_rows(board), base, out, n)
+    _image_features(net, v, base, out, 2 * n)
+    _image_features(net, mirror_rows(v), base, out, 3 * n)
+    _image_features(net, t, base, out, 4 * n)
+    _image_features(net, mirror_rows(t), base, out, 5 * n)
+    _image_features(net, tv, base, out, 6 * n)
+    _image_features(net, mirror_rows(tv), base, out, 7 * n)
+    return 8 * n
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _image_value(
+    values: int, runs: int, shape: tuple[int, int], board: int, base: int
+) -> float:  # pragma: no cover - compiled
+    tuples, width = shape
+    total = 0.0
+    for t in range(tuples):
+        row = t * width
+        total += load_float32(values, base + load_int(runs, row) + tuple_index(runs, row, board))
+    return total
+
+
+@njit(cache=True, nogil=True, inline="always")
+def network_value(  # pragma: no cover - compiled
+    values: int, runs: int, shape: tuple[int, int], board: int, base: int
+) -> float:
+    """The sum of the weights (float32 at address ``values``) the board's features select;
+    ``runs`` is :attr:`Features.address`, ``shape`` its ``(tuples, width)``."""
+    t = transpose(board)
+    v = flip_rows(board)
+    tv = flip_rows(t)
+    return (
+        _image_value(values, runs, shape, board, base)
+        + _image_value(values, runs, shape, mirror_rows(board), base)
+        + _image_value(values, runs, shape, v, base)
+        + _image_value(values, runs, shape, mirror_rows(v), base)
+        + _image_value(values, runs, shape, t, base)
+        + _image_value(values, runs, shape, mirror_rows(t), base)
+        + _image_value(values, runs, shape, tv, base)
+        + _image_value(values, runs, shape, mirror_rows(tv), base)
+    )
 
 
 @njit(cache=True, nogil=True, inline="always")
 def board_value(  # pragma: no cover - compiled
-    values: npt.NDArray[np.float32], board: int, net: Features, base: int
+    values: int, board: int, net: Features, base: int
 ) -> float:
-    """The network's value of a 64-bit board whose stage starts at ``base``."""
-    cells = net.cells
-    lengths = net.lengths
-    offsets = net.offsets
-    total = 0.0
-    for f in range(cells.shape[0]):
-        index = 0
-        for k in range(lengths[f]):
-            index |= ((board >> (4 * cells[f, k])) & 0xF) << (4 * k)
-        total += values[base + offsets[f] + index]
-    return total
+    """The network's value of a 64-bit board whose stage starts at ``base`` (``values``:
+    the address of the float32 weights)."""
+    return network_value(values, net.address, (net.tuples, net.width), board, base)

@@ -5,11 +5,9 @@ else a 4, as the rules spawn them (:func:`plyground.games.g2048.rules.spawn_outc
 
 from __future__ import annotations
 
-import numpy as np
-import numpy.typing as npt
 from numba import njit
 
-from plyground.core.jit import popcount, trailing_zeros
+from plyground.core.jit import load_int, popcount, store_int, trailing_zeros
 from plyground.core.jit_random import next_random
 from plyground.games.g2048.kernel import empty_cells
 
@@ -17,15 +15,16 @@ __all__ = ["play_start", "spawn"]
 
 
 @njit(cache=True, nogil=True, inline="always")
-def spawn(board: int, rng: npt.NDArray[np.int64]) -> int:  # pragma: no cover - compiled
-    """``board`` with a random tile in a random empty cell (a 2 nine times in ten, else a 4)."""
+def spawn(board: int, rng: int) -> int:  # pragma: no cover - compiled
+    """``board`` with a random tile in a random empty cell (a 2 nine times in ten, else a 4);
+    ``rng`` is the address of the generator's state (one int64 word, advanced)."""
     free = empty_cells(board)
     count = popcount(free)
     if count == 0:
         return board
-    state, value = next_random(rng[0])
+    state, value = next_random(load_int(rng, 0))
     state, tile = next_random(state)
-    rng[0] = state
+    store_int(rng, 0, state)
     pick = value % count
     for _ in range(pick):
         free &= free - 1
@@ -34,6 +33,6 @@ def spawn(board: int, rng: npt.NDArray[np.int64]) -> int:  # pragma: no cover - 
 
 
 @njit(cache=True, nogil=True)
-def play_start(rng: npt.NDArray[np.int64]) -> int:  # pragma: no cover - compiled
+def play_start(rng: int) -> int:  # pragma: no cover - compiled
     """A new game's board: two random tiles."""
     return spawn(spawn(0, rng), rng)
