@@ -145,7 +145,7 @@ class _Display:
         self.episodes = episodes
         self.quiet = quiet
         self.live: Any = None
-        self.last = (time.monotonic(), 0, 0)
+        self.last: tuple[float, int, int] | None = None
         self.speed = (0.0, 0.0)
 
     def __enter__(self) -> _Display:
@@ -177,6 +177,8 @@ class _Display:
 
     def progress(self, curve: LearningCurve, seconds: float, rows: list[list[float]]) -> None:
         now = time.monotonic()
+        if self.last is None:  # the first batch of this process: no speed yet
+            self.last = (now, curve.episodes, curve.moves)
         then, episodes, moves = self.last
         if now - then >= 1.0:
             spent = now - then

@@ -1,0 +1,156 @@
+"""Strength of learned 2048 networks: tile rates by search depth, and the learned bot against
+the heuristic bot at equal time per move on the same spawns.
+
+    PYTHONPATH=src python benchmarks/learn_2048_strength.py NET.npz --depths 1 2 --games 500 100
+    PYTHONPATH=src python benchmarks/learn_2048_strength.py A.npz B.npz --depths 1 --games 300
+    PYTHONPATH=src python benchmarks/learn_2048_strength.py NET.npz --versus 10 --time 0.005
+
+**Rates** (part a): each network plays ``--games`` games at each ``--depth`` with the
+compiled expectimax and the network at its leaves (``depth`` 1 is TDL2048+'s 1-ply, the
+greedy afterstate player; 2 its 2-ply: one chance layer and one more move; 3 its 3-ply),
+no probability cut and a transposition table, optionally tile-downgrading
+(``--downgrade``). Game ``g`` draws its spawns from ``random.Random(seed + g)``, so every
+network and depth meets the same tiles, and evaluation seeds (from ``--seed``, one
+million by default) are apart from training's (the learner's generator streams). A game
+stops at its first 32768 tile (the compiled board cannot merge two). Printed per network
+and depth: games, mean score, and for 2048, 4096, 8192, 16384 and 32768 the share of games
+that reached it with its 95% interval (Wilson's), and moves per second.
+
+**Versus** (part b): the ``2048`` bot with ``network=NET`` against the ``2048`` bot with its
+heuristic, both with their adaptive depth at ``--time`` seconds a move, on the same seeds
+(:func:`plyground.arena.play.solo.play_solo`), each game stopped at ``--stop``: the
+score and largest tile of each, and the pairs each won on score.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from pathlib import Path
+
+import numpy as np
+
+from plyground.arena.play.solo import play_solo
+from plyground.arena.stats.elo import score_interval
+from plyground.bots import make_bot
+from plyground.bots.g2048_td.networks import packed_network
+from plyground.core.jit import as_int64
+from plyground.core.limits import Limit
+from plyground.games import load_game
+from plyground.games.g2048.kernel import kernel_move
+from plyground.games.g2048.search import G2048Search
+
+TILES = (2048, 4096, 8192, 16384, 32768)
+
+
+def play(search: G2048Search, depth: int, seed: int) -> tuple[int, int, int]:
+    """One game at ``depth``: (score, largest tile, moves)."""
+    rng = random.Random(seed)
+    board = 0
+    for _ in range(2):
+        board = spawn(board, rng)
+    score = moves = 0
+    search.new_game()
+    while True:
+        search.new_move()
+        values = search.values(board, depth)
+        assert values is not None
+        move = int(np.argmax(values))
+        if values[move] == -np.inf:
+            break
+        board, gained = kernel_move(board, move)
+        score += gained
+        moves += 1
+        largest = max((board >> (4 * i)) & 0xF for i in range(16))
+        if largest >= 15:
+            break
+        board = spawn(board, rng)
+    largest = max((board >> (4 * i)) & 0xF for i in range(16))
+    return score, 1 << largest, moves
+
+
+def spawn(board: int, rng: random.Random) -> int:
+    empty = [i for i in range(16) if not (board >> (4 * i)) & 0xF]
+    cell = empty[rng.randrange(len(empty))]
+    return as_int64(board | ((2 if rng.random() < 0.1 else 1) << (4 * cell)))
+
+
+def rate_row(name: str, results: list[tuple[int, int, int]], seconds: float) -> str:
+    shares = []
+    for tile in TILES:
+        hits = sum(1 for _, top, _ in results if top >= tile)
+        low, high = score_interval(hits / len(results), 0.0, len(results))
+        shares.append(f"{100 * hits / len(results):5.1f}% [{100 * low:4.1f}-{100 * high:5.1f}]")
+    moves = sum(m for _, _, m in results)
+    mean = statistics.mean(s for s, _, _ in results)
+    return f"{name:<28} {len(results):>5} {mean:>9,.0f} {' '.join(shares)} {moves / seconds:>9,.0f}"
+
+
+def rates(args: argparse.Namespace) -> None:
+    header = " ".join(f"{tile:>20}" for tile in TILES)
+    print(f"{'network, depth':<28} {'games':>5} {'mean':>9} {header} {'moves/s':>9}")
+    for depth, games in zip(args.depths, args.games, strict=True):
+        for path in args.networks:
+            search = G2048Search(
+                cut=0.0, table_entries=1 << 20, network=packed_network(str(path), args.downgrade)
+            )
+            start = time.perf_counter()
+            results = [play(search, depth, args.seed + g) for g in range(games)]
+            seconds = time.perf_counter() - start
+            print(rate_row(f"{path.name} d{depth}", results, seconds), flush=True)
+
+
+def versus(args: argparse.Namespace) -> None:
+    game = load_game("2048")
+    network = str(args.networks[0])
+    players = {
+        "heuristic": make_bot("2048"),
+        "network": make_bot("2048", network=network, downgrade=args.downgrade),
+    }
+    stop = args.stop.bit_length() - 1
+    limit = Limit(time=args.time)
+    table: dict[str, list[tuple[int, int]]] = {name: [] for name in players}
+    for g in range(args.versus):
+        for name, bot in players.items():
+            result = play_solo(
+                game, bot, args.seed + g, limit=limit, until=lambda s: max(s.board) >= stop
+            )
+            final = result.final
+            table[name].append((final.score, 1 << max(final.board)))
+        scores = [f"{name} {rows[-1][0]:,} ({rows[-1][1]})" for name, rows in table.items()]
+        print(f"seed {args.seed + g}: " + ", ".join(scores), flush=True)
+    wins = sum(1 for a, b in zip(table["network"], table["heuristic"], strict=True) if a[0] > b[0])
+    for name, rows in table.items():
+        tiles = " ".join(
+            f"{tile}: {sum(1 for _, top in rows if top >= tile)}"
+            for tile in TILES
+            if tile <= args.stop
+        )
+        print(f"{name:<10} mean score {statistics.mean(s for s, _ in rows):>9,.0f}  {tiles}")
+    print(f"the network's bot scored more in {wins} of {args.versus} paired games "
+          f"at {args.time} s a move (games stop at {args.stop})")  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("networks", nargs="+", type=Path)
+    parser.add_argument("--depths", type=int, nargs="*", default=[1])
+    parser.add_argument("--games", type=int, nargs="*", default=[300])
+    parser.add_argument("--seed", type=int, default=1_000_000)
+    parser.add_argument("--downgrade", type=int, default=0, help="tile-downgrade from this tile")
+    parser.add_argument("--versus", type=int, default=0, help="paired games against the heuristic")
+    parser.add_argument("--time", type=float, default=0.005, help="seconds a move in --versus")
+    parser.add_argument(
+        "--stop", type=int, default=32768, help="a --versus game stops at this tile"
+    )
+    args = parser.parse_args()
+    if args.versus:
+        versus(args)
+    else:
+        rates(args)
+
+
+if __name__ == "__main__":
+    main()
