@@ -28,6 +28,7 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -38,7 +39,9 @@ from plyground.bots import make_bot
 from plyground.bots.g2048_td.networks import packed_network
 from plyground.core.jit import as_int64
 from plyground.core.limits import Limit
+from plyground.core.game import State
 from plyground.games import load_game
+from plyground.games.g2048 import G2048State
 from plyground.games.g2048.kernel import kernel_move
 from plyground.games.g2048.search import G2048Search
 
@@ -102,6 +105,13 @@ def rates(args: argparse.Namespace) -> None:
             print(rate_row(f"{path.name} d{depth}", results, seconds), flush=True)
 
 
+def _reached(exponent: int) -> Callable[[State], bool]:
+    def reached(state: State) -> bool:
+        return isinstance(state, G2048State) and max(state.board) >= exponent
+
+    return reached
+
+
 def versus(args: argparse.Namespace) -> None:
     game = load_game("2048")
     network = str(args.networks[0])
@@ -114,10 +124,9 @@ def versus(args: argparse.Namespace) -> None:
     table: dict[str, list[tuple[int, int]]] = {name: [] for name in players}
     for g in range(args.versus):
         for name, bot in players.items():
-            result = play_solo(
-                game, bot, args.seed + g, limit=limit, until=lambda s: max(s.board) >= stop
-            )
+            result = play_solo(game, bot, args.seed + g, limit=limit, until=_reached(stop))
             final = result.final
+            assert isinstance(final, G2048State)
             table[name].append((final.score, 1 << max(final.board)))
         scores = [f"{name} {rows[-1][0]:,} ({rows[-1][1]})" for name, rows in table.items()]
         print(f"seed {args.seed + g}: " + ", ".join(scores), flush=True)
