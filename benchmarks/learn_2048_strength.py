@@ -37,9 +37,9 @@ from plyground.arena.play.solo import play_solo
 from plyground.arena.stats.elo import score_interval
 from plyground.bots import make_bot
 from plyground.bots.g2048_td.networks import packed_network
+from plyground.core.game import State
 from plyground.core.jit import as_int64
 from plyground.core.limits import Limit
-from plyground.core.game import State
 from plyground.games import load_game
 from plyground.games.g2048 import G2048State
 from plyground.games.g2048.kernel import kernel_move
