@@ -158,3 +158,24 @@ def test_the_cli_trains_reports_and_refuses_bad_input(run_cli: RunCli, tmp_path:
         ["--out", str(tmp_path / "y.npz"), "--network", TINY, "--init", str(damaged)], "damaged"
     )
     assert not (tmp_path / "y.npz").exists()
+
+
+def test_the_bot_plays_with_a_learned_network(run_cli: RunCli, tmp_path: Path) -> None:
+    """``plyground learn 2048 --export`` writes a network the ``2048`` bot evaluates with."""
+    run = tmp_path / "run.npz"
+    shipped = tmp_path / "small.npz"
+    assert run_cli(["learn", "2048", "--out", str(run), "--network", TINY, "--episodes", "200",
+                    "--quiet"]).returncode == 0  # fmt: skip
+    done = run_cli(
+        ["learn", "2048", "--out", str(run), "--export", str(shipped), "--storage", "int16"]
+    )
+    assert done.returncode == 0 and "int16" in done.stdout
+    header, _, _ = read_network(shipped)
+    assert header["trained"]["games"] == 200 and "learner" not in header
+    bot = f"2048:network={shipped},depth=2"
+    done = run_cli(["play2048", "--watch", "--bot", bot, "--max-moves", "20", "--seed", "4"])
+    assert done.returncode == 0, done.stderr
+    assert "20 moves" in done.stdout
+    done = run_cli(["play2048", "--watch", "--bot", f"2048:network={tmp_path / 'none.npz'}"])
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "neither a network file nor a shipped network" in done.stderr

@@ -134,6 +134,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="draw the learning curve (PNG or SVG; matplotlib, the report extra)",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress display")
+    parser.add_argument(
+        "--export",
+        metavar="FILE",
+        default=None,
+        help="do not train: write OUT's network alone to FILE, compressed, for play or shipping",
+    )
+    parser.add_argument(
+        "--storage",
+        choices=("float32", "float16", "int16"),
+        default="float32",
+        help="with --export: how the weights are stored (float16 and int16: half the size)",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -204,6 +216,26 @@ class _Display:
             self.console.print(f"checkpoint at {seconds:,.0f} s", highlight=False)
 
 
+def _export(run: Path, target: Path, storage: str) -> int:
+    """Write the network of the run in ``run`` alone (no learner state), compressed."""
+    from plyground.algorithms.learning.network_file import write_network
+    from plyground.bots.g2048_td.learner import load_network, network_header
+
+    network, header, values, _ = load_network(run)
+    exported = network_header(network)
+    progress = header.get("progress", {})
+    curve = progress.get("curve", {})
+    exported["trained"] = {
+        "games": curve.get("episodes"),
+        "moves": curve.get("moves"),
+        "seconds": progress.get("seconds"),
+        "learner": header.get("learner"),
+    }
+    write_network(target, exported, values, storage=storage, compressed=True)
+    print(f"wrote {target} ({target.stat().st_size / 1e6:.1f} MB, {storage})")
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     """Train (or continue) the run in ``args.out``."""
     from rich.console import Console
@@ -224,6 +256,8 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed,
     )
     out = Path(args.out)
+    if args.export:
+        return _export(out, Path(args.export), args.storage)
     csv_path = Path(args.csv) if args.csv else out.with_name(out.name + ".csv")
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
     learner = G2048Learner(settings, workers=args.workers)
