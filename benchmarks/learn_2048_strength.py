@@ -12,7 +12,11 @@ no probability cut and a transposition table, optionally tile-downgrading
 (``--downgrade``). Game ``g`` draws its spawns from ``random.Random(seed + g)``, so every
 network and depth meets the same tiles, and evaluation seeds (from ``--seed``, one
 million by default) are apart from training's (the learner's generator streams). A game
-stops at its first 32768 tile (the compiled board cannot merge two). Printed per network
+stops at its first 32768 tile (the compiled board cannot merge two). Depth 1 without
+downgrading is played by the learner's compiled greedy player (the same moves as the
+search at depth 1, hundreds of times faster; its spawns come from one compiled generator
+stream of ``--seed``, the same for every network, not from ``random``), and plays on past
+32768. Printed per network
 and depth: games, mean score, and for 2048, 4096, 8192, 16384 and 32768 the share of games
 that reached it with its 95% interval (Wilson's), and moves per second.
 
@@ -36,6 +40,7 @@ import numpy as np
 from plyground.arena.play.solo import play_solo
 from plyground.arena.stats.elo import score_interval
 from plyground.bots import make_bot
+from plyground.bots.g2048_td.learner import play_greedy
 from plyground.bots.g2048_td.networks import packed_network
 from plyground.core.game import State
 from plyground.core.jit import as_int64
@@ -96,11 +101,14 @@ def rates(args: argparse.Namespace) -> None:
     print(f"{'network, depth':<28} {'games':>5} {'mean':>9} {header} {'moves/s':>9}")
     for depth, games in zip(args.depths, args.games, strict=True):
         for path in args.networks:
-            search = G2048Search(
-                cut=0.0, table_entries=1 << 20, network=packed_network(str(path), args.downgrade)
-            )
+            packed = packed_network(str(path), args.downgrade)
             start = time.perf_counter()
-            results = [play(search, depth, args.seed + g) for g in range(games)]
+            if depth == 1 and not args.downgrade:  # the compiled greedy player: the same moves
+                greedy = play_greedy(packed.network, packed.values, games, args.seed)
+                results = [(int(s), 1 << int(e), int(m)) for s, e, m in greedy.tolist()]
+            else:
+                search = G2048Search(cut=0.0, table_entries=1 << 20, network=packed)
+                results = [play(search, depth, args.seed + g) for g in range(games)]
             seconds = time.perf_counter() - start
             print(rate_row(f"{path.name} d{depth}", results, seconds), flush=True)
 

@@ -1,7 +1,9 @@
 """What the layers above look up for 2048 (:mod:`plyground.core.profile`).
 
 Its compiled expectimax (:mod:`plyground.games.g2048.engine`) is its own bot's (``2048``,
-:mod:`plyground.bots.g2048`), not the ``alphabeta`` bot's.
+:mod:`plyground.bots.g2048`), not the ``alphabeta`` bot's. Its n-tuple networks
+(:mod:`plyground.games.g2048.ntuple`: the tuples, symmetries and compiled features) are
+learned by :mod:`plyground.bots.g2048_td` (``plyground learn 2048``).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ PROFILE = GameProfile(
     warm_ups={
         "2048 kernel": "plyground.games.g2048.kernel:warm_up",
         "2048 search": "plyground.games.g2048.search:warm_up",
+        "2048 n-tuple learner": "plyground.bots.g2048_td.learner:warm_up",
     },
     strongest_bot="2048",
     mcts={"value": "returns", "exploration": 1.0, "playout": "uniform"},
