@@ -112,7 +112,7 @@ class NTupleWeights:
     initialisation)."""
 
     def __init__(self, shape: WeightsShape, initial: float = 0.0) -> None:
-        require_memory(shape.nbytes, "the network's weights")
+        require_memory(shape.nbytes, "this network")
         self.shape = shape
         self.values = np.full(shape.size, initial, dtype=np.float32)
         size = shape.size if shape.coherence else 1
