@@ -146,6 +146,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         default="float32",
         help="with --export: how the weights are stored (float16 and int16: half the size)",
     )
+    parser.add_argument(
+        "--prune",
+        type=float,
+        default=0.0,
+        metavar="SIZE",
+        help="with --export: weights smaller than SIZE in magnitude become 0 (a smaller file)",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -216,8 +223,11 @@ class _Display:
             self.console.print(f"checkpoint at {seconds:,.0f} s", highlight=False)
 
 
-def _export(run: Path, target: Path, storage: str) -> int:
-    """Write the network of the run in ``run`` alone (no learner state), compressed."""
+def _export(run: Path, target: Path, storage: str, prune: float) -> int:
+    """Write the network of the run in ``run`` alone (no learner state), compressed, its
+    weights below ``prune`` in magnitude set to 0."""
+    import numpy as np
+
     from plyground.algorithms.learning.network_file import write_network
     from plyground.bots.g2048_td.learner import load_network, network_header
 
@@ -231,6 +241,9 @@ def _export(run: Path, target: Path, storage: str) -> int:
         "seconds": progress.get("seconds"),
         "learner": header.get("learner"),
     }
+    if prune > 0:
+        values = np.where(np.abs(values) < prune, np.float32(0), values)
+        exported["trained"]["pruned_below"] = prune
     write_network(target, exported, values, storage=storage, compressed=True)
     print(f"wrote {target} ({target.stat().st_size / 1e6:.1f} MB, {storage})")
     return 0
@@ -257,7 +270,7 @@ def run(args: argparse.Namespace) -> int:
     )
     out = Path(args.out)
     if args.export:
-        return _export(out, Path(args.export), args.storage)
+        return _export(out, Path(args.export), args.storage, args.prune)
     csv_path = Path(args.csv) if args.csv else out.with_name(out.name + ".csv")
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
     learner = G2048Learner(settings, workers=args.workers)
