@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
-import numpy.typing as npt
 from numba import njit
 
 from plyground.core.errors import SettingsError
@@ -67,14 +66,6 @@ class WeightsShape:
     def nbytes(self) -> int:
         """Bytes the tables take (three tables of float32 with TC, one without)."""
         return self.size * FLOAT_BYTES * (3 if self.coherence else 1)
-
-    @property
-    def offsets(self) -> tuple[int, ...]:
-        """Where each tuple's table starts within a stage."""
-        starts = [0]
-        for size in self.table_sizes[:-1]:
-            starts.append(starts[-1] + size)
-        return tuple(starts)
 
 
 def available_memory() -> int | None:
@@ -123,24 +114,6 @@ class NTupleWeights:
     def tables(self) -> Tables:
         """The tables' addresses (valid while this object keeps them)."""
         return Tables(self.values.ctypes.data, self.errors.ctypes.data, self.totals.ctypes.data)
-
-    @classmethod
-    def of(
-        cls,
-        shape: WeightsShape,
-        values: npt.NDArray[np.float32],
-        errors: npt.NDArray[np.float32] | None = None,
-        totals: npt.NDArray[np.float32] | None = None,
-    ) -> NTupleWeights:
-        """Weights around existing arrays (a loaded file); TC's tables start empty when
-        not given."""
-        weights = cls.__new__(cls)
-        weights.shape = shape
-        weights.values = values
-        size = shape.size if shape.coherence else 1
-        weights.errors = errors if errors is not None else np.zeros(size, dtype=np.float32)
-        weights.totals = totals if totals is not None else np.zeros(size, dtype=np.float32)
-        return weights
 
 
 class Tables(NamedTuple):
