@@ -17,7 +17,6 @@ from plyground.algorithms.learning.weights import NTupleWeights, Rule, Tables, W
 from plyground.bots.g2048_td.episodes import PATH_LENGTH, Learning, Worker, train_episodes
 from plyground.core.errors import SettingsError
 from plyground.core.jit_random import seed_state
-from plyground.core.warming import warming
 from plyground.games.g2048.kernel import move_tables
 from plyground.games.g2048.ntuple import DEFAULT_NETWORK, NTupleNetwork
 
@@ -28,7 +27,6 @@ __all__ = [
     "load_network",
     "network_header",
     "play_greedy",
-    "warm_up",
 ]
 
 GAME = "2048"
@@ -266,12 +264,3 @@ def play_greedy(
     results = np.zeros((games, 3), np.int64)
     train_episodes(learning, buffers.worker(rng.ctypes.data), results)
     return results
-
-
-@warming
-def warm_up() -> None:
-    """Compile (or load from the disk cache) the learner's kernels: one game of a tiny
-    network's training, one of its greedy play."""
-    learner = G2048Learner(LearnerSettings(network="0123", seed=1))
-    learner.batch(0, 1)
-    play_greedy(learner.network, learner.weights.values, 1, 1)

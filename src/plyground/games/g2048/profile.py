@@ -17,7 +17,6 @@ PROFILE = GameProfile(
     warm_ups={
         "2048 kernel": "plyground.games.g2048.kernel:warm_up",
         "2048 search": "plyground.games.g2048.search:warm_up",
-        "2048 n-tuple learner": "plyground.bots.g2048_td.learner:warm_up",
     },
     strongest_bot="2048",
     mcts={"value": "returns", "exploration": 1.0, "playout": "uniform"},
