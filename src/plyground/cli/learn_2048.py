@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -46,8 +47,6 @@ def _fraction(text: str) -> float:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``plyground learn 2048``."""
-    from plyground.games.g2048.ntuple import DEFAULT_NETWORK
-
     parser.add_argument(
         "--out",
         required=True,
@@ -62,9 +61,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--network",
-        default=DEFAULT_NETWORK,
+        default=None,
         metavar="TUPLES",
-        help=f"tuples as cell lists, hex 0-f row by row (default '{DEFAULT_NETWORK}')",
+        help="tuples as cell lists, hex 0-f row by row (default: TDL2048+'s 4x6 network)",
     )
     parser.add_argument(
         "--stages",
@@ -259,7 +258,6 @@ def run(args: argparse.Namespace) -> int:
 
     alpha = args.alpha if args.alpha is not None else (1.0 if args.tc else 0.1)
     settings = LearnerSettings(
-        network=args.network,
         stages=args.stages,
         alpha=alpha,
         lam=args.lam,
@@ -268,6 +266,8 @@ def run(args: argparse.Namespace) -> int:
         restarts=args.restarts,
         seed=args.seed,
     )
+    if args.network is not None:
+        settings = replace(settings, network=args.network)
     out = Path(args.out)
     if args.export:
         return _export(out, Path(args.export), args.storage, args.prune)
