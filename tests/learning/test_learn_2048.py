@@ -95,19 +95,23 @@ def _rows(path: Path) -> list[list[str]]:
 
 
 def test_a_killed_run_continues_as_if_uninterrupted(tmp_path: Path) -> None:
+    # 30,000 games take the tiny network a few seconds on an idle core (6,000 took well
+    # under one, so a quiet machine finished before the kill): the kill lands part-way.
+    episodes = 30_000
     whole = tmp_path / "whole.npz"
-    subprocess.run(_learn(whole, 6000), env=plyground_env(), check=True, timeout=300)
+    subprocess.run(_learn(whole, episodes), env=plyground_env(), check=True, timeout=300)
     cut = tmp_path / "cut.npz"
-    process = subprocess.Popen(_learn(cut, 6000, "--checkpoint-every", "0.05"), env=plyground_env())
+    learn = _learn(cut, episodes, "--checkpoint-every", "0.05")
+    process = subprocess.Popen(learn, env=plyground_env())
     deadline = time.monotonic() + 240
     while not cut.exists() and time.monotonic() < deadline:
         time.sleep(0.02)
-    time.sleep(0.3)
+    time.sleep(0.1)
     process.send_signal(signal.SIGKILL)
     assert process.wait(timeout=30) == -signal.SIGKILL
     header, _, _ = read_network(cut)
-    assert 0 < header["progress"]["curve"]["episodes"] < 6000  # killed part-way
-    subprocess.run(_learn(cut, 6000), env=plyground_env(), check=True, timeout=300)
+    assert 0 < header["progress"]["curve"]["episodes"] < episodes  # killed part-way
+    subprocess.run(_learn(cut, episodes), env=plyground_env(), check=True, timeout=300)
     a = read_network(whole, ("rngs",))
     b = read_network(cut, ("rngs",))
     assert np.array_equal(a[1], b[1])
