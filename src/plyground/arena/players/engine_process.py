@@ -164,13 +164,17 @@ class EngineProcess:
     def _let_stderr_catch_up(self, bound: float = 0.25) -> None:
         """Wait (at most ``bound`` seconds) until stderr holds no unread bytes and no new
         line came in 10 ms: the two pipes are read by two threads, so a reply (``bestmove
-        none``) can overtake the traceback the engine wrote before it."""
+        none``) can overtake the traceback the engine wrote before it. A pipe closed
+        meanwhile (the engine being shut down) ends the wait."""
         stderr = self.popen.stderr
         assert stderr is not None
         deadline = time.monotonic() + bound
         seen = -1
         while time.monotonic() < deadline:
-            pending = select.select([stderr.fileno()], [], [], 0)[0]
+            try:
+                pending = select.select([stderr.fileno()], [], [], 0)[0]
+            except (ValueError, OSError):  # the pipe was closed meanwhile: nothing more comes
+                return
             if not pending and self._stderr_lines == seen:
                 return
             seen = self._stderr_lines
