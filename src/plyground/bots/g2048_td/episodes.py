@@ -42,7 +42,7 @@ from plyground.core.jit import (
     store_float32,
     store_int,
 )
-from plyground.games.g2048.kernel import slide_board, transpose
+from plyground.games.g2048.kernel import move_points, slide_board, transpose
 from plyground.games.g2048.ntuple import Features, board_stage, board_value, features
 from plyground.games.g2048.spawns import play_start, spawn
 
@@ -50,7 +50,6 @@ __all__ = ["PATH_LENGTH", "Learning", "Worker", "train_episodes"]
 
 PATH_LENGTH = (1 << 18) + 64
 """Moves a game can last: each spawn adds 2 or 4 to a tile sum of at most 16 x 32768."""
-_ROW = 0xFFFF
 
 
 class Learning(NamedTuple):
@@ -98,16 +97,6 @@ def stage_base(learning: Learning, board: int) -> int:  # pragma: no cover - com
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _points(points: int, source: int) -> int:  # pragma: no cover - compiled
-    return (
-        load_int(points, source & _ROW)
-        + load_int(points, (source >> 16) & _ROW)
-        + load_int(points, (source >> 32) & _ROW)
-        + load_int(points, (source >> 48) & _ROW)
-    )
-
-
-@njit(cache=True, nogil=True, inline="always")
 def _value(learning: Learning, after: int) -> float:  # pragma: no cover - compiled
     base = stage_base(learning, after)
     return board_value(learning.tables.values, after, learning.net, base)
@@ -142,7 +131,7 @@ def _episode(
             after = slide_board(learning.moves, board, t, move)
             if after == board:
                 continue
-            gained = _points(learning.points, board if move & 1 else t)
+            gained = move_points(learning.points, board, t, move)
             value = gained + _value(learning, after)
             if value > best:
                 best, best_after, best_points = value, after, gained

@@ -44,6 +44,7 @@ __all__ = [
     "heuristic",
     "kernel_heuristic",
     "kernel_move",
+    "move_points",
     "move_tables",
     "slide_board",
     "transpose",
@@ -217,16 +218,26 @@ def heuristic(lines: int, board: int) -> float:  # pragma: no cover - compiled
     )
 
 
+@njit(cache=True, inline="always")
+def move_points(points: int, board: int, transposed: int, move: int) -> int:  # pragma: no cover
+    """The points ``move`` scores on ``board`` (``transposed``: its transpose), from the
+    line-score table at address ``points``: a line scores the same slid either way, so
+    LEFT and RIGHT read the rows, UP and DOWN the columns."""
+    source = board if move & 1 else transposed
+    return (
+        load_int(points, source & _ROW)
+        + load_int(points, (source >> 16) & _ROW)
+        + load_int(points, (source >> 32) & _ROW)
+        + load_int(points, (source >> 48) & _ROW)
+    )
+
+
 @njit(cache=True)
 def _move_and_points(
     board: int, move: int, moves: int, points: int
 ) -> tuple[int, int]:  # pragma: no cover - compiled
     t = transpose(board)
-    source = board if move & 1 else t  # rows for RIGHT and LEFT
-    gained = 0
-    for k in range(4):
-        gained += load_int(points, (source >> (16 * k)) & _ROW)
-    return slide_board(moves, board, t, move), gained
+    return slide_board(moves, board, t, move), move_points(points, board, t, move)
 
 
 def kernel_move(board: int, move: int) -> tuple[int, int]:

@@ -61,7 +61,14 @@ from plyground.core.jit import (
 from plyground.core.search_memory import mapped_zeros
 from plyground.core.warming import warming
 from plyground.games.g2048.evaluation import G2048Weights, line_table
-from plyground.games.g2048.kernel import empty_cells, heuristic, move_tables, slide_board, transpose
+from plyground.games.g2048.kernel import (
+    empty_cells,
+    heuristic,
+    move_points,
+    move_tables,
+    slide_board,
+    transpose,
+)
 from plyground.games.g2048.network_value import PackedNetwork, packed_value
 
 __all__ = ["CHECK_EVERY", "CONTEXT_WORDS", "G2048Search", "SearchCounters", "warm_up"]
@@ -132,12 +139,7 @@ def _gain(cx: int, board: int, transposed: int, move: int) -> float:  # pragma: 
     """The points ``move`` scores, counted only when a network evaluates (see X_NETWORK)."""
     if load_int(cx, X_NETWORK) == 0:
         return 0.0
-    points = load_int(cx, X_POINTS)
-    source = board if move & 1 else transposed  # rows for RIGHT and LEFT
-    gained = 0
-    for k in range(4):
-        gained += load_int(points, (source >> (16 * k)) & 0xFFFF)
-    return float(gained)
+    return float(move_points(load_int(cx, X_POINTS), board, transposed, move))
 
 
 @njit(cache=True, inline="always")
