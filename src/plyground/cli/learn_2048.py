@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from plyground.cli.groups import INTERRUPTED, TERMINATED
-from plyground.cli.options import count, positive_float, positive_int
+from plyground.cli.options import count, fraction, positive_float, positive_int
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -33,16 +33,6 @@ if TYPE_CHECKING:
 __all__ = ["configure"]
 
 _TILES = (2048, 4096, 8192, 16384, 32768)
-
-
-def _fraction(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
-    if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"expected a number from 0 to 1, got {text!r}")
-    return value
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -72,12 +62,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="multi-stage: thresholds as tiles, e.g. '16384' (a weight set per stage)",
     )
     parser.add_argument(
-        "--alpha", type=_fraction, default=None, help="learning rate (default 0.1; 1.0 with --tc)"
+        "--alpha", type=fraction, default=None, help="learning rate (default 0.1; 1.0 with --tc)"
     )
     parser.add_argument(
         "--lambda",
         dest="lam",
-        type=_fraction,
+        type=fraction,
         default=0.0,
         help="TD(lambda) at each game's end (default 0: TD(0), online)",
     )

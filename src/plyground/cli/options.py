@@ -88,6 +88,17 @@ def positive_float(text: str) -> float:
     return value
 
 
+def fraction(text: str) -> float:
+    """argparse type: a number from 0 to 1 (a rate or a share)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number from 0 to 1, got {text!r}") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"expected a number from 0 to 1, got {text!r}")
+    return value
+
+
 def positive_int(text: str) -> int:
     """argparse type: a whole number above zero."""
     return _whole_number(text, 1, " of at least 1")

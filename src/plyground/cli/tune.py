@@ -13,7 +13,7 @@ from typing import Any
 
 from plyground.arena.tuning.settings import INITS, PRESETS, TUNING_MOVE_SECONDS, TuneSettings
 from plyground.cli.groups import command
-from plyground.cli.options import count, positive_int
+from plyground.cli.options import count, fraction, positive_int
 from plyground.cli.tournament import add_tournament_run_options
 
 __all__ = ["parse_duration", "register"]
@@ -39,16 +39,6 @@ def _opponents(text: str) -> int | str:
     return "all" if text == "all" else positive_int(text)
 
 
-def _rate(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number from 0 to 1, got {text!r}") from None
-    if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"expected a number from 0 to 1, got {text!r}")
-    return value
-
-
 _SETTING_OPTIONS: tuple[tuple[str, Callable[[str], Any], str, str, bool], ...] = (
     ("--population", int, "N", "weight sets per generation", True),
     ("--keep", int, "K", "the best kept each generation", True),
@@ -60,8 +50,8 @@ _SETTING_OPTIONS: tuple[tuple[str, Callable[[str], Any], str, str, bool], ...] =
      "random plies that start each pair; new openings every generation", False),
     ("--games", positive_int, "N", "one-player games: seeded games per member and generation",
      False),
-    ("--crossover-rate", _rate, "P", "the chance a child is bred by crossover", False),
-    ("--mutation-rate", _rate, "P", "the chance a child is then mutated", False),
+    ("--crossover-rate", fraction, "P", "the chance a child is bred by crossover", False),
+    ("--mutation-rate", fraction, "P", "the chance a child is then mutated", False),
     ("--mutation-scale", float, "F", "mutation step as a fraction of each weight's range", False),
 )  # fmt: skip
 """The options of :class:`TuneSettings`' fields: flag, type, metavar, help, and whether a
