@@ -20,6 +20,7 @@ from plyground.games.g2048.ntuple import (
     board_stage,
     board_value,
     features,
+    features_value,
     parse_stages,
     parse_tuples,
     reference_features,
@@ -79,6 +80,24 @@ def test_values_agree_with_the_reference(network: NTupleNetwork, board: tuple[in
     expected = float(np.sum(weights[reference_features(board, network)], dtype=np.float64))
     got = board_value(weights.ctypes.data, value, net, stage * net.stage_size)
     assert got == pytest.approx(expected, rel=1e-9, abs=1e-9)
+
+
+@pytest.mark.parametrize("network", NETWORKS[1:], ids=lambda n: n.text)
+@settings(max_examples=100, deadline=None)
+@given(board=boards)
+def test_the_value_from_the_indices_is_the_value_to_the_last_bit(
+    network: NTupleNetwork, board: tuple[int, ...]
+) -> None:
+    """The learner reads a board's indices once and sums their weights (features_value):
+    the sum must be board_value's exactly, or seeded runs would learn otherwise."""
+    net = network.features()
+    value = board_to_int(board)
+    base = board_stage(value, net) * net.stage_size
+    weights = _weights(network)
+    out = np.zeros(network.feature_count, dtype=np.int64)
+    features(value, net, base, out.ctypes.data)
+    got = features_value(weights.ctypes.data, out.ctypes.data, net.tuples)
+    assert got == board_value(weights.ctypes.data, value, net, base)
 
 
 @settings(max_examples=60, deadline=None)

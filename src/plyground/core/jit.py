@@ -12,6 +12,10 @@ arrays. A few things numba lacks, or does slowly, are provided here as
   numpy array pays reference counting on every call (measured: about 2x
   slower search); passing the address as an integer removes that cost. The
   caller keeps the array alive while the kernel runs; no bounds are checked.
+* :func:`prefetch_float32`: a hint to fetch element ``index`` of a float32 buffer
+  into the cache (``llvm.prefetch``; nothing happens with the JIT off), so that a
+  kernel can start the memory reads of many random table entries before it needs
+  any of them;
 * :func:`monotonic_ns`: ``clock_gettime(CLOCK_MONOTONIC)`` in nanoseconds,
   the same clock as :func:`time.monotonic_ns`, so a deadline computed in
   Python can be checked inside a kernel;
@@ -50,6 +54,7 @@ __all__ = [
     "load_int",
     "monotonic_ns",
     "popcount",
+    "prefetch_float32",
     "store_float",
     "store_float32",
     "store_int",
@@ -158,6 +163,24 @@ _load_float32, _store_float32 = _buffer_access(types.float32, lambda ir: ir.Floa
 
 
 @intrinsic
+def _prefetch_float32(typingctx: Any, address: Any, index: Any) -> Any:
+    sig = types.void(types.int64, types.int64)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        ir = _llvm_ir()
+        pointer = _element_pointer(builder, args[0], args[1], ir.FloatType())
+        i8p, i32 = ir.IntType(8).as_pointer(), ir.IntType(32)
+        fnty = ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0i8")
+        # a read (0), kept in every cache level (3), of data (1)
+        constants = [ir.Constant(i32, value) for value in (0, 3, 1)]
+        builder.call(fn, [builder.bitcast(pointer, i8p), *constants])
+        return context.get_dummy_value()
+
+    return sig, codegen
+
+
+@intrinsic
 def _monotonic_ns(typingctx: Any) -> Any:
     sig = types.int64()
 
@@ -211,6 +234,10 @@ def _py_store_float(address: int, index: int, value: float) -> None:
     ctypes.c_double.from_address(address + 8 * index).value = value
 
 
+def _py_prefetch_float32(address: int, index: int) -> None:
+    """Nothing: a prefetch is only a hint."""
+
+
 def _pick(compiled: Any, plain: _F) -> _F:
     """The intrinsic when the JIT is on, the plain-Python version when it is off."""
     chosen: _F = compiled if JIT_ENABLED else plain
@@ -233,6 +260,9 @@ load_float32 = _pick(_load_float32, _py_load_float32)
 """``buffer[index]`` of the float32 buffer at ``address`` (an n-tuple network's weights)."""
 store_float32 = _pick(_store_float32, _py_store_float32)
 """``buffer[index] = value`` in the float32 buffer at ``address``."""
+prefetch_float32 = _pick(_prefetch_float32, _py_prefetch_float32)
+"""Start reading element ``index`` of the float32 buffer at ``address`` into the cache
+(a hint: it changes no value, and an address never read later costs only the fetch)."""
 wrap64 = _pick(_wrap64, as_int64)
 """``value`` wrapped to int64, as compiled arithmetic leaves it: ``wrap64(1 << 63)`` is
 ``-2**63``, ``wrap64(m & (m - 1))`` of ``m = -2**63`` is 0."""

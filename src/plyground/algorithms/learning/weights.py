@@ -28,7 +28,7 @@ import numpy as np
 from numba import njit
 
 from plyground.core.errors import SettingsError
-from plyground.core.jit import load_float32, load_int, store_float32
+from plyground.core.jit import load_float32, load_int, prefetch_float32, store_float32
 
 __all__ = [
     "NTupleWeights",
@@ -37,6 +37,7 @@ __all__ = [
     "WeightsShape",
     "apply_update",
     "available_memory",
+    "prefetch_weights",
     "require_memory",
 ]
 
@@ -143,6 +144,14 @@ def table_value(values: int, index: int, count: int) -> float:  # pragma: no cov
     for i in range(count):
         total += load_float32(values, load_int(index, i))
     return total
+
+
+@njit(cache=True, nogil=True, inline="always")
+def prefetch_weights(values: int, index: int, count: int) -> None:  # pragma: no cover - compiled
+    """Start fetching the ``count`` weights whose indices are at address ``index`` into the
+    cache, so that their reads (random, in a table of hundreds of megabytes) overlap."""
+    for i in range(count):
+        prefetch_float32(values, load_int(index, i))
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -14,7 +14,13 @@ import numpy.typing as npt
 
 from plyground.algorithms.learning.network_file import NetworkFileError, read_network, write_network
 from plyground.algorithms.learning.weights import NTupleWeights, Rule, Tables, WeightsShape
-from plyground.bots.g2048_td.episodes import PATH_LENGTH, Learning, Worker, train_episodes
+from plyground.bots.g2048_td.episodes import (
+    PATH_LENGTH,
+    Learning,
+    Worker,
+    buffer_words,
+    train_episodes,
+)
 from plyground.core.errors import SettingsError
 from plyground.core.jit_random import seed_state
 from plyground.games.g2048.kernel import move_tables
@@ -109,7 +115,7 @@ class _WorkerBuffers:
         self.states = np.zeros(PATH_LENGTH, np.int64)
         self.afters = np.zeros(PATH_LENGTH, np.int64)
         self.rewards = np.zeros(PATH_LENGTH, np.float64)
-        self.buffer = np.zeros(network.feature_count, np.int64)
+        self.buffer = np.zeros(buffer_words(network.feature_count), np.int64)
 
     def worker(self, rng: int) -> Worker:
         """The kernel's view, with the generator state at address ``rng``."""

@@ -33,6 +33,7 @@ __all__ = [
     "board_stage",
     "board_value",
     "features",
+    "features_value",
     "flip_rows",
     "mirror_rows",
     "network_value",
@@ -367,3 +368,20 @@ def board_value(  # pragma: no cover - compiled
     """The network's value of a 64-bit board whose stage starts at ``base`` (``values``:
     the address of the float32 weights)."""
     return network_value(values, net.address, (net.tuples, net.width), board, base)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def features_value(  # pragma: no cover - compiled
+    values: int, index: int, tuples: int
+) -> float:
+    """The value :func:`network_value` gives a board, from the weight indices
+    :func:`features` wrote at address ``index``: the same weights summed in the same order
+    (image by image), so the two agree to the last bit. A kernel that needs a board's
+    indices anyway (to update them later, or to prefetch its weights) reads them once."""
+    total = 0.0
+    for image in range(SYMMETRY_COUNT):
+        part = 0.0
+        for t in range(image * tuples, (image + 1) * tuples):
+            part += load_float32(values, load_int(index, t))
+        total = part if image == 0 else total + part
+    return total
