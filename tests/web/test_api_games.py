@@ -267,10 +267,42 @@ def test_2048_hint_asks_the_bot_and_changes_nothing(client: TestClient) -> None:
     legal = {entry["move"] for entry in game["legal"]}
     assert result["summary"].removeprefix("Hint: ") in legal
     refused(client, game, tool(client, game, token, "hint", depth=3), 422, "unknown setting")
+    assert {f["label"]: f["value"] for f in result["facts"]}["Evaluation"] == "heuristic"
     refused(client, game, tool(client, game, "nope", "hint"), 403, "not a player's")
     refused(client, game, tool(client, game, token, "solve"), 404, "no tool 'solve'")
     record = client.get(f"/api/games/{game['id']}/record").json()
     assert "tools" not in record.get("tags", {})  # a hint plays nothing
+
+
+def test_2048_bot_and_hint_evaluate_with_a_shipped_network(client: TestClient) -> None:
+    """The page offers the shipped networks by name (never a path) to the 2048 bot and its
+    Hint; the bot plays with one, the hint answers with one, anything else is refused."""
+    catalog = client.get("/api/catalog").json()
+    bot_settings = {s["name"]: s for s in next(b for b in catalog["bots"] if b["name"] == "2048")[
+        "settings"]}  # fmt: skip
+    assert bot_settings["network"]["choices"] == ["", "4x6-tc"]
+    assert bot_settings["network"]["default"] == ""
+    path = {"name": "B", "kind": "bot", "bot": "2048", "settings": {"network": "/etc/passwd"}}
+    bad = client.post("/api/games", json={"game": "2048", "players": [path], "seed": 1})
+    assert bad.status_code == 422 and "can be one of '', '4x6-tc' from the web" in bad.text
+    bot = {"name": "B", "kind": "bot", "bot": "2048",
+           "settings": {"time": 0.05, "network": "4x6-tc", "depth": 1}}  # fmt: skip
+    game, _ = start(client, {"game": "2048", "players": [bot], "delay": 0, "seed": 11})
+    game = wait_for(client, game["id"], lambda g: g["ply"] >= 12, timeout=WORKERS_READY)
+    record = client.get(f"/api/games/{game['id']}/record").json()
+    assert "network=4x6-tc" in record["players"][0]["spec"]
+    single = "2,4,2,0/4,2,4,0/2,4,2,0/4,2,4,0 0 move"  # only right changes it
+    game, secrets = start(client, {"game": "2048", "players": [ANN], "start": single, "seed": 3})
+    token = secrets["seats"]["0"]
+    (hint,) = game["tools"]
+    assert hint["options"][0]["name"] == "evaluation"
+    assert hint["options"][0]["choices"] == ["heuristic", "4x6-tc"]
+    answer = tool(client, game, token, "hint", evaluation="4x6-tc")
+    assert answer.status_code == 200, answer.text
+    result = answer.json()["tool_results"][-1]
+    facts = {f["label"]: f["value"] for f in result["facts"]}
+    assert result["summary"] == "Hint: right" and facts["Evaluation"] == "4x6-tc"
+    refused(client, game, tool(client, game, token, "hint", evaluation="x.npz"), 422, "one of")
 
 
 def test_queens_moves_marks_takeback_and_refusals(client: TestClient) -> None:

@@ -379,6 +379,11 @@ def test_2048_watch_the_bot(page: Any) -> None:
     choose_game(page, "2048")
     page.select_option("#kind-0", "2048")
     page.fill("#bot-0-time", "0.05")
+    network = "#bot-0-network"  # a shipped network by name, or none (the heuristic)
+    assert page.eval_on_selector_all(f"{network} option", "ns => ns.map(n => n.text)") == [
+        "none", "4x6-tc"]  # fmt: skip
+    assert page.input_value(network) == ""
+    page.select_option(network, "4x6-tc")
     page.click("#start-button")
     page.wait_for_selector("#pause-button:not([hidden])")
     page.locator("#speed-slider").fill("0")  # no pause between moves
@@ -390,6 +395,7 @@ def test_2048_watch_the_bot(page: Any) -> None:
     game = record(page)
     mine = [ply for ply, move in enumerate(game.moves) if move.player == 0]
     assert len(mine) >= 30 and all(game.moves[ply].info.depth >= 1 for ply in mine)  # type: ignore[union-attr]
+    assert "network=4x6-tc" in game.players[0].spec
     # The page catches up with the last move, however fast the moves came.
     page.wait_for_selector(f"#move-list li[data-ply='{mine[-1] + 1}']")
     page.wait_for_timeout(300)
@@ -416,8 +422,13 @@ def test_2048_hint_asks_the_bot(page: Any) -> None:
     page.click("#start-button")
     page.wait_for_selector(".cell[data-cell] .tile")
     assert page.locator("#bot-pace").is_hidden()  # a human plays: no bot pace
+    evaluation = "#tool-hint-evaluation"  # the bot's heuristic, or a shipped network
+    assert page.eval_on_selector_all(f"{evaluation} option", "ns => ns.map(n => n.value)") == [
+        "heuristic", "4x6-tc"]  # fmt: skip
     for number in range(2):
         before = record_state(page)
+        if number == 1:
+            page.select_option(evaluation, "4x6-tc")
         page.click("#tool-hint")
         page.wait_for_function(  # the first hint may wait for the workers' kernels
             "n => document.querySelectorAll('#tool-results li').length === n",
@@ -425,6 +436,8 @@ def test_2048_hint_asks_the_bot(page: Any) -> None:
             timeout=(WORKERS_READY if number == 0 else WAIT_MS / 1000) * 1000,
         )
         summary = page.inner_text("#tool-results li >> nth=0 >> .tool-summary")
+        shown = page.inner_text("#tool-results li >> nth=0")
+        assert ("4x6-tc" if number else "heuristic") in shown
         move = summary.removeprefix("Hint: ")
         assert move in {before.move_text(m) for m in before.legal_moves()}
         assert record_state(page).text() == before.text()  # the hint plays nothing

@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from plyground.algorithms.search.expectimax import Expectimax
 from plyground.bots.base import TIME_SETTING, Bot, Decision, InfoCallback
 from plyground.bots.evaluators import evaluator_for, load_weights
+from plyground.bots.g2048_td.networks import shipped_names
 from plyground.bots.hints import BotHints, GameHint
 from plyground.bots.loading import KernelLoader
 from plyground.core.errors import SettingsError
@@ -127,6 +128,7 @@ class G2048Bot(Bot):
             None,
             "evaluate with a learned n-tuple network (a file, or a shipped name) instead of "
             "the heuristic (docs/learning.md)",
+            offered=("", *shipped_names()),
         ),
         Setting(
             "downgrade",
@@ -303,19 +305,37 @@ class G2048Bot(Bot):
         return Decision(result.move, result.info)
 
 
+HEURISTIC = "heuristic"
+"""The ``evaluation`` hint option's name for the bot's hand-made heuristic."""
+
+
 class G2048Hints(BotHints):
     """2048's hints: the ``2048`` bot's move (with a quarter of its cache, 8 MB, quick to
-    set up), its depth and speed."""
+    set up), its depth and speed; the ``evaluation`` option chooses its heuristic or a
+    shipped learned network (docs/learning.md)."""
 
     BOT = "2048:cache=262144"
     SECONDS = 0.5
+    OPTIONS = (
+        Setting(
+            "evaluation",
+            str,
+            HEURISTIC,
+            "what the bot values positions with: its heuristic or a shipped learned network",
+            choices=(HEURISTIC, *shipped_names()),
+        ),
+    )
+
+    def bot_settings(self) -> dict[str, Any]:
+        evaluation: str = self.options["evaluation"]
+        return {} if evaluation == HEURISTIC else {"network": evaluation}
 
     def hint(self, state: State) -> GameHint:
         decision = self.bot(state.game).choose(state, self.limit())
         info = decision.info
         move = state.move_text(decision.move)
         rate = info.nodes / info.elapsed if info.elapsed > 0 else 0.0
-        facts = (("Best move", move), ("Depth", str(info.depth)),
-                 ("Positions", f"{info.nodes:,} ({rate:,.0f}/s)"),
+        facts = (("Best move", move), ("Evaluation", self.options["evaluation"]),
+                 ("Depth", str(info.depth)), ("Positions", f"{info.nodes:,} ({rate:,.0f}/s)"),
                  ("Time", f"{info.elapsed * 1000:.1f} ms"))  # fmt: skip
         return GameHint((move,), facts)

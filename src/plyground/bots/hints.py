@@ -13,11 +13,13 @@ in :mod:`plyground.bots.g2048`; the adjacency game's hints are its analysis's
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from plyground.core.game import Game, State
 from plyground.core.limits import Limit
+from plyground.core.settings import Setting, resolve_settings
 
 if TYPE_CHECKING:  # the bots load numba: imported when first used
     from plyground.bots.base import Bot
@@ -44,10 +46,26 @@ class GameHint:
 
 class HintSource(ABC):
     """Answers one game's hints within ``seconds`` each, keeping what it loads between
-    them (a game's profile names its class; :class:`Hinter` makes it). One at a time."""
+    them (a game's profile names its class; :class:`Hinter` makes it). One at a time.
+
+    A source may take :attr:`OPTIONS` (2048's: the evaluation its bot searches with),
+    each with choices, so that a front end can offer them (the page, beside its Hint
+    button); :meth:`made` makes a source for chosen options."""
+
+    OPTIONS: ClassVar[tuple[Setting, ...]] = ()
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
+        self.options: dict[str, Any] = resolve_settings(self.OPTIONS, {}, "hint")
+        """This source's options (:attr:`OPTIONS`, checked, defaults filled in)."""
+
+    @classmethod
+    def made(cls, seconds: float, options: Mapping[str, Any]) -> HintSource:
+        """A source of ``seconds`` a hint with ``options``; SettingsError naming an option
+        it does not take, or a value not among its choices."""
+        source = cls(seconds)
+        source.options = resolve_settings(cls.OPTIONS, options, "hint")
+        return source
 
     @abstractmethod
     def prepare(self, game: Game) -> None:
@@ -73,12 +91,17 @@ class BotHints(HintSource):
     def prepare(self, game: Game) -> None:
         self.bot(game)
 
+    def bot_settings(self) -> dict[str, Any]:
+        """Settings of the bot beside :attr:`BOT`'s, from this source's options (none by
+        default)."""
+        return {}
+
     def bot(self, game: Game) -> Bot:
         """The bot answering ``game``'s hints, made and loaded at its first use."""
         from plyground.bots import make_bot
 
         if game not in self._bots:
-            bot = make_bot(self.BOT)
+            bot = make_bot(self.BOT, **self.bot_settings())
             bot.new_game(game)
             self._bots[game] = bot
         return self._bots[game]

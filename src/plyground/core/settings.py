@@ -52,6 +52,10 @@ class Setting:
     minimum: float | None = None
     maximum: float | None = None
     choices: tuple[Any, ...] | None = None
+    offered: tuple[Any, ...] | None = None
+    """For a free-text setting (a file or a name): the only values a front end that must
+    not reach the disk offers and accepts (the web app; ``""`` for none), where any value
+    its owner accepts is allowed elsewhere."""
 
     def convert(self, value: object, owner: str) -> Any:
         """Return ``value`` as this setting's kind, checked, or raise SettingsError."""

@@ -235,7 +235,7 @@ def _run_tool(job: ToolJob) -> dict[str, Any]:
     try:
         game = load_game(job.game)
         view = view_for(game.name)
-        view.prepare_tool(job.tool, game, job.seconds)  # its tables load before the clock
+        view.prepare_tool(job.tool, game, job.seconds, job.options)  # loaded before the clock
         _worker.queue.put((job.job, None))  # the clock starts now, not while the job was queued
         start, state = game.parse_state(job.start), game.parse_state(job.position)
         result = view.run_tool(job.tool, start, state, job.options, job.seconds)

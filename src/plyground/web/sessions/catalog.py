@@ -29,6 +29,9 @@ def _public_setting(setting: Setting, think_cap: float) -> dict[str, Any]:
         "maximum": setting.maximum,
         "choices": None if setting.choices is None else list(setting.choices),
     }
+    if setting.offered is not None:  # a free text offered as choices; "" for none
+        data["choices"] = list(setting.offered)
+        data["default"] = "" if setting.default is None else setting.default
     if setting.name == "time":  # what a seat gets unless its client sets it
         data["maximum"] = min(setting.maximum or think_cap, think_cap)
         data["default"] = min(MOVE_SECONDS, think_cap)
@@ -48,7 +51,10 @@ def web_settings_of(declared: Sequence[Setting], contained: bool = False) -> lis
     """The bot settings a web client may set: bounded numbers, flags and choices.
 
     Left out: free texts (a file path such as ``weights`` must never reach
-    the server's disk from a browser) and unbounded numbers (a huge
+    the server's disk from a browser) unless the setting names the values it
+    ``offered`` (the 2048 bot's ``network``: the shipped networks by name, which
+    :func:`~plyground.web.sessions.seats.make_seat` holds a browser to), and
+    unbounded numbers (a huge
     ``table`` would exhaust memory), except for a ``contained`` bot (a
     student's own, run as its own process that the server can kill, capped
     in memory when ``--memory`` says so): its every number is offered.
@@ -57,6 +63,7 @@ def web_settings_of(declared: Sequence[Setting], contained: bool = False) -> lis
         setting
         for setting in declared
         if setting.choices is not None
+        or setting.offered is not None
         or setting.kind is bool
         or (setting.kind in (int, float) and (contained or setting.maximum is not None))
     ]

@@ -83,17 +83,7 @@ def make_seat(game: Game, index: int, request: SeatRequest, think_cap: float) ->
         cls = bot_class(request.bot)
     except UnknownNameError as error:
         raise ApiError(422, f"{label}: {error}", field=f"{field}.bot") from None
-    allowed = {s.name for s in web_settings_of(cls.SETTINGS, is_own(cls))}
-    for key in request.settings:
-        if key not in allowed:
-            known = ", ".join(sorted(allowed)) or "none"
-            raise ApiError(
-                422,
-                f"{label}: setting {key!r} of bot {request.bot!r} cannot be set from the web "
-                f"(settable: {known})",
-                field=f"{field}.settings.{key}",
-            )
-    settings = dict(request.settings)
+    settings = _web_settings(cls, request, label, field)
     try:
         bot = cls(**settings)
     except PlygroundError as error:
@@ -112,3 +102,36 @@ def make_seat(game: Game, index: int, request: SeatRequest, think_cap: float) ->
         )
     seconds = think if isinstance(think, float) else min(MOVE_SECONDS, think_cap)
     return Seat(name, "bot", bot=bot, seconds=seconds)
+
+
+def _web_settings(
+    cls: type[Bot], request: SeatRequest, label: str, field: str
+) -> dict[str, object]:
+    """The bot settings of ``request`` a browser may set (:func:`web_settings_of`), a free
+    text only as one of the values it offers (``""``, none, left out); ApiError otherwise."""
+    allowed = {s.name for s in web_settings_of(cls.SETTINGS, is_own(cls))}
+    for key in request.settings:
+        if key not in allowed:
+            known = ", ".join(sorted(allowed)) or "none"
+            raise ApiError(
+                422,
+                f"{label}: setting {key!r} of bot {request.bot!r} cannot be set from the web "
+                f"(settable: {known})",
+                field=f"{field}.settings.{key}",
+            )
+    settings = dict(request.settings)
+    for setting in cls.SETTINGS:
+        if setting.offered is None or setting.name not in settings:
+            continue
+        value = settings[setting.name]
+        if value not in setting.offered:
+            choices = ", ".join(repr(choice) for choice in setting.offered)
+            raise ApiError(
+                422,
+                f"{label}: setting {setting.name!r} of bot {request.bot!r} can be one of "
+                f"{choices} from the web, not {value!r}",
+                field=f"{field}.settings.{setting.name}",
+            )
+        if value == "":
+            del settings[setting.name]
+    return settings

@@ -9,8 +9,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from plyground.arena.analysis.hints import Hinter
-from plyground.core.errors import SettingsError, UnknownNameError
+from plyground.arena.analysis.hints import Hinter, hint_options
+from plyground.core.errors import UnknownNameError
 from plyground.core.game import Game, Move, State
 from plyground.core.settings import Setting
 
@@ -269,27 +269,31 @@ class BoardView(ABC):
     answers it); empty: the game has no hint."""
 
     def tools(self, game: Game) -> list[Tool]:
-        """Tools the page offers for ``game`` (default: the hint, if the game has one)."""
-        return [Tool("hint", "Hint", self.HINT)] if self.HINT else []
+        """Tools the page offers for ``game`` (default: the hint, with the options its hint
+        source takes, if the game has one)."""
+        if not self.HINT:
+            return []
+        return [Tool("hint", "Hint", self.HINT, hint_options(game))]
 
-    def prepare_tool(self, name: str, game: Game, seconds: float) -> None:
-        """Load what tool ``name`` needs for ``game`` (compiled kernels, tables) before its
-        clock starts; runs in a worker process, once per job (default: the hint's)."""
+    def prepare_tool(
+        self, name: str, game: Game, seconds: float, options: Mapping[str, Any] | None = None
+    ) -> None:
+        """Load what tool ``name`` with ``options`` needs for ``game`` (compiled kernels,
+        tables, a network) before its clock starts; runs in a worker process, once per job
+        (default: the hint's)."""
         if name == "hint" and self.HINT:
-            worker_hinter(seconds).prepare(game)
+            worker_hinter(seconds).prepare(game, options)
 
     def run_tool(
         self, name: str, start: State, state: State, options: Mapping[str, Any], seconds: float
     ) -> ToolResult:
         """Run tool ``name`` on ``state`` (``start``: the game's first position) within about
         ``seconds``; runs in a worker process. Raises PlygroundError for a bad request.
-        Default: the hint (no options), if the game has one."""
+        Default: the hint (with its source's options), if the game has one."""
         known = "hint" if self.HINT else "none"
         if name != "hint" or not self.HINT:
             raise UnknownNameError(f"{state.game.name} has no tool {name!r} (known: {known})")
-        if options:
-            raise SettingsError(f"hint takes no options, got {', '.join(options)}")
-        hint = worker_hinter(seconds).hint(state)
+        hint = worker_hinter(seconds).hint(state, options)
         cells: dict[str, None] = {}  # every click of every best move, each once, in order
         for text in hint.best:
             for click in self.clicks(state, state.parse_move(text)):

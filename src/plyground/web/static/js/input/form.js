@@ -57,7 +57,7 @@ function settingInput(setting, id, value) {
   if (setting.choices) {
     const select = el("select", common);
     for (const choice of setting.choices) {
-      select.append(el("option", { value: String(choice), text: String(choice) }));
+      select.append(el("option", { value: String(choice), text: String(choice) || "none" }));
     }
     select.value = String(value ?? setting.default);
     return select;
