@@ -335,7 +335,8 @@ class G2048Hints(BotHints):
         info = decision.info
         move = state.move_text(decision.move)
         rate = info.nodes / info.elapsed if info.elapsed > 0 else 0.0
-        facts = (("Best move", move), ("Evaluation", self.options["evaluation"]),
-                 ("Depth", str(info.depth)), ("Positions", f"{info.nodes:,} ({rate:,.0f}/s)"),
-                 ("Time", f"{info.elapsed * 1000:.1f} ms"))  # fmt: skip
+        facts = (("Best move", move), ("Depth", str(info.depth)),
+                 ("Positions", f"{info.nodes:,} ({rate:,.0f}/s)"),
+                 ("Time", f"{info.elapsed * 1000:.1f} ms"),
+                 ("Evaluation", self.options["evaluation"]))  # fmt: skip
         return GameHint((move,), facts)

@@ -143,21 +143,36 @@ def _gain(cx: int, board: int, transposed: int, move: int) -> float:  # pragma: 
 
 
 @njit(cache=True, inline="always")
-def _best_leaf(cx: int, moves: int, board: int) -> tuple[float, int]:  # pragma: no cover
-    """The best leaf value over the moves of a spawned board, and how many moves it has."""
+def _best_leaf(  # pragma: no cover - compiled
+    cx: int, moves: int, lines: int, board: int
+) -> tuple[float, int]:
+    """The best leaf value over the moves of a spawned board, and how many moves it has:
+    the heuristic's, or with a network (X_NETWORK) the move's points plus the network's
+    value. The evaluation is chosen once a board, not once a leaf, and nothing more stays
+    live across the recursion: the heuristic's loop is the search's hottest, and runs as
+    fast as before the network came (benchmarks/g2048.py's positions, paired)."""
     t = transpose(board)
     best = -math.inf
     leaves = 0
+    network = load_int(cx, X_NETWORK)
+    if network == 0:
+        for move in range(4):
+            child = slide_board(moves, board, t, move)
+            if child != board:
+                leaves += 1
+                best = max(best, heuristic(lines, child))
+        return best, leaves
+    points = load_int(cx, X_POINTS)
     for move in range(4):
         child = slide_board(moves, board, t, move)
         if child != board:
             leaves += 1
-            best = max(best, _gain(cx, board, t, move) + _leaf(cx, child))
+            best = max(best, move_points(points, board, t, move) + packed_value(network, child))
     return best, leaves
 
 
 @njit(cache=True, error_model="numpy")
-def _chance(  # noqa: PLR0912 - the recursion's chance node, in one kernel: a helper costs a call a node
+def _chance(  # noqa: PLR0912, PLR0915 - the recursion's chance node, in one kernel: a helper costs a call a node
     cx: int, board: int, depth: int, probability: float
 ) -> float:  # pragma: no cover
     """Expected value of ``board`` just before a spawn, ``depth`` moves left to search."""
@@ -181,6 +196,7 @@ def _chance(  # noqa: PLR0912 - the recursion's chance node, in one kernel: a he
                 store_int(cx, X_CACHE_HITS, load_int(cx, X_CACHE_HITS) + 1)
                 return load_float(table, entry + 2)
     moves = load_int(cx, X_MOVES)
+    lines = load_int(cx, X_LINES)
     free = empty_cells(board)
     empty = popcount(free)
     store_int(cx, X_SPAWNS, load_int(cx, X_SPAWNS) + 2 * empty)
@@ -193,7 +209,7 @@ def _chance(  # noqa: PLR0912 - the recursion's chance node, in one kernel: a he
             weight = (0.9 if tile == 1 else 0.1) / empty
             spawned = board | (tile << bit)
             if depth == 1:  # the children are leaves: evaluate them here
-                best, count = _best_leaf(cx, moves, spawned)
+                best, count = _best_leaf(cx, moves, lines, spawned)
                 leaves += count
             else:
                 t = transpose(spawned)
@@ -202,7 +218,9 @@ def _chance(  # noqa: PLR0912 - the recursion's chance node, in one kernel: a he
                     child = slide_board(moves, spawned, t, move)
                     if child != spawned:
                         value = _chance(cx, child, depth - 1, probability * weight)
-                        best = max(best, _gain(cx, spawned, t, move) + value)
+                        if load_int(cx, X_NETWORK) != 0:  # its points count (X_NETWORK)
+                            value += move_points(load_int(cx, X_POINTS), spawned, t, move)
+                        best = max(best, value)
             if best == -math.inf:
                 best = 0.0  # no move changes the board: the game is lost
             total += weight * best
