@@ -3,22 +3,32 @@ the heuristic bot at equal time per move on the same spawns.
 
     PYTHONPATH=src python benchmarks/learn_2048_strength.py NET.npz --depths 1 2 --games 500 100
     PYTHONPATH=src python benchmarks/learn_2048_strength.py A.npz B.npz --depths 1 --games 300
+    PYTHONPATH=src python benchmarks/learn_2048_strength.py NET.npz --games 300 --downgrade 0 16384
     PYTHONPATH=src python benchmarks/learn_2048_strength.py NET.npz --versus 10 --time 0.005
 
 **Rates** (part a): each network plays ``--games`` games at each ``--depth`` with the
 compiled expectimax and the network at its leaves (``depth`` 1 is TDL2048+'s 1-ply, the
 greedy afterstate player; 2 its 2-ply: one chance layer and one more move; 3 its 3-ply),
 no probability cut and a transposition table, optionally tile-downgrading
-(``--downgrade``). Game ``g`` draws its spawns from ``random.Random(seed + g)``, so every
-network and depth meets the same tiles, and evaluation seeds (from ``--seed``, one
-million by default) are apart from training's (the learner's generator streams). A game
-stops at its first 32768 tile (the compiled board cannot merge two). Depth 1 without
-downgrading is played by the learner's compiled greedy player (the same moves as the
-search at depth 1, hundreds of times faster; its spawns come from one compiled generator
-stream of ``--seed``, the same for every network, not from ``random``), and plays on past
-32768. Printed per network
-and depth: games, mean score, and for 2048, 4096, 8192, 16384 and 32768 the share of games
-that reached it with its 95% interval (Wilson's), and moves per second.
+(``--downgrade TILE``, 0 for none). Game ``g`` draws its spawns from
+``random.Random(seed + g)``, so every network, depth and setting meets the same tiles,
+and evaluation seeds (from ``--seed``, one million by default) are apart from training's
+(the learner's generator streams). A game stops at its first 32768 tile (the compiled
+board cannot merge two). Depth 1 with the one setting ``--downgrade 0`` (the default) is
+played by the learner's compiled greedy player (the same moves as the search at depth 1,
+hundreds of times faster; its spawns come from one compiled generator stream of
+``--seed``, the same for every network, not from ``random``), and plays on past 32768.
+Printed per network, depth and setting: games, mean score, and for 2048, 4096, 8192,
+16384 and 32768 the share of games that reached it with its 95% interval (Wilson's), and
+moves per second.
+
+**Tile-downgrading on and off**: ``--downgrade 0 16384`` plays every network and depth
+once per setting on the same seeds. Downgrading changes nothing until a board the search
+values holds the threshold tile (at 1-ply: until the game makes one), so the paired games
+are the same up to there; printed for each setting against the first: in how many games
+it could act (they reached the threshold, or their games differ), and over those games
+the mean difference of score with its 95% interval (paired), the games it scored more
+and less, and the 32768 tiles of each.
 
 **Versus** (part b): the ``2048`` bot with ``network=NET`` against the ``2048`` bot with its
 heuristic, both with their adaptive depth at ``--time`` seconds a move, on the same seeds
@@ -96,21 +106,52 @@ def rate_row(name: str, results: list[tuple[int, int, int]], seconds: float) -> 
     return f"{name:<28} {len(results):>5} {mean:>9,.0f} {' '.join(shares)} {moves / seconds:>9,.0f}"
 
 
+def paired_row(
+    downgrade: int, results: list[tuple[int, int, int]], first: list[tuple[int, int, int]]
+) -> str:
+    """The games of ``results`` (downgrading from ``downgrade``) against the same seeds'
+    games of ``first`` (the first setting), over the games where it could act."""
+    acted = [
+        (ours, theirs)
+        for ours, theirs in zip(results, first, strict=True)
+        if ours != theirs or max(ours[1], theirs[1]) >= downgrade
+    ]
+    if not acted:
+        return f"  downgrade {downgrade}: no game reached {downgrade}; it never acted"
+    differences = [ours[0] - theirs[0] for ours, theirs in acted]
+    mean = statistics.mean(differences)
+    half = 1.96 * statistics.stdev(differences) / len(acted) ** 0.5 if len(acted) > 1 else 0.0
+    more = sum(1 for d in differences if d > 0)
+    less = sum(1 for d in differences if d < 0)
+    tops = [sum(1 for game in side if game[1] >= 32768) for side in zip(*acted, strict=True)]
+    return (
+        f"  downgrade {downgrade}: could act in {len(acted)} of {len(results)} games; "
+        f"over them score {mean:+,.0f} [{mean - half:+,.0f}, {mean + half:+,.0f}] a game, "
+        f"more in {more}, less in {less}; 32768 in {tops[0]} against {tops[1]}"
+    )
+
+
 def rates(args: argparse.Namespace) -> None:
     header = " ".join(f"{tile:>20}" for tile in TILES)
     print(f"{'network, depth':<28} {'games':>5} {'mean':>9} {header} {'moves/s':>9}")
     for depth, games in zip(args.depths, args.games, strict=True):
         for path in args.networks:
-            packed = packed_network(str(path), args.downgrade)
-            start = time.perf_counter()
-            if depth == 1 and not args.downgrade:  # the compiled greedy player: the same moves
-                greedy = play_greedy(packed.network, packed.values, games, args.seed)
-                results = [(int(s), 1 << int(e), int(m)) for s, e, m in greedy.tolist()]
-            else:
-                search = G2048Search(cut=0.0, table_entries=1 << 20, network=packed)
-                results = [play(search, depth, args.seed + g) for g in range(games)]
-            seconds = time.perf_counter() - start
-            print(rate_row(f"{path.name} d{depth}", results, seconds), flush=True)
+            first: list[tuple[int, int, int]] = []
+            for downgrade in args.downgrade:
+                packed = packed_network(str(path), downgrade)
+                start = time.perf_counter()
+                if depth == 1 and args.downgrade == [0]:  # the compiled greedy player
+                    greedy = play_greedy(packed.network, packed.values, games, args.seed)
+                    results = [(int(s), 1 << int(e), int(m)) for s, e, m in greedy.tolist()]
+                else:
+                    search = G2048Search(cut=0.0, table_entries=1 << 20, network=packed)
+                    results = [play(search, depth, args.seed + g) for g in range(games)]
+                seconds = time.perf_counter() - start
+                name = f"{path.name} d{depth}" + (f" dg{downgrade}" if downgrade else "")
+                print(rate_row(name, results, seconds), flush=True)
+                if first and downgrade:
+                    print(paired_row(downgrade, results, first), flush=True)
+                first = first or results
 
 
 def _reached(exponent: int) -> Callable[[State], bool]:
@@ -125,7 +166,7 @@ def versus(args: argparse.Namespace) -> None:
     network = str(args.networks[0])
     players = {
         "heuristic": make_bot("2048"),
-        "network": make_bot("2048", network=network, downgrade=args.downgrade),
+        "network": make_bot("2048", network=network, downgrade=args.downgrade[-1]),
     }
     stop = args.stop.bit_length() - 1
     limit = Limit(time=args.time)
@@ -156,7 +197,13 @@ def main() -> None:
     parser.add_argument("--depths", type=int, nargs="*", default=[1])
     parser.add_argument("--games", type=int, nargs="*", default=[300])
     parser.add_argument("--seed", type=int, default=1_000_000)
-    parser.add_argument("--downgrade", type=int, default=0, help="tile-downgrade from this tile")
+    parser.add_argument(
+        "--downgrade",
+        type=int,
+        nargs="*",
+        default=[0],
+        help="tile-downgrade from this tile (0: never); several: each on the same seeds",
+    )
     parser.add_argument("--versus", type=int, default=0, help="paired games against the heuristic")
     parser.add_argument("--time", type=float, default=0.005, help="seconds a move in --versus")
     parser.add_argument(
