@@ -79,6 +79,9 @@ def test_the_play_command_dispatches_2048(run_cli: RunCli) -> None:
     done = run_cli(["play", "--game", "2048", "--x", "2048:depth=1", "--position", position])
     assert done.returncode == 0, done.stderr
     assert "game over" in done.stdout
+    done = run_cli(["play", "--game", "2048", "--json", "never.jsonl"])  # not silently dropped
+    assert done.returncode == 2 and "keeps no record" in done.stderr
+    assert "Traceback" not in done.stderr
 
 
 def test_a_watched_bot_uses_its_compiled_search_from_the_first_move(run_cli: RunCli) -> None:

@@ -111,6 +111,11 @@ def play_from_play_args(game: Game, args: argparse.Namespace) -> int:
         raise SettingsError(
             f"the terminal front end for one-player games plays 2048, not {game.spec!r}"
         )
+    if args.json:
+        raise SettingsError(
+            "--json: the terminal's 2048 keeps no record (the web app's games have one: "
+            "GET /api/games/ID/record, and 'plyground serve --db' stores them)"
+        )
     return play_2048(
         game,
         bot=None if args.x == HUMAN else args.x,
