@@ -12,7 +12,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from plyground.arena.adjacency_analysis.analyser import (
     Analyser,
@@ -27,8 +27,10 @@ from plyground.arena.adjacency_analysis.annotation import (
     annotate,
     summarise_players,
 )
+from plyground.arena.g2048_analysis import DEFAULT_BLUNDER, DEFAULT_DEPTH
 from plyground.arena.records.formats import read_record_file
 from plyground.arena.records.record import GameRecord
+from plyground.cli import analyse_2048
 from plyground.cli.analyse_notes import switch_notes, why_notes
 from plyground.cli.groups import command
 from plyground.cli.options import add_db_option
@@ -36,6 +38,7 @@ from plyground.core.errors import ParseError, SettingsError
 from plyground.core.game import State
 from plyground.games import load_game
 from plyground.games.adjacency.rules import likely_game, parse_position
+from plyground.games.g2048.rules import G2048State
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -102,9 +105,23 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--blunder",
         type=float,
-        default=AnalysisSettings.blunder,
+        default=None,
         metavar="MARKS",
-        help="marks lost that make a blunder (default %(default)g)",
+        help=f"marks lost that make a blunder (default {AnalysisSettings.blunder:g}; "
+        f"2048: expected points, default {DEFAULT_BLUNDER:g})",
+    )
+    parser.add_argument(
+        "--network",
+        default="4x6-tc",
+        metavar="NAME|FILE",
+        help="2048: the learned network that values the moves, a shipped name or a file "
+        "(default %(default)s)",
+    )
+    parser.add_argument(
+        "--depth",
+        type=int,
+        default=DEFAULT_DEPTH,
+        help="2048: moves searched (default %(default)s)",
     )
     parser.add_argument("--engine-only", action="store_true", help="do not try exact solves")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -114,9 +131,10 @@ def register(parser: argparse.ArgumentParser) -> None:
 def _settings(args: argparse.Namespace) -> AnalysisSettings:
     if not args.time > 0:
         raise SettingsError(f"--time must be a positive number of seconds, got {args.time!r}")
-    if not args.blunder > 0:
-        raise SettingsError(f"--blunder must be a positive number of marks, got {args.blunder!r}")
-    return AnalysisSettings(time=args.time, blunder=args.blunder, exact=not args.engine_only)
+    blunder = AnalysisSettings.blunder if args.blunder is None else args.blunder
+    if not blunder > 0:
+        raise SettingsError(f"--blunder must be a positive number of marks, got {blunder!r}")
+    return AnalysisSettings(time=args.time, blunder=blunder, exact=not args.engine_only)
 
 
 def _analyse(args: argparse.Namespace) -> int:
@@ -127,13 +145,19 @@ def _analyse(args: argparse.Namespace) -> int:
         raise SettingsError("--game goes with --position (a record names its own game)")
     if args.tournament is not None and args.db is None:
         raise SettingsError("--tournament needs --db")
+    if args.game is not None and load_game(args.game).name == "2048":
+        state = load_game(args.game).parse_state(args.position)
+        return analyse_2048.analyse_position(args, cast(G2048State, state))
+    record = None if args.position is not None or args.per_player else _record(args)
+    if record is not None and load_game(record.game).name == "2048":
+        return analyse_2048.analyse_game(args, record)
     settings = _settings(args)
     analyser = Analyser(settings)
     if args.position is not None:
         return _analyse_position(args, analyser)
     if args.per_player:
         return _analyse_players(args, analyser)
-    record = _record(args)
+    assert record is not None
     analysis = _annotate(record, analyser, show=not args.json)
     return _answer(args, analysis.to_dict, lambda: _print_game(analysis))
 
@@ -156,6 +180,10 @@ def _analyse_players(args: argparse.Namespace, analyser: Analyser) -> int:
     if args.index is not None:
         raise SettingsError("--index picks one game; --per-player analyses them all")
     records, where = _records(args)
+    if any(load_game(record.game).name == "2048" for record in records):
+        raise SettingsError(
+            "--per-player sums up adjacency games; analyse a 2048 game on its own (--index N)"
+        )
     players = summarise_players(_annotate_all(records, analyser, show=not args.json))
     return _answer(
         args,
