@@ -61,13 +61,19 @@ referee played for a player after a rule break are marked and left out of
 accuracy, marks lost and blunders. With --per-player, every game of the
 file or database (or --tournament) is analysed and each player's figures
 over all of them are printed: feedback for each student. Or, with
---position, the value of every move in one position.""",
+--position, the value of every move in one position.
+
+A 2048 record (or --game 2048 --position): every move valued in expected
+points to the end by a learned network (--network, at --depth moves), the
+points each move lost, the blunders (--blunder points) and the share of
+best moves.""",
     epilog="""\
 examples:
   plyground analyse games.txt --index 2
   plyground analyse --db records.sqlite3 --tournament web
   plyground analyse --db records.sqlite3 --tournament class-5b --per-player --time 0.2
-  plyground analyse --position '6OO/6OO/8/8/O7/OO3X2/OO6/XX6 X 12' --json""",
+  plyground analyse --position '6OO/6OO/8/8/O7/OO3X2/OO6/XX6 X 12' --json
+  plyground analyse game-2048.jsonl --network 4x6-tc --depth 2""",
 )
 def register(parser: argparse.ArgumentParser) -> None:
     """The options of ``analyse``."""
