@@ -242,13 +242,19 @@ def test_the_cycle_checker_sees_a_cycle_through_a_function(tmp_path: Path) -> No
 
 # The arena's rooms (docs/architecture.md): each sub-package -> the rooms it may import.
 # A ladder, records < stats and storage < players < play < runs < tournaments < tuning,
-# four leaves over all of it that import no leaf, and over them ``analysis``, which
+# five leaves over all of it that import no leaf, and over them ``analysis``, which
 # reads a game's analyser and hint source (in a leaf: the adjacency game's analysis)
 # through its profile. No room imports the arena's face (``plyground.arena``: it hands
 # on names from the rooms, so it stands above them all).
 _LADDER = ["records", "players", "play", "runs", "tournaments", "tuning"]
 _BESIDE_RECORDS = {"stats", "storage"}  # both just above records, neither above the other
-_LEAVES = ("adjacency_analysis", "adjacency_solving", "reports", "adjacency_learning")
+_LEAVES = (
+    "adjacency_analysis",
+    "adjacency_solving",
+    "reports",
+    "adjacency_learning",
+    "g2048_analysis",
+)
 
 
 def _below(room: str) -> set[str]:

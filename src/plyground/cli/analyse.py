@@ -27,7 +27,7 @@ from plyground.arena.adjacency_analysis.annotation import (
     annotate,
     summarise_players,
 )
-from plyground.arena.g2048_analysis import DEFAULT_BLUNDER, DEFAULT_DEPTH
+from plyground.arena.g2048_analysis.analyser import DEFAULT_BLUNDER, DEFAULT_DEPTH
 from plyground.arena.records.formats import read_record_file
 from plyground.arena.records.record import GameRecord
 from plyground.cli import analyse_2048

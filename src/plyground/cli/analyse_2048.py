@@ -1,5 +1,5 @@
 """``plyground analyse`` for 2048: a recorded game's moves, or one position's, valued in
-expected points by a learned network (:mod:`plyground.arena.g2048_analysis`)."""
+expected points by a learned network (:mod:`plyground.arena.g2048_analysis.analyser`)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import argparse
 import json
 import sys
 
-from plyground.arena.g2048_analysis import (
+from plyground.arena.g2048_analysis.analyser import (
     DEFAULT_BLUNDER,
     G2048Analyser,
     GameValues,
