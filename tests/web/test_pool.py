@@ -95,8 +95,8 @@ def test_a_hints_tables_load_before_its_clock_starts(
     view = type(view_for(load_game(game).name))
     prepare = view.prepare_tool
 
-    def recorded(self: Any, name: str, loaded: Any, seconds: float) -> None:
-        prepare(self, name, loaded, seconds)
+    def recorded(self: Any, name: str, loaded: Any, seconds: float, options: Any) -> None:
+        prepare(self, name, loaded, seconds, options)
         events.append(("prepared", name))
 
     monkeypatch.setattr(view, "prepare_tool", recorded)
