@@ -7,11 +7,14 @@ the searches; these pin each rule on its own, including the branches a search ra
 
 from __future__ import annotations
 
+import math
 import resource
 import sys
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from plyground.core.evaluation import by_distance
 from plyground.core.limits import SearchInfo
@@ -24,8 +27,11 @@ from plyground.core.search_kernels import (
     CLOCK_NODES,
     CLOCK_STOPPED,
     add_killer,
+    back_up,
     bound_cuts,
     count_node,
+    first_window,
+    remember_cutoff,
     research_window,
     result_bound,
 )
@@ -150,3 +156,83 @@ def test_a_decided_game_is_scored_by_its_distance() -> None:
     assert by_distance(0, 0, 3, 10.0) == 7.0
     assert by_distance(1, 0, 3, 10.0) == -7.0
     assert by_distance(None, 0, 3, 10.0) == 0.0
+
+
+COMPILED = settings(deadline=None)  # a first call compiles the kernels (or reads numba's cache)
+WINDOW_VALUES = st.floats(-100.0, 100.0, allow_nan=False)
+
+
+def _reference_first_window(  # noqa: PLR0917 - the kernel's arguments
+    index: int, depth: int, alpha: float, beta: float, null_window: float, pvs: bool,
+    reducible: bool, first: int, late: int,
+) -> tuple[int, float]:  # fmt: skip
+    """The rule as the adjacency and Morris searches wrote it inline."""
+    child_depth = depth - 1
+    window_beta = beta
+    if index > 0 and pvs:
+        window_beta = alpha + null_window
+        if reducible and depth >= 3 and index >= first:
+            child_depth -= 1 if index < late or depth < 6 else 2
+    return child_depth, window_beta
+
+
+@COMPILED
+@given(
+    st.integers(0, 100), st.integers(1, 60), WINDOW_VALUES, WINDOW_VALUES,
+    st.sampled_from([1e-7, 1e-6, 1.0]), st.booleans(), st.booleans(), st.integers(1, 8),
+    st.integers(1, 20),
+)  # fmt: skip
+def test_the_first_window_of_a_child_is_pvs_with_late_move_reductions(  # noqa: PLR0917
+    index: int, depth: int, alpha: float, beta: float, null_window: float, pvs: bool,
+    reducible: bool, first: int, late: int,
+) -> None:  # fmt: skip
+    arguments = (index, depth, alpha, beta, null_window, pvs, reducible, first, late)
+    assert first_window(*arguments) == _reference_first_window(*arguments)
+
+
+def test_a_late_quiet_move_deep_in_the_tree_is_reduced_by_two_plies() -> None:
+    assert first_window(0, 8, 0.0, 5.0, 1e-6, True, True, 4, 8) == (7, 5.0)
+    assert first_window(5, 8, 0.0, 5.0, 1e-6, True, True, 4, 8) == (6, 1e-6)
+    assert first_window(9, 8, 0.0, 5.0, 1e-6, True, True, 4, 8) == (5, 1e-6)
+    assert first_window(9, 5, 0.0, 5.0, 1e-6, True, True, 4, 8) == (3, 1e-6)
+    assert first_window(9, 8, 0.0, 5.0, 1e-6, False, True, 4, 8) == (7, 5.0)
+
+
+@COMPILED
+@given(st.lists(st.floats(-50.0, 50.0, allow_nan=False), min_size=1, max_size=12), WINDOW_VALUES)
+def test_backing_up_children_keeps_the_fail_soft_best_and_the_line(
+    values: list[float], alpha: float
+) -> None:
+    memory = SearchMemory(1024, 4, 8, 16)
+    block = np.zeros(MEMORY_WORDS, dtype=np.int64)
+    memory.start(block, 0, 0)
+    address = block.ctypes.data
+    memory.pv[2 * 4 + 2 : 2 * 4 + 4] = (7, 8)  # the child's line at ply 2: 7 then 8
+    memory.pv_length[2] = 4
+    best, best_move, raised = -math.inf, -1, alpha
+    for move, value in enumerate(values):
+        best, best_move, raised = back_up(address, 4, 1, move, value, best, best_move, raised)
+    assert best == max(values)
+    assert best_move == values.index(best)
+    assert raised == max(alpha, best)
+    if best > alpha:
+        assert memory.pv[4 + 1] == best_move  # the last move that raised alpha
+        assert list(memory.pv[4 + 2 : 4 + 4]) == [7, 8]
+        assert memory.pv_length[1] == 4
+    else:
+        assert memory.pv_length[1] == 0
+
+
+@COMPILED
+@given(st.integers(0, 7), st.integers(1, 30), st.booleans(), st.booleans(), st.integers(0, 500))
+def test_a_quiet_cutoff_is_a_killer_and_capped_history_credit(
+    slot: int, depth: int, killers: bool, history: bool, cap: int
+) -> None:
+    memory = SearchMemory(1024, 4, 8, 16)
+    block = np.zeros(MEMORY_WORDS, dtype=np.int64)
+    memory.start(block, 0, 0)
+    memory.history[slot] = 100
+    remember_cutoff(block.ctypes.data, 2, 42, slot, depth, killers, history, cap)
+    assert list(memory.killers[4:6]) == ([42, -1] if killers else [-1, -1])
+    assert memory.history[slot] == (min(100 + depth * depth, cap) if history else 100)
+    assert memory.history.sum() == memory.history[slot]

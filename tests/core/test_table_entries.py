@@ -4,6 +4,7 @@ key word matches exactly the keys that agree above the info bits."""
 
 from __future__ import annotations
 
+import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -46,3 +47,38 @@ def test_a_key_word_matches_the_keys_that_agree_above_the_info(key: int, other: 
         word = layout.pack_entry(key, 1, 1, 1, 1)
         same_high = (key ^ other) & ~layout.info_mask == 0
         assert bool(layout.key_matches(word, other)) == same_high
+
+
+def _reference_replaces(layout: object, stored: int, key: int, depth: int, generation: int) -> bool:
+    """The replacement rule as the searches wrote it inline: an empty slot, an entry of an
+    earlier search, one no deeper, or the same position's entry gives way."""
+    return (
+        stored == 0
+        or layout.entry_generation(stored) != generation  # type: ignore[attr-defined]
+        or depth >= layout.entry_depth(stored)  # type: ignore[attr-defined]
+        or bool(layout.key_matches(stored, key))  # type: ignore[attr-defined]
+    )
+
+
+@COMPILED
+@given(
+    st.booleans(), KEYS, KEYS, st.integers(0, 126), st.integers(0, 126), st.integers(0, 3),
+    st.integers(0, 255), st.integers(0, 255), st.floats(allow_nan=False),
+)  # fmt: skip
+def test_an_entry_is_stored_by_the_replacement_rule(  # noqa: PLR0917 - one draw per field
+    empty: bool, old_key: int, key: int, old_depth: int, depth: int, bound: int,
+    old_generation: int, generation: int, value: float,
+) -> None:  # fmt: skip
+    for layout in (adjacency.LAYOUT, morris.LAYOUT):
+        table = np.zeros(4, dtype=np.int64)
+        old = 0 if empty else layout.pack_entry(old_key, 3, old_depth, 1, old_generation)
+        table[2] = old
+        table[3] = np.float64(-1.5).view(np.int64)
+        layout.store_entry(table.ctypes.data, 2, key, 5, depth, depth + 1, bound, generation, value)
+        if _reference_replaces(layout, old, key, depth, generation):
+            assert table[2] == layout.pack_entry(key, 5, depth + 1, bound, generation)
+            assert table[3:].view(np.float64)[0] == value
+        else:
+            assert table[2] == old
+            assert table[3:].view(np.float64)[0] == -1.5
+        assert table[0] == table[1] == 0  # no other slot is written

@@ -4,10 +4,13 @@ The adjacency and Morris engines hash their positions the same way (a
 multiply-add of the boards, then murmur3's 64-bit finaliser), keep their
 principal variation in the same triangular table (one row per ply, row
 ``ply`` holding the best line from that ply on), count nodes and read the
-clock through the same four context words (:func:`count_node`), and judge
-a table entry's key word, its bound and a cutoff's killer moves alike. The
-games own what differs (which words go into the hash, where the tables live
-in their context, how an entry's info is packed and how many bits it takes).
+clock through the same four context words (:func:`count_node`), judge
+a table entry's key word, its bound and a cutoff's killer moves alike, and
+search a node's children the same way: principal variation search with late
+move reductions (:func:`first_window`, then :func:`research_window`), each
+child's value backed up by :func:`back_up`. The games own what differs (which
+words go into the hash, where the tables live in their context, how an entry's
+info is packed and how many bits it takes, which moves may be reduced).
 """
 
 from __future__ import annotations
@@ -24,13 +27,25 @@ __all__ = [
     "CLOCK_NODES",
     "CLOCK_NODE_LIMIT",
     "CLOCK_STOPPED",
+    "MEMORY_WORDS",
+    "M_GENERATION",
+    "M_HISTORY",
+    "M_KILLERS",
+    "M_MOVES",
+    "M_PV",
+    "M_PV_LENGTH",
+    "M_TABLE",
+    "M_TABLE_MASK",
     "add_killer",
+    "back_up",
     "bound_cuts",
     "check_clock",
     "count_node",
+    "first_window",
     "key_word",
     "key_word_matches",
     "mix64",
+    "remember_cutoff",
     "research_window",
     "result_bound",
     "set_pv",
@@ -48,6 +63,21 @@ CLOCK_STOPPED = 2
 """1 once the search must stop (the deadline or the node limit is reached)."""
 CLOCK_NODE_LIMIT = 3
 """Stop once this many nodes are searched (0: none); checked with the clock."""
+
+# -- the rest of a search's memory block (:mod:`plyground.core.search_memory`): int64 words
+# after the clock block, each the address of a buffer or a setting
+M_TABLE = 4
+"""Address of the transposition table (two words an entry)."""
+M_TABLE_MASK = 5
+"""Entries minus one (the entries are a power of two)."""
+M_KILLERS = 6
+M_HISTORY = 7
+M_MOVES = 8
+M_PV = 9
+M_PV_LENGTH = 10
+M_GENERATION = 11
+"""The search's generation (0-255): entries of earlier searches are replaced first."""
+MEMORY_WORDS = 12
 
 
 @njit(cache=True)
@@ -161,3 +191,61 @@ def add_killer(killers: int, ply: int, move: int) -> None:
     if load_int(killers, 2 * ply) != move:
         store_int(killers, 2 * ply + 1, load_int(killers, 2 * ply))
         store_int(killers, 2 * ply, move)
+
+
+@njit(cache=True)
+def first_window(  # noqa: PLR0917 - kernels take positional values
+    index: int, depth: int, alpha: float, beta: float, null_window: float, pvs: bool,
+    reducible: bool, first: int, late: int
+) -> tuple[int, float]:  # fmt: skip
+    """Principal variation search's first try at child ``index`` (0: the first in the order)
+    of a node searched to ``depth`` with the window ``(alpha, beta)``: the depth and window
+    top to search it with, then again as :func:`research_window` says.
+
+    The first child (every child without ``pvs``) gets the full window and ``depth - 1``;
+    the others the null window ``(alpha, alpha + null_window)``, and a late move reduction
+    when the game finds the move ``reducible`` (quiet, in a node where reductions apply),
+    the node is 3 plies deep or more and ``index >= first``: one ply, two from index ``late``
+    on in a node 6 plies deep or more.
+    """
+    if index == 0 or not pvs:
+        return depth - 1, beta
+    child_depth = depth - 1
+    if reducible and depth >= 3 and index >= first:
+        child_depth -= 1 if index < late or depth < 6 else 2
+    return child_depth, alpha + null_window
+
+
+@njit(cache=True)
+def remember_cutoff(  # noqa: PLR0917 - kernels take positional values
+    memory: int, ply: int, move: int, slot: int, depth: int, killers: bool, history: bool, cap: int
+) -> None:
+    """A quiet ``move`` cut off at ``ply`` of a node ``depth`` plies deep: with ``killers``,
+    it becomes the ply's first killer; with ``history``, its history ``slot`` gains
+    ``depth * depth``, up to ``cap``. ``memory`` is the address of the search's
+    memory block (:mod:`plyground.core.search_memory`)."""
+    if killers:
+        add_killer(load_int(memory, M_KILLERS), ply, move)
+    if history:
+        table = load_int(memory, M_HISTORY)
+        store_int(table, slot, min(load_int(table, slot) + depth * depth, cap))
+
+
+@njit(cache=True)
+def back_up(  # noqa: PLR0917 - kernels take positional values
+    memory: int, max_ply: int, ply: int, move: int, value: float, best: float, best_move: int,
+    alpha: float
+) -> tuple[float, int, float]:  # fmt: skip
+    """Fail-soft negamax's step once ``move`` at ``ply`` is worth ``value`` (for the mover):
+    the best value and move so far and alpha, each raised by it. When it raises alpha, row
+    ``ply`` of the principal variation in the memory block at ``memory`` becomes ``move``
+    followed by the child's line (:func:`set_pv`). The caller cuts off once
+    ``alpha >= beta``.
+    """
+    if value > best:
+        best = value
+        best_move = move
+        if value > alpha:
+            alpha = value
+            set_pv(load_int(memory, M_PV), load_int(memory, M_PV_LENGTH), max_ply, ply, move)
+    return best, best_move, alpha

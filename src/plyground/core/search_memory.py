@@ -24,6 +24,15 @@ from plyground.core.search_kernels import (
     CLOCK_NODE_LIMIT,
     CLOCK_NODES,
     CLOCK_STOPPED,
+    M_GENERATION,
+    M_HISTORY,
+    M_KILLERS,
+    M_MOVES,
+    M_PV,
+    M_PV_LENGTH,
+    M_TABLE,
+    M_TABLE_MASK,
+    MEMORY_WORDS,
 )
 from plyground.core.search_results import legal_line
 
@@ -50,18 +59,8 @@ M_NODES = CLOCK_NODES
 M_DEADLINE = CLOCK_DEADLINE
 M_STOPPED = CLOCK_STOPPED
 M_NODE_LIMIT = CLOCK_NODE_LIMIT
-M_TABLE = 4
-"""Address of the transposition table (two words an entry)."""
-M_TABLE_MASK = 5
-"""Entries minus one (the entries are a power of two)."""
-M_KILLERS = 6
-M_HISTORY = 7
-M_MOVES = 8
-M_PV = 9
-M_PV_LENGTH = 10
-M_GENERATION = 11
-"""The search's generation (0-255): entries of earlier searches are replaced first."""
-MEMORY_WORDS = 12
+# M_TABLE to M_GENERATION and MEMORY_WORDS: in :mod:`plyground.core.search_kernels`, whose
+# kernels read them (imported above, named here with the rest)
 
 
 def mapped_zeros(words: int) -> npt.NDArray[np.int64]:

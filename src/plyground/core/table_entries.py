@@ -18,6 +18,7 @@ from typing import Any
 
 from numba import njit
 
+from plyground.core.jit import load_int, store_float, store_int
 from plyground.core.search_kernels import key_word, key_word_matches
 
 __all__ = ["BOUND_BITS", "EntryLayout", "entry_layout"]
@@ -33,7 +34,9 @@ class EntryLayout:
     ``pack_entry(key, move, depth, bound, generation)`` is the key word of an entry;
     ``key_matches(stored, key)`` whether a stored key word belongs to the position
     hashed to ``key``; ``entry_move``, ``entry_depth``, ``entry_bound`` and
-    ``entry_generation`` read a stored key word's fields.
+    ``entry_generation`` read a stored key word's fields; ``store_entry(table, slot, key,
+    move, depth, stored_depth, bound, generation, value)`` writes an entry by the
+    replacement rule every compiled search keeps.
     """
 
     info_bits: int
@@ -44,12 +47,13 @@ class EntryLayout:
     entry_depth: Callable[..., Any]
     entry_bound: Callable[..., Any]
     entry_generation: Callable[..., Any]
+    store_entry: Callable[..., Any]
 
     @property
     def helpers(self) -> tuple[Callable[..., Any], ...]:
         """``(pack_entry, key_matches, entry_move, entry_depth, entry_bound,
-        entry_generation)``: what a game's ``table.py`` hands its kernels, as module names
-        a compiled function can call."""
+        entry_generation)``: what a game's ``table.py`` hands its kernels, as
+        module names a compiled function can call."""
         return (
             self.pack_entry,
             self.key_matches,
@@ -108,6 +112,23 @@ def entry_layout(
     def entry_generation(stored: int) -> int:
         return (stored & info_mask) >> generation_shift
 
+    @njit(cache=True)
+    def store_entry(  # noqa: PLR0917 - kernels take positional values
+        table: int, slot: int, key: int, move: int, depth: int, stored_depth: int, bound: int,
+        generation: int, value: float
+    ) -> None:  # fmt: skip
+        # Depth-preferred within a search, replaced across searches: the entry at ``slot``
+        # gives way unless it is a deeper one of another position from this generation.
+        stored = load_int(table, slot)
+        if (
+            stored == 0
+            or entry_generation(stored) != generation
+            or depth >= entry_depth(stored)
+            or key_matches(stored, key)
+        ):
+            store_int(table, slot, pack_entry(key, move, stored_depth, bound, generation))
+            store_float(table, slot + 1, value)
+
     return EntryLayout(
         info_bits,
         info_mask,
@@ -117,4 +138,5 @@ def entry_layout(
         entry_depth,
         entry_bound,
         entry_generation,
+        store_entry,
     )

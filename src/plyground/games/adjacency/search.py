@@ -42,17 +42,17 @@ from plyground.core.jit import (
     load_float,
     load_int,
     popcount,
-    store_float,
     store_int,
     trailing_zeros,
     wrap64,
 )
 from plyground.core.search_kernels import (
-    add_killer,
+    back_up,
     bound_cuts,
+    first_window,
+    remember_cutoff,
     research_window,
     result_bound,
-    set_pv,
 )
 from plyground.core.search_kernels import count_node as count_clock_node
 from plyground.core.search_memory import (
@@ -94,11 +94,10 @@ from plyground.games.adjacency.table import (
     SOLVED_DEPTH,
     entry_bound,
     entry_depth,
-    entry_generation,
     entry_move,
     key_matches,
-    pack_entry,
     position_hash,
+    store_entry,
 )
 
 __all__ = ["CONTEXT_WORDS", "MAX_PLY", "count_node", "negamax"]
@@ -137,6 +136,8 @@ FUTILITY_MARGIN = 3.0
 """Marks a quiet move is assumed to gain at most, per ply of depth (1 or 2)."""
 LATE_MOVES = (0, 8, 16)
 """At 1 and 2 plies to go, quiet moves after this many are not searched."""
+NO_HISTORY_CAP = 1 << 62
+"""History credit grows without a cap (a bound it never reaches)."""
 
 
 # -- small kernels ---------------------------------------------------------------------
@@ -153,12 +154,6 @@ def _leaf_value(cx: int, own: int, theirs: int, plies_left: int) -> float:
     if plies_left == 0 or empty == 0:
         return float(popcount(own) - popcount(theirs))
     return evaluate(cx, own, theirs, plies_left)
-
-
-@njit(cache=True)
-def _set_pv(cx: int, ply: int, move: int) -> None:
-    """Principal variation at ``ply``: ``move`` followed by the child's line."""
-    set_pv(load_int(cx, S_PV), load_int(cx, S_PV_LENGTH), MAX_PLY, ply, move)
 
 
 @njit(cache=True)
@@ -365,18 +360,10 @@ def negamax(  # noqa: PLR0911, PLR0912, PLR0915, PLR0917 - one self-recursive ke
                 break
         # PVS: the first move with the full window, the rest with a null window (late quiet
         # ones reduced first), searched again as research_window says.
-        child_depth = depth - 1
-        window_beta = beta
-        if index > 0 and (flags & F_PVS) != 0:
-            window_beta = alpha + NULL_WINDOW
-            if (
-                (flags & F_LMR) != 0
-                and quiet
-                and depth >= 3
-                and index >= LMR_FIRST
-                and load_int(cx, S_SOLVING) == 0
-            ):
-                child_depth -= 1 if index < 16 or depth < 6 else 2
+        reducible = (flags & F_LMR) != 0 and quiet and load_int(cx, S_SOLVING) == 0
+        child_depth, window_beta = first_window(
+            index, depth, alpha, beta, NULL_WINDOW, (flags & F_PVS) != 0, reducible, LMR_FIRST, 16
+        )
         while child_depth >= 0:
             value = -negamax(
                 cx,
@@ -393,32 +380,17 @@ def negamax(  # noqa: PLR0911, PLR0912, PLR0915, PLR0917 - one self-recursive ke
             )
         if load_int(cx, S_STOPPED) != 0:
             return 0.0
-        if value > best:
-            best = value
-            best_move = cell
-            if value > alpha:
-                alpha = value
-                _set_pv(cx, ply, cell)
-                if alpha >= beta:
-                    if flips == 0:
-                        if (flags & F_KILLERS) != 0:
-                            add_killer(load_int(cx, S_KILLERS), ply, cell)
-                        if (flags & F_HISTORY) != 0:
-                            history = load_int(cx, S_HISTORY)
-                            store_int(history, cell, load_int(history, cell) + depth * depth)
-                    break
+        memory = cx + 8 * S_MEMORY
+        best, best_move, alpha = back_up(memory, MAX_PLY, ply, cell, value, best, best_move, alpha)
+        if alpha >= beta:
+            if flips == 0:
+                killers, history = (flags & F_KILLERS) != 0, (flags & F_HISTORY) != 0
+                remember_cutoff(memory, ply, cell, cell, depth, killers, history, NO_HISTORY_CAP)
+            break
 
     if use_table:
+        stored_depth = SOLVED_DEPTH if depth >= plies_left else depth
+        bound = result_bound(best, alpha_start, beta)
         generation = load_int(cx, S_GENERATION)
-        stored = load_int(table, slot)
-        if (
-            stored == 0
-            or entry_generation(stored) != generation
-            or depth >= entry_depth(stored)
-            or key_matches(stored, key)
-        ):
-            bound = result_bound(best, alpha_start, beta)
-            stored_depth = SOLVED_DEPTH if depth >= plies_left else depth
-            store_int(table, slot, pack_entry(key, best_move, stored_depth, bound, generation))
-            store_float(table, slot + 1, best)
+        store_entry(table, slot, key, best_move, depth, stored_depth, bound, generation, best)
     return best

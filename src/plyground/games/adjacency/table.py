@@ -40,6 +40,7 @@ __all__ = [
     "key_matches",
     "pack_entry",
     "position_hash",
+    "store_entry",
 ]
 
 LAYOUT = entry_layout(7, 7, 8)
@@ -69,3 +70,4 @@ def position_hash(own: int, theirs: int, salt: int) -> int:
 # an entry's move is NO_MOVE without one; a key word matches on the hash's 40 high bits;
 # a depth of SOLVED_DEPTH is exact to the end of the game
 pack_entry, key_matches, entry_move, entry_depth, entry_bound, entry_generation = LAYOUT.helpers
+store_entry = LAYOUT.store_entry

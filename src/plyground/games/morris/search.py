@@ -49,17 +49,17 @@ from plyground.core.jit import (
     load_int,
     monotonic_ns,
     popcount,
-    store_float,
     store_int,
 )
 from plyground.core.search_kernels import (
-    add_killer,
+    back_up,
     bound_cuts,
     count_node,
+    first_window,
     mix64,
+    remember_cutoff,
     research_window,
     result_bound,
-    set_pv,
 )
 from plyground.core.search_memory import (
     M_DEADLINE,
@@ -68,7 +68,6 @@ from plyground.core.search_memory import (
     M_KILLERS,
     M_MOVES,
     M_NODES,
-    M_PV,
     M_PV_LENGTH,
     M_STOPPED,
     M_TABLE,
@@ -81,10 +80,9 @@ from plyground.games.morris.kernels import WON, child_status, evaluate, generate
 from plyground.games.morris.table import (
     entry_bound,
     entry_depth,
-    entry_generation,
     entry_move,
     key_matches,
-    pack_entry,
+    store_entry,
 )
 
 # -- the context block: one int64 word each ------------------------------------------------
@@ -141,6 +139,10 @@ each step can wait that long to be scheduled."""
 NULL_WINDOW = 1e-6
 LMR_FIRST = 4
 """Moves before this index in a node's order are never reduced (nor takes, killers, blocks)."""
+LMR_LATE = 2 * LMR_FIRST
+"""From this index on, a late move is reduced by two plies in a node 6 plies deep or more."""
+HISTORY_CAP = 1 << 30
+"""The most history credit a move slot keeps."""
 DECISIVE = WIN / 2
 NO_MOVE = 0
 """A table entry without a move (no legal move encodes to 0: placing on a7 is 0 too,
@@ -221,12 +223,6 @@ def _probe(cx: int, own: int, theirs: int) -> int:
         return -1
     index = offset + position_index(own, theirs)
     return (load_int(tables, index >> 3) >> ((index & 7) * 8)) & 255
-
-
-@njit(cache=True)
-def _set_pv(cx: int, ply: int, move: int) -> None:
-    """Principal variation at ``ply``: ``move`` followed by the child's line."""
-    set_pv(load_int(cx, M_PV), load_int(cx, M_PV_LENGTH), MAX_PLY, ply, move)
 
 
 @njit(cache=True)
@@ -389,17 +385,10 @@ def negamax(  # noqa: PLR0911, PLR0912, PLR0915, PLR0917 - one self-recursive ke
             else:
                 # PVS: the first move with the full window, the rest with a null window (late
                 # quiet ones reduced first), searched again as research_window says.
-                child_depth = depth - 1
-                window_beta = beta
-                if index > 0:
-                    window_beta = alpha + NULL_WINDOW
-                    if (
-                        reduce
-                        and depth >= 3
-                        and index >= LMR_FIRST
-                        and load_int(scores, index) < _BLOCK_SCORE
-                    ):
-                        child_depth -= 1 if index < 2 * LMR_FIRST or depth < 6 else 2
+                reducible = reduce and load_int(scores, index) < _BLOCK_SCORE
+                child_depth, window_beta = first_window(
+                    index, depth, alpha, beta, NULL_WINDOW, True, reducible, LMR_FIRST, LMR_LATE
+                )
                 while child_depth >= 0:
                     value = -negamax(
                         cx,
@@ -420,40 +409,17 @@ def negamax(  # noqa: PLR0911, PLR0912, PLR0915, PLR0917 - one self-recursive ke
                     )
             if load_int(cx, M_STOPPED) != 0:
                 return 0.0
-        if value > best:
-            best = value
-            best_move = move
-            if value > alpha:
-                alpha = value
-                _set_pv(cx, ply, move)
-                if alpha >= beta:
-                    if taken < 0:
-                        _remember_cutoff(cx, move, ply, depth)
-                    break
+        best, best_move, alpha = back_up(cx, MAX_PLY, ply, move, value, best, best_move, alpha)
+        if alpha >= beta:
+            if taken < 0:  # a quiet move: the ply's first killer, and history credit
+                remember_cutoff(cx, ply, move, move & 1023, depth, True, True, HISTORY_CAP)
+            break
 
-    generation = load_int(cx, M_GENERATION)
-    stored = load_int(table, slot)
-    if (
-        stored == 0
-        or entry_generation(stored) != generation
-        or depth >= entry_depth(stored)
-        or key_matches(stored, key)
-    ):
-        bound = result_bound(best, alpha_start, beta)
-        store_int(table, slot, pack_entry(key, best_move, depth, bound, generation))
-        value = best
-        if value >= DECISIVE:
-            value += ply
-        elif value <= -DECISIVE:
-            value -= ply
-        store_float(table, slot + 1, value)
+    value = best
+    if value >= DECISIVE:
+        value += ply
+    elif value <= -DECISIVE:
+        value -= ply
+    bound = result_bound(best, alpha_start, beta)
+    store_entry(table, slot, key, best_move, depth, depth, bound, load_int(cx, M_GENERATION), value)
     return best
-
-
-@njit(cache=True)
-def _remember_cutoff(cx: int, move: int, ply: int, depth: int) -> None:
-    """A quiet move that cut off: the ply's first killer, and history credit."""
-    add_killer(load_int(cx, M_KILLERS), ply, move)
-    history = load_int(cx, M_HISTORY)
-    slot = move & 1023
-    store_int(history, slot, min(load_int(history, slot) + depth * depth, 1 << 30))

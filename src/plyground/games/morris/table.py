@@ -25,6 +25,7 @@ __all__ = [
     "entry_move",
     "key_matches",
     "pack_entry",
+    "store_entry",
 ]
 
 LAYOUT = entry_layout(15, 8, 9, move_bias=1)
@@ -34,3 +35,4 @@ INFO_MASK = LAYOUT.info_mask
 
 # an entry's move is -1 without one (stored as 0)
 pack_entry, key_matches, entry_move, entry_depth, entry_bound, entry_generation = LAYOUT.helpers
+store_entry = LAYOUT.store_entry
