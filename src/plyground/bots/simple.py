@@ -10,7 +10,7 @@ from plyground.core.game import TERMINAL, Game, State
 from plyground.core.limits import Limit, SearchInfo
 from plyground.core.settings import Setting
 
-__all__ = ["GreedyBot", "RandomBot"]
+__all__ = ["BaselineBot", "GreedyBot", "RandomBot"]
 
 
 def plays_baseline(game: Game) -> bool:
@@ -22,15 +22,22 @@ def plays_baseline(game: Game) -> bool:
     return (caps.players == 2 and not caps.chance) or (caps.players == 1 and caps.chance)
 
 
-class RandomBot(Bot):
+class BaselineBot(Bot):
+    """A baseline: plays the games of :func:`plays_baseline`, with a time and a seed."""
+
+    SETTINGS: ClassVar[tuple[Setting, ...]] = (TIME_SETTING, SEED_SETTING)
+
+    def supports(self, game: Game) -> bool:
+        """As :func:`plays_baseline` (in 2048, ``greedy`` plays the move that scores the
+        most now)."""
+        return plays_baseline(game)
+
+
+class RandomBot(BaselineBot):
     """Plays a uniformly random legal move."""
 
     NAME = "random"
     DESCRIPTION = "a uniformly random legal move"
-    SETTINGS: ClassVar[tuple[Setting, ...]] = (TIME_SETTING, SEED_SETTING)
-
-    def supports(self, game: Game) -> bool:
-        return plays_baseline(game)
 
     def choose(
         self, state: State, limit: Limit | None = None, on_info: InfoCallback | None = None
@@ -42,7 +49,7 @@ class RandomBot(Bot):
         return Decision(move, info)
 
 
-class GreedyBot(Bot):
+class GreedyBot(BaselineBot):
     """Plays the move with the best immediate return (ties broken at random).
 
     In the adjacency game that is the move flipping the most marks.
@@ -50,11 +57,6 @@ class GreedyBot(Bot):
 
     NAME = "greedy"
     DESCRIPTION = "one ply: the move with the best immediate material (ties at random)"
-    SETTINGS: ClassVar[tuple[Setting, ...]] = (TIME_SETTING, SEED_SETTING)
-
-    def supports(self, game: Game) -> bool:
-        """As ``random`` (in 2048: the move that scores the most now)."""
-        return plays_baseline(game)
 
     def choose(
         self, state: State, limit: Limit | None = None, on_info: InfoCallback | None = None

@@ -18,13 +18,28 @@ from abc import ABC, abstractmethod
 
 import numpy as np
 import numpy.typing as npt
+from numba import njit
 
 from plyground.core.game import Game, State
+from plyground.core.jit import popcount, trailing_zeros, wrap64
 
-__all__ = ["BatchGames", "BatchStep"]
+__all__ = ["BatchGames", "BatchStep", "Bytes", "Flags", "Floats", "Games", "random_bit"]
 
 Floats = npt.NDArray[np.float64]
 Flags = npt.NDArray[np.bool_]
+Games = npt.NDArray[np.int64]
+"""int64 arrays: a batch's games (bitboards, counters), actions and replies."""
+Bytes = npt.NDArray[np.int8]
+
+
+@njit(cache=True)
+def random_bit(mask: int, u: float) -> int:
+    """The ``k``-th set bit of ``mask`` (0: the lowest), ``k = floor(u * set bits)``: for a
+    uniform ``u`` in [0, 1), a uniformly random one (an empty cell, a legal move). ``mask``
+    must not be 0."""
+    for _ in range(int(u * popcount(mask))):
+        mask = wrap64(mask & (mask - 1))
+    return trailing_zeros(mask)
 
 
 class BatchStep:
@@ -60,16 +75,12 @@ class BatchGames(ABC):
         self.count = count
 
     @abstractmethod
-    def reset(
-        self, which: Flags, learners: npt.NDArray[np.int8], uniforms: Floats, out: BatchStep
-    ) -> None:
+    def reset(self, which: Flags, learners: Bytes, uniforms: Floats, out: BatchStep) -> None:
         """Start the games where ``which`` is set again, the learner of game ``i`` in seat
         ``learners[i]``, up to the learner's first turn (``out.replies``: an opening reply)."""
 
     @abstractmethod
-    def step(
-        self, active: Flags, actions: npt.NDArray[np.int64], uniforms: Floats, out: BatchStep
-    ) -> None:
+    def step(self, active: Flags, actions: Games, uniforms: Floats, out: BatchStep) -> None:
         """Play ``actions[i]`` in every game ``i`` where ``active[i]`` (none of which may be
         over), then what is due up to the learner's next turn; an illegal action changes
         nothing (``out.illegal``). The others are left as they are."""

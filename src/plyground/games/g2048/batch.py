@@ -16,8 +16,8 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from plyground.core.batch import BatchGames, BatchStep
-from plyground.core.jit import popcount, trailing_zeros, wrap64
+from plyground.core.batch import BatchGames, BatchStep, Bytes, Flags, Floats, Games, random_bit
+from plyground.core.jit import wrap64
 from plyground.games.g2048.kernel import (
     KERNEL_MAX_EXPONENT,
     _move_and_points,
@@ -32,12 +32,9 @@ __all__ = ["G2048Batch"]
 
 @njit(cache=True)
 def _spawn(board: int, u_cell: float, u_four: float) -> int:  # pragma: no cover - compiled
-    empty = int(empty_cells(board))  # int(): Python's, with the JIT off
-    mask = empty
-    for _ in range(int(u_cell * popcount(empty))):
-        mask = wrap64(mask & (mask - 1))
     exponent = 2 if u_four < SPAWN_FOUR_PROBABILITY else 1
-    return board | wrap64(exponent << trailing_zeros(mask))
+    cell = random_bit(int(empty_cells(board)), u_cell)  # int(): Python's, with the JIT off
+    return board | wrap64(exponent << cell)
 
 
 @njit(cache=True)
@@ -58,9 +55,8 @@ def _capped(board: int) -> bool:  # pragma: no cover - compiled
 
 @njit(cache=True)
 def _reset(
-    which: npt.NDArray[np.bool_], boards: npt.NDArray[np.int64], scores: npt.NDArray[np.int64],
-    uniforms: npt.NDArray[np.float64],
-) -> None:  # fmt: skip  # pragma: no cover - compiled
+    which: Flags, boards: Games, scores: Games, uniforms: Floats
+) -> None:  # pragma: no cover
     for i in range(boards.shape[0]):
         if which[i]:
             board = _spawn(0, uniforms[i, 0], uniforms[i, 1])
@@ -69,52 +65,38 @@ def _reset(
 
 
 @njit(cache=True)
-def _step(  # noqa: PLR0917
-    boards: npt.NDArray[np.int64],
-    scores: npt.NDArray[np.int64],
-    active: npt.NDArray[np.bool_],
-    actions: npt.NDArray[np.int64],
-    uniforms: npt.NDArray[np.float64],
-    moves: int,
-    points: int,
-    rewards: npt.NDArray[np.float64],
-    terminal: npt.NDArray[np.bool_],
-    truncated: npt.NDArray[np.bool_],
-    illegal: npt.NDArray[np.bool_],
-) -> None:  # pragma: no cover - compiled
+def _step(  # noqa: PLR0917 - a kernel takes its arrays positionally
+    boards: Games, scores: Games, active: Flags, actions: Games, uniforms: Floats, moves: int,
+    points: int, out_rewards: Floats, out_terminal: Flags, out_truncated: Flags,
+    out_illegal: Flags,
+) -> None:  # fmt: skip  # pragma: no cover - compiled
     for i in range(boards.shape[0]):
         if not active[i]:
             continue
         board = int(boards[i])  # int(): Python's, with the JIT off
         after, gained = _move_and_points(board, int(actions[i]), moves, points)
-        if after == board:
-            illegal[i] = True
-            rewards[i] = 0.0
-            terminal[i] = False
-            truncated[i] = False
+        out_illegal[i] = after == board
+        if out_illegal[i]:
+            out_rewards[i] = 0.0
+            out_terminal[i] = out_truncated[i] = False
             continue
-        illegal[i] = False
         board = _spawn(after, uniforms[i, 0], uniforms[i, 1])
         boards[i] = board
         scores[i] += gained
-        rewards[i] = gained
-        terminal[i] = not _can_move(board, moves, points)
-        truncated[i] = not terminal[i] and _capped(board)
+        out_rewards[i] = gained
+        out_terminal[i] = not _can_move(board, moves, points)
+        out_truncated[i] = not out_terminal[i] and _capped(board)
 
 
 @njit(cache=True)
-def _observe(
-    boards: npt.NDArray[np.int64], out: npt.NDArray[np.float32]
-) -> None:  # pragma: no cover
+def _observe(boards: Games, out: npt.NDArray[np.float32]) -> None:  # pragma: no cover
     for i in range(boards.shape[0]):
         for cell in range(16):
             out[i, cell] = (boards[i] >> (4 * cell)) & 0xF
 
 
 @njit(cache=True)
-def _masks(
-    boards: npt.NDArray[np.int64], moves: int, points: int, out: npt.NDArray[np.bool_]
-) -> None:  # pragma: no cover - compiled
+def _masks(boards: Games, moves: int, points: int, out: Flags) -> None:  # pragma: no cover
     for i in range(boards.shape[0]):
         for move in range(4):
             board = int(boards[i])
@@ -137,17 +119,11 @@ class G2048Batch(BatchGames):
         self.boards = np.zeros(count, np.int64)
         self.scores = np.zeros(count, np.int64)
 
-    def reset(
-        self, which: npt.NDArray[np.bool_], learners: npt.NDArray[np.int8],
-        uniforms: npt.NDArray[np.float64], out: BatchStep,
-    ) -> None:  # fmt: skip
+    def reset(self, which: Flags, learners: Bytes, uniforms: Floats, out: BatchStep) -> None:
         out.replies[:] = -1
         _reset(which, self.boards, self.scores, uniforms)
 
-    def step(
-        self, active: npt.NDArray[np.bool_], actions: npt.NDArray[np.int64],
-        uniforms: npt.NDArray[np.float64], out: BatchStep,
-    ) -> None:  # fmt: skip
+    def step(self, active: Flags, actions: Games, uniforms: Floats, out: BatchStep) -> None:
         _step(
             self.boards, self.scores, active, actions, uniforms, self._moves, self._points,
             out.rewards, out.terminal, out.truncated, out.illegal,
@@ -156,7 +132,7 @@ class G2048Batch(BatchGames):
     def observe(self, out: npt.NDArray[np.float32]) -> None:
         _observe(self.boards, out)
 
-    def masks(self, out: npt.NDArray[np.bool_]) -> None:
+    def masks(self, out: Flags) -> None:
         _masks(self.boards, self._moves, self._points, out)
 
     def state(self, index: int) -> G2048State:
