@@ -33,7 +33,7 @@ from plyground.arena.records.record import GameRecord
 from plyground.cli import analyse_2048
 from plyground.cli.analyse_notes import switch_notes, why_notes
 from plyground.cli.groups import command
-from plyground.cli.options import add_db_option
+from plyground.cli.options import add_db_option, add_game_option
 from plyground.core.errors import ParseError, SettingsError
 from plyground.core.game import State
 from plyground.games import load_game
@@ -95,11 +95,11 @@ def register(parser: argparse.ArgumentParser) -> None:
         "blunders and rule breaks over them",
     )
     parser.add_argument("--position", metavar="TEXT", help="analyse this position instead")
-    parser.add_argument(
-        "--game",
-        metavar="SPEC",
-        help="with --position: the game's settings, e.g. 'adjacency(size=8,rounds=8)' "
+    add_game_option(
+        parser,
+        "with --position: the game's settings, e.g. 'adjacency(size=8,rounds=8)' "
         "(they choose the engine's weights; default: from the position)",
+        None,
     )
     parser.add_argument(
         "--time",

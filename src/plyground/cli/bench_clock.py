@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import argparse
 
-from plyground.cli.options import positive_int
+from plyground.cli.options import add_game_option, positive_int
 
 __all__ = ["configure"]
 
@@ -27,12 +27,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bot", required=True, metavar="SPEC", help="the bot, with its time: 'greedy:time=0.1'"
     )
-    parser.add_argument(
-        "--game",
-        default=None,
-        metavar="SPEC",
-        help="the game (default: the bot's own, or adjacency)",
-    )
+    add_game_option(parser, "the game (default: the bot's own, or adjacency)", None)
     parser.add_argument(
         "--moves", type=positive_int, default=200, help="moves to time (default %(default)s)"
     )

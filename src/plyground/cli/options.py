@@ -40,9 +40,11 @@ __all__ = [
     "add_backend_choice",
     "add_backend_options",
     "add_db_option",
+    "add_game_option",
     "add_game_options",
     "add_page_options",
     "add_run_options",
+    "add_schedule_options",
     "add_seed_option",
     "add_sprt_error_options",
     "add_sprt_options",
@@ -50,6 +52,7 @@ __all__ = [
     "echo_log",
     "engine_log_target",
     "game_from_args",
+    "parse_rounds",
     "positive_float",
     "positive_int",
     "run_options",
@@ -119,17 +122,41 @@ def _whole_number(text: str, least: int, wording: str) -> int:
     return value
 
 
+def parse_rounds(text: str) -> tuple[int, ...]:
+    """argparse type: ``8,10,28`` (round counts, each at least 1)."""
+    try:
+        values = tuple(int(part) for part in text.split(",") if part.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected round counts like 8,10,28, got {text!r}"
+        ) from None
+    if not values or any(v < 1 for v in values):
+        raise argparse.ArgumentTypeError(f"expected round counts of at least 1, got {text!r}")
+    return values
+
+
+def add_schedule_options(group: Any, *, rounds_help: str, pairs_help: str) -> None:
+    """``--rounds R[,R...]`` (the round counts to play, :func:`parse_rounds`) and ``--pairs N``
+    (colour-swapped pairs of games a pairing, at least 1, default 1): a schedule's size, as
+    ``tournament`` and ``report --experiment`` take it."""
+    group.add_argument("--rounds", type=parse_rounds, metavar="R[,R...]", help=rounds_help)
+    group.add_argument("--pairs", type=positive_int, default=1, metavar="N", help=pairs_help)
+
+
+def add_game_option(group: Any, help: str, default: str | None = "adjacency") -> None:
+    """``--game SPEC``: a game with its settings, e.g. ``adjacency(size=6)`` (``help`` says
+    what it is for and its default)."""
+    group.add_argument("--game", default=default, metavar="SPEC", help=help)
+
+
 def add_game_options(parser: argparse.ArgumentParser) -> None:
     """``--game`` and a flag for each setting a built-in game declares (``--size``,
     ``--rounds``, ...), its help naming the games that have it; read them back with
     :func:`game_from_args`. A game from an installed package takes its settings in
     ``--game``'s spec."""
     group = parser.add_argument_group("game")
-    group.add_argument(
-        "--game",
-        default="adjacency",
-        metavar="SPEC",
-        help="the game, with settings if you like: 'adjacency(size=6)' (default: %(default)s)",
+    add_game_option(
+        group, "the game, with settings if you like: 'adjacency(size=6)' (default: %(default)s)"
     )
     for name, owners in game_setting_flags().items():
         described = "; ".join(f"{game}: {setting.describe()}" for game, setting in owners)

@@ -10,9 +10,14 @@ import argparse
 
 from plyground.arena.tournaments.experiments import EXPERIMENTS
 from plyground.cli.groups import command
-from plyground.cli.options import add_db_option, add_page_options, add_sprt_options
+from plyground.cli.options import (
+    add_db_option,
+    add_page_options,
+    add_schedule_options,
+    add_sprt_options,
+)
 from plyground.cli.sprt import name_pair
-from plyground.cli.tournament import add_tournament_run_options, parse_rounds
+from plyground.cli.tournament import add_tournament_run_options
 
 __all__ = ["register_records", "register_report"]
 
@@ -81,14 +86,10 @@ def register_report(parser: argparse.ArgumentParser) -> None:
         metavar="NAME=SPEC",
         help="the experiment's players instead of its preset ones",
     )
-    experiment_group.add_argument(
-        "--rounds",
-        type=parse_rounds,
-        metavar="R[,R...]",
-        help="round counts instead of the preset's",
-    )
-    experiment_group.add_argument(
-        "--pairs", type=int, default=1, metavar="N", help="pairs per pairing (default: 1)"
+    add_schedule_options(
+        experiment_group,
+        rounds_help="round counts instead of the preset's",
+        pairs_help="pairs per pairing (default: %(default)s)",
     )
     add_tournament_run_options(parser, time_default=0.5, what="")
     parser.set_defaults(handler=_report)

@@ -28,7 +28,7 @@ import time
 from typing import TYPE_CHECKING
 
 from plyground.cli.groups import INTERRUPTED
-from plyground.cli.options import positive_float
+from plyground.cli.options import add_game_option, positive_float
 from plyground.cli.solve_start_options import add_start_options, start_options_given
 
 if TYPE_CHECKING:
@@ -50,11 +50,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
         nargs="?",
         help="position text: '<rows> <to-move> <plies-left>' (or --start)",
     )
-    parser.add_argument(
-        "--game",
-        metavar="SPEC",
-        help="the game the position is from, e.g. 'adjacency(size=8,rounds=8)': checked "
+    add_game_option(
+        parser,
+        "the game the position is from, e.g. 'adjacency(size=8,rounds=8)': checked "
         "against the position (default: the position's board, any rounds)",
+        None,
     )
     parser.add_argument("--moves", action="store_true", help="the exact value of every move")
     parser.add_argument("--json", action="store_true", help="print one JSON object")

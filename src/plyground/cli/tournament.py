@@ -13,29 +13,17 @@ from plyground.cli.groups import command
 from plyground.cli.options import (
     PLAYER_HELP,
     add_backend_options,
+    add_game_option,
     add_page_options,
     add_run_options,
+    add_schedule_options,
     add_seed_option,
     add_sprt_options,
     add_stored_run_options,
     count,
-    positive_int,
 )
 
-__all__ = ["add_tournament_run_options", "parse_rounds", "register"]
-
-
-def parse_rounds(text: str) -> tuple[int, ...]:
-    """argparse type: ``8,10,28`` (round counts, each at least 1)."""
-    try:
-        values = tuple(int(part) for part in text.split(",") if part.strip())
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"expected round counts like 8,10,28, got {text!r}"
-        ) from None
-    if not values or any(v < 1 for v in values):
-        raise argparse.ArgumentTypeError(f"expected round counts of at least 1, got {text!r}")
-    return values
+__all__ = ["add_tournament_run_options", "register"]
 
 
 def add_tournament_run_options(
@@ -91,28 +79,17 @@ examples:
 def register(parser: argparse.ArgumentParser) -> None:
     """The options of ``tournament``."""
     parser.add_argument("players", nargs="*", metavar="PLAYER", help="[NAME=]SPEC of each player")
-    parser.add_argument(
-        "--game",
-        default="adjacency",
-        metavar="SPEC",
-        help="the game with its settings, e.g. 'adjacency(size=6)' (default: %(default)s)",
+    add_game_option(
+        parser, "the game with its settings, e.g. 'adjacency(size=6)' (default: %(default)s)"
     )
-    parser.add_argument(
-        "--rounds",
-        type=parse_rounds,
-        metavar="R[,R...]",
-        help="round counts to play, e.g. 8,10,28 (default: the game's own)",
+    add_schedule_options(
+        parser,
+        rounds_help="round counts to play, e.g. 8,10,28 (default: the game's own)",
+        pairs_help="colour-swapped pairs of games per pairing and round count; with --sprt, "
+        "the most pairs to play (default: %(default)s)",
     )
     parser.add_argument(
         "--gauntlet", action="store_true", help="the first player against each of the others"
-    )
-    parser.add_argument(
-        "--pairs",
-        type=positive_int,
-        default=1,
-        metavar="N",
-        help="colour-swapped pairs of games per pairing and round count; with --sprt, "
-        "the most pairs to play (default: %(default)s)",
     )
     parser.add_argument(
         "--openings",

@@ -13,7 +13,7 @@ from typing import Any
 
 from plyground.arena.tuning.settings import INITS, PRESETS, TUNING_MOVE_SECONDS, TuneSettings
 from plyground.cli.groups import command
-from plyground.cli.options import count, fraction, positive_int
+from plyground.cli.options import add_game_option, count, fraction, positive_int
 from plyground.cli.tournament import add_tournament_run_options
 
 __all__ = ["parse_duration", "register"]
@@ -99,9 +99,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "bot", nargs="?", metavar="BOT", help="the bot spec, e.g. alphabeta:depth=3"
     )
-    parser.add_argument(
-        "--game", default=_DEFAULTS.game, metavar="SPEC", help="the game (default: %(default)s)"
-    )
+    add_game_option(parser, "the game (default: %(default)s)", _DEFAULTS.game)
     _add_evolution_options(parser.add_argument_group("evolution"))
     _add_result_options(parser.add_argument_group("results"))
     add_tournament_run_options(parser, time_default=TUNING_MOVE_SECONDS, what="run")
