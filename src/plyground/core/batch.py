@@ -21,7 +21,7 @@ import numpy.typing as npt
 from numba import njit
 
 from plyground.core.game import Game, State
-from plyground.core.jit import popcount, trailing_zeros, wrap64
+from plyground.core.jit import nth_set_bit, popcount
 
 __all__ = ["BatchGames", "BatchStep", "Bytes", "Flags", "Floats", "Games", "random_bit"]
 
@@ -37,9 +37,7 @@ def random_bit(mask: int, u: float) -> int:
     """The ``k``-th set bit of ``mask`` (0: the lowest), ``k = floor(u * set bits)``: for a
     uniform ``u`` in [0, 1), a uniformly random one (an empty cell, a legal move). ``mask``
     must not be 0."""
-    for _ in range(int(u * popcount(mask))):
-        mask = wrap64(mask & (mask - 1))
-    return trailing_zeros(mask)
+    return nth_set_bit(mask, int(u * popcount(mask)))
 
 
 class BatchStep:

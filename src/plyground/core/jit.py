@@ -20,7 +20,9 @@ arrays. A few things numba lacks, or does slowly, are provided here as
   the same clock as :func:`time.monotonic_ns`, so a deadline computed in
   Python can be checked inside a kernel;
 * :func:`wrap64`: a value wrapped to int64, as compiled arithmetic leaves
-  it (nothing at all when compiled).
+  it (nothing at all when compiled);
+* :func:`nth_set_bit`: the ``n``-th set bit of a mask (a kernel over the
+  others, for the random cell of a playout or a batch).
 
 With ``NUMBA_DISABLE_JIT=1`` (used by the tests so coverage sees the
 kernels) every helper falls back to plain Python with the same results.
@@ -39,7 +41,7 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from numba import config, types
+from numba import config, njit, types
 from numba.core import cgutils as _cgutils
 from numba.extending import intrinsic
 
@@ -53,6 +55,7 @@ __all__ = [
     "load_float32",
     "load_int",
     "monotonic_ns",
+    "nth_set_bit",
     "popcount",
     "prefetch_float32",
     "store_float",
@@ -268,3 +271,12 @@ wrap64 = _pick(_wrap64, as_int64)
 ``-2**63``, ``wrap64(m & (m - 1))`` of ``m = -2**63`` is 0."""
 monotonic_ns = _pick(_monotonic_ns, time.monotonic_ns)
 """Nanoseconds of the monotonic clock (the clock of :func:`time.monotonic_ns`)."""
+
+
+@njit(cache=True)
+def nth_set_bit(mask: int, n: int) -> int:
+    """Index of the ``n``-th set bit of ``mask`` (0: the lowest; 64 when it has ``n`` or
+    fewer): an empty cell by its rank, for a uniformly random one."""
+    for _ in range(n):
+        mask = wrap64(mask & (mask - 1))
+    return trailing_zeros(mask)

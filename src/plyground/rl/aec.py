@@ -19,11 +19,11 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from plyground.core.chance import settle
 from plyground.core.encoding import Encoding, encoding_of
 from plyground.core.errors import IllegalMoveError, SettingsError
 from plyground.core.game import Game, State
 from plyground.games import load_game
-from plyground.rl.chance import settle
 from plyground.rl.rendering import can_picture, picture
 
 __all__ = ["DirectReads", "GameEnv", "aec_env"]
@@ -87,7 +87,7 @@ class GameEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._np_random, _ = seeding.np_random(seed)
-        self.state_now = settle(self.game.initial_state(), self._np_random)
+        self.state_now = settle(self.game.initial_state(), self._np_random.random)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -117,7 +117,7 @@ class GameEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             raise IllegalMoveError(f"{agent} is to move: None is an action only once it is over")
         state = self.state_now
         move = self.encoding.move(self.encoding.check_action(action))
-        self.state_now = settle(state.play(move), self._np_random)
+        self.state_now = settle(state.play(move), self._np_random.random)
         self._cumulative_rewards[agent] = 0.0
         returns = self.state_now.returns()
         self.rewards = {

@@ -30,12 +30,12 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
+from plyground.core.chance import settle
 from plyground.core.encoding import Encoding, encoding_of
 from plyground.core.errors import IllegalMoveError, SettingsError
 from plyground.core.game import Game, State
 from plyground.core.settings import format_spec, parse_spec
 from plyground.games import load_game
-from plyground.rl.chance import settle
 from plyground.rl.opponents import Opponent, OpponentSpec, opponent_of
 
 __all__ = [
@@ -166,10 +166,10 @@ class SoloEnv(gymnasium.Env[Observation, Any]):
     def _until_learner(self, state: State) -> State:
         """``state`` after the chance outcomes and opponent moves due, up to the learner's
         turn or the end."""
-        state = settle(state, self.np_random)
+        state = settle(state, self.np_random.random)
         while not state.is_terminal() and state.to_move() != self.learner:
             assert self._opponent is not None
-            state = settle(state.play(self._opponent(state)), self.np_random)
+            state = settle(state.play(self._opponent(state)), self.np_random.random)
         return state
 
     def action_masks(self) -> npt.NDArray[np.bool_]:

@@ -30,7 +30,7 @@ import numpy.typing as npt
 from numba import njit
 
 from plyground.core.game import State
-from plyground.core.jit import load_int, popcount, trailing_zeros, wrap64
+from plyground.core.jit import load_int, nth_set_bit, popcount
 from plyground.core.warming import warming
 from plyground.games.adjacency.bits import cells_by_gain
 from plyground.games.adjacency.kernels import (
@@ -115,10 +115,7 @@ def _next(rng: npt.NDArray[np.uint64]) -> np.uint64:
 def _uniform_cell(empty: int, draw: np.uint64) -> int:
     """The ``((draw >> 32) * count) >> 32``-th empty cell in index order."""
     count = np.uint64(popcount(empty))
-    index = np.int64(((draw >> np.uint64(32)) * count) >> np.uint64(32))
-    for _ in range(index):
-        empty = wrap64(empty & (empty - 1))
-    return trailing_zeros(empty)
+    return nth_set_bit(empty, int(((draw >> np.uint64(32)) * count) >> np.uint64(32)))
 
 
 @njit(cache=True)
