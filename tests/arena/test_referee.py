@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
@@ -164,6 +165,25 @@ def test_a_bot_that_overruns_times_out_without_stopping_the_referee() -> None:
     assert time.perf_counter() - begin < 1.0
     assert [b.kind for b in record.rule_breaks] == [RuleBreakKind.TIMEOUT] * 3
     players[1].close()
+
+
+def test_an_abandoned_worker_ends_quietly_wherever_the_stop_reaches_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The stop can reach the worker outside the bot's choose: here it waits for its next
+    # request, is woken by the end marker and stopped in the queue's code. It ends without
+    # an "Exception in thread bot-..." on stderr.
+    uncaught: list[threading.ExceptHookArgs] = []
+    monkeypatch.setattr(threading, "excepthook", uncaught.append)
+    for _ in range(20):
+        player = BotPlayer(make_bot("greedy"))
+        player.start()
+        worker = player._thread
+        assert worker is not None
+        player._abandon_worker()
+        worker.join(timeout=5)
+        assert not worker.is_alive()
+    assert uncaught == []
 
 
 def test_bad_settings_are_named() -> None:

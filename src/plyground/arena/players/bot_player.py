@@ -87,6 +87,12 @@ class BotPlayer(Player):
             self._broken = ""
 
     def _work(self, jobs: queue.Queue[_Job | None]) -> None:
+        """The worker thread: requests until ``None``. An abandoned worker ends quietly
+        wherever the stop reaches it (in the bot, or handing over or waiting after it)."""
+        with contextlib.suppress(_Stopped):
+            self._serve(jobs)
+
+    def _serve(self, jobs: queue.Queue[_Job | None]) -> None:
         while True:
             job = jobs.get()
             if job is None:
