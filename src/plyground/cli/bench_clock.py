@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import argparse
 
-from plyground.cli.options import add_game_option, positive_int
+from plyground.cli.options import add_game_option, add_seed_option, positive_int
 
 __all__ = ["configure"]
 
@@ -31,7 +31,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--moves", type=positive_int, default=200, help="moves to time (default %(default)s)"
     )
-    parser.add_argument("--seed", type=int, default=1, help="seed of chance outcomes (default 1)")
+    add_seed_option(parser, 1, "seed of chance outcomes (default 1)")
     parser.add_argument(
         "--worst", type=int, default=5, help="how many of the slowest moves to list (default 5)"
     )

@@ -23,7 +23,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from plyground.cli.groups import INTERRUPTED, TERMINATED
-from plyground.cli.options import count, fraction, positive_float, positive_int
+from plyground.cli.options import (
+    add_quiet_option,
+    add_seed_option,
+    count,
+    fraction,
+    positive_float,
+    positive_int,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -87,7 +94,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         default=0,
         help="after each game, play this many more from half-way through the one before",
     )
-    parser.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
+    add_seed_option(parser, 1, "the run's seed (default 1)")
     parser.add_argument(
         "--workers",
         type=positive_int,
@@ -122,7 +129,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="draw the learning curve (PNG or SVG; matplotlib, the report extra)",
     )
-    parser.add_argument("--quiet", action="store_true", help="no progress display")
+    add_quiet_option(parser)
     parser.add_argument(
         "--export",
         metavar="FILE",

@@ -43,6 +43,7 @@ __all__ = [
     "add_game_option",
     "add_game_options",
     "add_page_options",
+    "add_quiet_option",
     "add_run_options",
     "add_schedule_options",
     "add_seed_option",
@@ -273,9 +274,15 @@ def engine_log_target(value: str | None) -> str | None:
     return os.path.abspath(value)
 
 
-def add_seed_option(rules: Any, default: int | None, help: str) -> None:
-    """``--seed`` in ``rules`` (the group :func:`add_run_options` returns)."""
-    rules.add_argument("--seed", type=int, default=default, help=help)
+def add_seed_option(group: Any, default: int | None, help: str) -> None:
+    """``--seed N`` in ``group`` (a parser, or the "rules" group :func:`add_run_options`
+    returns); ``help`` says what it seeds and its default."""
+    group.add_argument("--seed", type=int, default=default, help=help)
+
+
+def add_quiet_option(group: Any, help: str = "no progress display") -> None:
+    """``--quiet``: no progress display (``help`` may say what it leaves out)."""
+    group.add_argument("--quiet", action="store_true", help=help)
 
 
 def echo_log(
@@ -358,7 +365,7 @@ def add_backend_options(parser: argparse.ArgumentParser) -> None:
     its ``--db``."""
     run = parser.add_argument_group("where games run")
     add_backend_choice(run, "games")
-    run.add_argument("--quiet", action="store_true", help="no live progress")
+    add_quiet_option(run, "no live progress")
     add_db_option(parser)
 
 

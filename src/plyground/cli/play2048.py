@@ -27,7 +27,7 @@ from plyground.arena.analysis.hints import Hinter
 from plyground.arena.players.player import HUMAN
 from plyground.bots import make_bot
 from plyground.cli.groups import command
-from plyground.cli.options import count
+from plyground.cli.options import add_seed_option, count
 from plyground.core.chance import draw_outcome
 from plyground.core.collection import collection_paused
 from plyground.core.errors import IllegalMoveError, SettingsError
@@ -89,9 +89,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bot", default="2048:time=0.5", help="the bot for --watch (default: %(default)s)"
     )
-    parser.add_argument(
-        "--seed", type=int, default=None, help="seed of the tiles (default: random)"
-    )
+    add_seed_option(parser, None, "seed of the tiles (default: random)")
     parser.add_argument("--max-moves", type=count, default=None, help="stop after this many moves")
     parser.add_argument("--position", default=None, help="start from this position text")
     parser.add_argument(

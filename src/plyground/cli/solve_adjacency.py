@@ -28,7 +28,7 @@ import time
 from typing import TYPE_CHECKING
 
 from plyground.cli.groups import INTERRUPTED
-from plyground.cli.options import add_game_option, positive_float
+from plyground.cli.options import add_game_option, add_quiet_option, positive_float
 from plyground.cli.solve_start_options import add_start_options, start_options_given
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--moves", action="store_true", help="the exact value of every move")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--quiet", action="store_true", help="no progress lines")
+    add_quiet_option(parser, "no progress lines")
     parser.add_argument(
         "--no-book",
         action="store_true",

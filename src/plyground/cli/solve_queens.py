@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import time
 
+from plyground.cli.options import add_seed_option
 from plyground.core.errors import SettingsError
 
 __all__ = ["COUNT_MAX", "DRAW_MAX", "TEXT_MAX", "configure"]
@@ -39,7 +40,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--lcv", action="store_true", help="backtracking/mac: least-constraining-value order"
     )
-    parser.add_argument("--seed", type=int, default=0, help="min-conflicts: random seed")
+    add_seed_option(parser, 0, "min-conflicts: random seed")
     parser.add_argument(
         "--time",
         type=float,
