@@ -67,6 +67,7 @@ from plyground.games.adjacency.kernels import (
     G_FULL,
     G_NEIGHBOURS,
     best_gain,
+    child,
     gain_group,
     gain_masks,
 )
@@ -326,8 +327,8 @@ def _etc_cutoff(  # noqa: PLR0917 - kernels take positional integers
     while cells != 0:
         cell = trailing_zeros(cells)
         cells = wrap64(cells & (cells - 1))
-        flips = load_int(cx, G_NEIGHBOURS + cell) & theirs
-        key = position_hash(theirs ^ flips, own | wrap64(1 << cell) | flips, salt)
+        child_own, child_theirs, _ = child(cx, own, theirs, cell)
+        key = position_hash(child_own, child_theirs, salt)
         entry = _probe(cx, word, key)
         if _matches(entry, key) and -_upper(entry) >= beta:
             return -_upper(entry)
@@ -469,9 +470,7 @@ def exact_search(  # noqa: PLR0911, PLR0912, PLR0915, PLR0917 - one self-recursi
     best_move = NO_MOVE
     for index in range(count):
         cell = load_int(moves, index)
-        flips = load_int(cx, G_NEIGHBOURS + cell) & theirs
-        child_own = theirs ^ flips
-        child_theirs = own | wrap64(1 << cell) | flips
+        child_own, child_theirs, flips = child(cx, own, theirs, cell)
         if bounded and ceiling - 14 <= alpha:
             if reply_cap < 0:
                 reply_cap = 2 * min(4, best_gain(cx, theirs, empty) + 1)

@@ -176,8 +176,16 @@ def neighbourhood(cx: int, mask: int) -> int:
 @njit(cache=True)
 def play(cx: int, own: int, theirs: int, cell: int) -> tuple[int, int]:
     """The mover's and the opponent's masks after the mover plays empty ``cell``."""
+    child_own, child_theirs, _ = child(cx, own, theirs, cell)
+    return child_theirs, child_own
+
+
+@njit(cache=True)
+def child(cx: int, own: int, theirs: int, cell: int) -> tuple[int, int, int]:
+    """The position after the mover plays empty ``cell``, from the next mover's side (the
+    opponent's masks first, as a search's child), and the marks the move flipped."""
     flips = load_int(cx, G_NEIGHBOURS + cell) & theirs
-    return own | wrap64(1 << cell) | flips, theirs ^ flips
+    return theirs ^ flips, own | wrap64(1 << cell) | flips, flips
 
 
 @njit(cache=True)

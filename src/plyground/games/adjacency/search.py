@@ -81,10 +81,10 @@ from plyground.games.adjacency.features import (
 )
 from plyground.games.adjacency.kernels import (
     G_FULL,
-    G_NEIGHBOURS,
     HEADER_WORDS,
     best_gain,
     best_gain_cell,
+    child,
     gain_group,
     gain_masks,
 )
@@ -178,9 +178,7 @@ def _frontier(  # noqa: PLR0917 - kernels take positional integers
             group = wrap64(group & (group - 1))
             if count_node(cx):
                 return 0.0
-            flips = load_int(cx, G_NEIGHBOURS + cell) & theirs
-            child_own = theirs ^ flips
-            child_theirs = own | wrap64(1 << cell) | flips
+            child_own, child_theirs, _ = child(cx, own, theirs, cell)
             value = -_leaf_value(cx, child_own, child_theirs, plies_left - 1)
             if value > best:
                 best = value
@@ -293,11 +291,11 @@ def negamax(  # noqa: PLR0911, PLR0912, PLR0915, PLR0917 - one self-recursive ke
         while captures != 0:
             cell = trailing_zeros(captures)
             captures = wrap64(captures & (captures - 1))
-            flips = load_int(cx, G_NEIGHBOURS + cell) & theirs
+            child_own, child_theirs, _ = child(cx, own, theirs, cell)
             value = -negamax(
                 cx,
-                theirs ^ flips,
-                own | wrap64(1 << cell) | flips,
+                child_own,
+                child_theirs,
                 plies_left - 1,
                 depth - 1,
                 -beta,
@@ -346,12 +344,9 @@ def negamax(  # noqa: PLR0911, PLR0912, PLR0915, PLR0917 - one self-recursive ke
     alpha_start = alpha
     best = -math.inf
     best_move = NO_MOVE
-    neighbours = G_NEIGHBOURS
     for index in range(count):
         cell = load_int(moves, index)
-        flips = load_int(cx, neighbours + cell) & theirs
-        child_own = theirs ^ flips
-        child_theirs = own | wrap64(1 << cell) | flips
+        child_own, child_theirs, flips = child(cx, own, theirs, cell)
         quiet = flips == 0 and index >= first_quiet
         if may_prune and quiet and best > -math.inf:
             if futile:
