@@ -104,19 +104,12 @@ __all__ = ["CONTEXT_WORDS", "MAX_PLY", "count_node", "negamax"]
 
 # -- search words of the context block -----------------------------------------------
 S_MEMORY = HEADER_WORDS
-"""Base of the memory block (:class:`~plyground.core.search_memory.SearchMemory`)."""
+"""Base of the memory block (:class:`~plyground.core.search_memory.SearchMemory`): the kernels
+read its words ``M_*`` from its address (:func:`_memory`); the drivers its clock words here."""
 S_NODES = S_MEMORY + M_NODES
 S_DEADLINE = S_MEMORY + M_DEADLINE
 S_STOPPED = S_MEMORY + M_STOPPED
 S_NODE_LIMIT = S_MEMORY + M_NODE_LIMIT
-S_TABLE = S_MEMORY + M_TABLE
-S_TABLE_MASK = S_MEMORY + M_TABLE_MASK
-S_KILLERS = S_MEMORY + M_KILLERS
-S_HISTORY = S_MEMORY + M_HISTORY
-S_MOVES = S_MEMORY + M_MOVES
-S_PV = S_MEMORY + M_PV
-S_PV_LENGTH = S_MEMORY + M_PV_LENGTH
-S_GENERATION = S_MEMORY + M_GENERATION
 S_FLAGS = S_MEMORY + MEMORY_WORDS
 S_TT_MIN_DEPTH = S_MEMORY + MEMORY_WORDS + 1
 S_SOLVING = S_MEMORY + MEMORY_WORDS + 2
@@ -142,9 +135,22 @@ NO_HISTORY_CAP = 1 << 62
 
 # -- small kernels ---------------------------------------------------------------------
 @njit(cache=True)
+def _memory(cx: int) -> int:
+    """Address of the memory block (its words ``M_*``) in the context block at ``cx``."""
+    return cx + 8 * S_MEMORY
+
+
+@njit(cache=True)
 def count_node(cx: int) -> bool:
     """Count a node; read the clock now and then. True when the search must stop."""
-    return count_clock_node(cx + 8 * S_MEMORY, CHECK_EVERY)
+    return count_clock_node(_memory(cx), CHECK_EVERY)
+
+
+@njit(cache=True)
+def _end_pv(memory: int, ply: int, move: int) -> None:
+    """Principal variation at ``ply``: ``move`` alone (its child is not searched)."""
+    store_int(load_int(memory, M_PV), ply * MAX_PLY + ply, move)
+    store_int(load_int(memory, M_PV_LENGTH), ply, ply + 1)
 
 
 @njit(cache=True)
@@ -182,8 +188,7 @@ def _frontier(  # noqa: PLR0917 - kernels take positional integers
             value = -_leaf_value(cx, child_own, child_theirs, plies_left - 1)
             if value > best:
                 best = value
-                store_int(load_int(cx, S_PV), ply * MAX_PLY + ply, cell)
-                store_int(load_int(cx, S_PV_LENGTH), ply, ply + 1)
+                _end_pv(_memory(cx), ply, cell)
                 if value > alpha:
                     alpha = value
                     if alpha >= beta:
@@ -201,7 +206,8 @@ def _generate(  # noqa: PLR0912, PLR0917 - every move group in one kernel: no ca
     are the table move and the captures.
     """
     flags = load_int(cx, S_FLAGS)
-    moves = load_int(cx, S_MOVES) + 8 * ply * MAX_PLY
+    memory = _memory(cx)
+    moves = load_int(memory, M_MOVES) + 8 * ply * MAX_PLY
     ones, twos, fours = gain_masks(cx, theirs, empty)
     t1, t2, t4 = gain_masks(cx, own, empty)
     captures = ones | twos | fours
@@ -222,7 +228,7 @@ def _generate(  # noqa: PLR0912, PLR0917 - every move group in one kernel: no ca
     first_quiet = count
     quiet &= skip
     if (flags & F_KILLERS) != 0:
-        killers = load_int(cx, S_KILLERS)
+        killers = load_int(memory, M_KILLERS)
         for slot in range(2):
             killer = load_int(killers, 2 * ply + slot)
             if killer >= 0 and (quiet >> killer) & 1:
@@ -242,7 +248,7 @@ def _generate(  # noqa: PLR0912, PLR0917 - every move group in one kernel: no ca
         count += 1
         rest = wrap64(rest & (rest - 1))
     if (flags & F_HISTORY) != 0 and depth >= 3:
-        history = load_int(cx, S_HISTORY)
+        history = load_int(memory, M_HISTORY)
         for i in range(rest_start + 1, count):
             cell = load_int(moves, i)
             score = load_int(history, cell)
@@ -266,15 +272,15 @@ def negamax(  # noqa: PLR0911, PLR0912, PLR0915, PLR0917 - one self-recursive ke
     ply: int,
 ) -> float:
     """Fail-soft negamax alpha-beta with PVS; see the module docstring for the contract."""
-    store_int(load_int(cx, S_PV_LENGTH), ply, ply)
+    memory = _memory(cx)
+    store_int(load_int(memory, M_PV_LENGTH), ply, ply)
     if count_node(cx):
         return 0.0
     empty = load_int(cx, G_FULL) & ~(own | theirs)
     if plies_left == 0 or empty == 0:
         return float(popcount(own) - popcount(theirs))
     if plies_left == 1:
-        store_int(load_int(cx, S_PV), ply * MAX_PLY + ply, best_gain_cell(cx, theirs, empty))
-        store_int(load_int(cx, S_PV_LENGTH), ply, ply + 1)
+        _end_pv(memory, ply, best_gain_cell(cx, theirs, empty))
         return float(popcount(own) - popcount(theirs) + 1 + 2 * best_gain(cx, theirs, empty))
     quiescence = (load_int(cx, S_FLAGS) & F_QUIESCENCE) != 0
     if depth <= 0:
@@ -315,14 +321,14 @@ def negamax(  # noqa: PLR0911, PLR0912, PLR0915, PLR0917 - one self-recursive ke
         return _frontier(cx, own, theirs, plies_left, alpha, beta, ply)
 
     flags = load_int(cx, S_FLAGS)
-    table = load_int(cx, S_TABLE)
+    table = load_int(memory, M_TABLE)
     use_table = depth >= load_int(cx, S_TT_MIN_DEPTH)
     table_move = NO_MOVE
     key = 0
     slot = 0
     if use_table:
         key = position_hash(own, theirs, plies_left)
-        slot = 2 * (key & load_int(cx, S_TABLE_MASK))
+        slot = 2 * (key & load_int(memory, M_TABLE_MASK))
         stored = load_int(table, slot)
         if key_matches(stored, key):
             table_move = entry_move(stored)
@@ -332,7 +338,7 @@ def negamax(  # noqa: PLR0911, PLR0912, PLR0915, PLR0917 - one self-recursive ke
                     return value
 
     count, first_quiet = _generate(cx, own, theirs, empty, table_move, ply, depth)
-    moves = load_int(cx, S_MOVES) + 8 * ply * MAX_PLY
+    moves = load_int(memory, M_MOVES) + 8 * ply * MAX_PLY
     pv_node = beta - alpha > 2 * NULL_WINDOW
     may_prune = (not pv_node) and load_int(cx, S_SOLVING) == 0
     static = 0.0
@@ -375,7 +381,6 @@ def negamax(  # noqa: PLR0911, PLR0912, PLR0915, PLR0917 - one self-recursive ke
             )
         if load_int(cx, S_STOPPED) != 0:
             return 0.0
-        memory = cx + 8 * S_MEMORY
         best, best_move, alpha = back_up(memory, MAX_PLY, ply, cell, value, best, best_move, alpha)
         if alpha >= beta:
             if flips == 0:
@@ -386,6 +391,6 @@ def negamax(  # noqa: PLR0911, PLR0912, PLR0915, PLR0917 - one self-recursive ke
     if use_table:
         stored_depth = SOLVED_DEPTH if depth >= plies_left else depth
         bound = result_bound(best, alpha_start, beta)
-        generation = load_int(cx, S_GENERATION)
+        generation = load_int(memory, M_GENERATION)
         store_entry(table, slot, key, best_move, depth, stored_depth, bound, generation, best)
     return best
