@@ -23,17 +23,21 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from plyground.algorithms.csp.problem import CSP, Value, Variable
 from plyground.algorithms.csp.result import SOLVED, STOPPED, UNSATISFIABLE, CSPResult, CSPStats
 from plyground.core.errors import SettingsError
 from plyground.core.limits import Clock, Limit
 
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
 __all__ = [
     "INFERENCES",
     "VALUE_ORDERS",
     "VARIABLE_ORDERS",
+    "BacktrackingOptions",
     "BacktrackingSolver",
     "ac3",
     "backtracking_search",
@@ -364,14 +368,18 @@ class BacktrackingSolver:
         )
 
 
-def backtracking_search(
-    csp: CSP,
-    variable_order: str = "mrv+degree",
-    value_order: str = "lcv",
-    inference: str = "forward-checking",
-    limit: Limit | None = None,
-) -> CSPResult:
-    """Solve ``csp`` by backtracking; see :class:`BacktrackingSolver` for the options.
+class BacktrackingOptions(TypedDict, total=False):
+    """The options of :class:`BacktrackingSolver`, by keyword (its defaults where left out)."""
+
+    variable_order: str
+    value_order: str
+    inference: str
+    limit: Limit | None
+
+
+def backtracking_search(csp: CSP, **options: Unpack[BacktrackingOptions]) -> CSPResult:
+    """Solve ``csp`` by backtracking: :class:`BacktrackingSolver`'s first solution, with its
+    options.
 
     >>> csp = CSP({v: ["red", "green"] for v in "abc"})
     >>> csp.add_all_different("ab")
@@ -379,5 +387,4 @@ def backtracking_search(
     >>> backtracking_search(csp).solution  # b first: it has the most constraints (degree)
     {'b': 'red', 'a': 'green', 'c': 'green'}
     """
-    solver = BacktrackingSolver(csp, variable_order, value_order, inference, limit)
-    return solver.solve()
+    return BacktrackingSolver(csp, **options).solve()
