@@ -61,7 +61,12 @@ def register(parser: argparse.ArgumentParser) -> None:
     _setting_option(parser, "analysis_time", "SECONDS", "analysis (review, analysis board): "
                     "seconds per position for an exact solve, then as long for the "
                     "engine")  # fmt: skip
-    _setting_option(parser, "blunder", "MARKS", "analysis: marks lost that make a blunder")
+    _setting_option(
+        parser,
+        "blunder",
+        "MARKS",
+        "analysis: marks lost that make a blunder (none: the game's analyser's own)",
+    )
     parser.add_argument("--allowed-host", action="append", default=[], metavar="HOST",
                         help="also answer requests for this host name (the Host header), "
                         "such as the name a reverse proxy or the class uses; may be given more "

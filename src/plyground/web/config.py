@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar
 
-from plyground.arena.adjacency_analysis.analyser import BLUNDER_MARKS
 from plyground.arena.play.referee import SERVER_GRACE_SECONDS
 from plyground.arena.records.record import Penalty
 from plyground.core.limits import MOST_MOVE_SECONDS
@@ -38,8 +37,8 @@ WEB_SETTINGS: tuple[Setting, ...] = (
             "games stay in memory only)"),
     Setting("analysis_time", float, 0.5, "seconds per position for the analysis "
             "(an exact solve, then as long for the engine)", minimum=0.01, maximum=60),
-    Setting("blunder", float, BLUNDER_MARKS, "marks lost that make a blunder in the analysis",
-            minimum=0.5, maximum=100),
+    Setting("blunder", float, None, "marks lost that make a blunder in the analysis (none: "
+            "the game's analyser's own)", minimum=0.5, maximum=100),
     Setting("grace", float, SERVER_GRACE_SECONDS, "seconds past its limit a bot may take "
             "before it is out of time", minimum=0, maximum=600),
     Setting("client_games", int, 20, "most games one client may keep on the server "
@@ -102,8 +101,9 @@ class WebSettings:
     """A SQLite file (the tournaments' database) where finished games are stored; None: none."""
     analysis_time: float = _DEFAULTS["analysis_time"]
     """Seconds per position an analysis may spend on an exact solve, then as much on the engine."""
-    blunder: float = _DEFAULTS["blunder"]
-    """Marks lost against the best move from which the analysis calls a move a blunder."""
+    blunder: float | None = _DEFAULTS["blunder"]
+    """Marks lost against the best move from which the analysis calls a move a blunder (None:
+    the game's analyser's own threshold)."""
     grace: float = _DEFAULTS["grace"]
     """Seconds past its limit a bot (or a tool, or an analysis) may take before it counts as
     out of time: a worker's answer can wait behind a busy machine."""

@@ -95,13 +95,14 @@ class AnalysisJob:
     """An analysis to run: one position's move values, or a whole game's (a record as a dict).
 
     ``seconds`` is the budget per position, ``blunder`` the loss from which a move is a
-    blunder (:class:`~plyground.arena.analysis.analysers.GameAnalyser`).
+    blunder, None for the game's analyser's own
+    (:class:`~plyground.arena.analysis.analysers.GameAnalyser`).
     """
 
     job: int
     game: str
     seconds: float
-    blunder: float
+    blunder: float | None
     position: str | None = None
     record: dict[str, Any] | None = None
 
@@ -135,9 +136,9 @@ class _WorkerState:
         self.queue = queue
         self.abandoned = abandoned
         self.bots: OrderedDict[tuple[str, str], Bot] = OrderedDict()
-        self.analysers: dict[tuple[str, float, float], GameAnalyser] = {}
+        self.analysers: dict[tuple[str, float, float | None], GameAnalyser] = {}
 
-    def analyser(self, game: str, seconds: float, blunder: float) -> GameAnalyser:
+    def analyser(self, game: str, seconds: float, blunder: float | None) -> GameAnalyser:
         """The analyser of game ``game`` for ``seconds`` per position and ``blunder`` (kept:
         its tables serve the next position too)."""
         key = (game, seconds, blunder)

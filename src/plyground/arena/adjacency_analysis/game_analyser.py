@@ -22,8 +22,11 @@ class AdjacencyAnalyser(Analyser):
     """An :class:`Analyser` that keeps the game-neutral analyser contract."""
 
     @classmethod
-    def for_budget(cls, seconds: float, blunder: float) -> AdjacencyAnalyser:
-        """An analyser of ``seconds`` per position whose blunders lose ``blunder`` marks."""
+    def for_budget(cls, seconds: float, blunder: float | None) -> AdjacencyAnalyser:
+        """An analyser of ``seconds`` per position whose blunders lose ``blunder`` marks (None:
+        :data:`~plyground.arena.adjacency_analysis.analyser.BLUNDER_MARKS`)."""
+        if blunder is None:
+            return cls(AnalysisSettings(time=seconds))
         return cls(AnalysisSettings(time=seconds, blunder=blunder))
 
     def position_json(self, state: State) -> dict[str, Any]:

@@ -31,7 +31,8 @@ class GameAnalyser(Protocol):
     """What a game's analyser offers a front end: values as JSON, for a position or a game.
 
     The class a profile names builds one with ``for_budget(seconds, blunder)``:
-    ``seconds`` per position, ``blunder`` the loss from which a move is a blunder.
+    ``seconds`` per position, ``blunder`` the loss from which a move is a blunder (None:
+    the analyser's own threshold, which only the game knows).
     One analyser keeps its tables between positions; one position at a time.
     """
 
@@ -58,7 +59,7 @@ def analysed_games() -> tuple[str, ...]:
     return tuple(name for name in game_names() if is_analysed(name))
 
 
-def make_analyser(game_name: str, *, seconds: float, blunder: float) -> GameAnalyser:
+def make_analyser(game_name: str, *, seconds: float, blunder: float | None) -> GameAnalyser:
     """The analyser game ``game_name``'s profile names, for ``seconds`` per position and
     ``blunder``; PlygroundError naming the analysed games when it has none."""
     target = game_profile(game_name).analyser
