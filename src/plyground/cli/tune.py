@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import argparse
 import re
-from collections.abc import Callable
 from typing import Any
 
 from plyground.arena.tuning.settings import INITS, PRESETS, TUNING_MOVE_SECONDS, TuneSettings
 from plyground.cli.groups import command
-from plyground.cli.options import add_game_option, count, fraction, positive_int
+from plyground.cli.options import add_game_option, positive_int
 from plyground.cli.tournament import add_tournament_run_options
+from plyground.cli.tune_options import SETTING_OPTIONS, setting_field
 
 __all__ = ["parse_duration", "register"]
 
@@ -32,30 +32,6 @@ def parse_duration(text: str) -> float:
         raise argparse.ArgumentTypeError(f"expected a duration like 90, 30m or 2h, got {text!r}")
     factor = {"": 1.0, "s": 1.0, "m": 60.0, "h": 3600.0}[match.group("unit")]
     return float(match.group("value")) * factor
-
-
-def _opponents(text: str) -> int | str:
-    """argparse type: a positive count, or ``all``."""
-    return "all" if text == "all" else positive_int(text)
-
-
-_SETTING_OPTIONS: tuple[tuple[str, Callable[[str], Any], str, str, bool], ...] = (
-    ("--population", int, "N", "weight sets per generation", True),
-    ("--keep", int, "K", "the best kept each generation", True),
-    ("--generations", positive_int, "G", "generations to run, a new total with --resume", True),
-    ("--opponents", _opponents, "K|all",
-     "members each member meets, rounded up to even, or all", True),
-    ("--pairs", positive_int, "N", "colour-swapped pairs per meeting", False),
-    ("--openings", count, "K",
-     "random plies that start each pair; new openings every generation", False),
-    ("--games", positive_int, "N", "one-player games: seeded games per member and generation",
-     False),
-    ("--crossover-rate", fraction, "P", "the chance a child is bred by crossover", False),
-    ("--mutation-rate", fraction, "P", "the chance a child is then mutated", False),
-    ("--mutation-scale", float, "F", "mutation step as a fraction of each weight's range", False),
-)  # fmt: skip
-"""The options of :class:`TuneSettings`' fields: flag, type, metavar, help, and whether a
-preset may set it (then the option's default is None)."""
 
 
 @command(
@@ -113,9 +89,8 @@ def _add_evolution_options(evolution: Any) -> None:
         choices=sorted(PRESETS),
         help="seed: docs/course.md's scheme, 50 sets that all play each other, keep 10, breed 40",
     )
-    for flag, kind, metavar, what, preset in _SETTING_OPTIONS:
-        name = flag.removeprefix("--").replace("-", "_")
-        default = getattr(_DEFAULTS, name)
+    for flag, kind, metavar, what, preset in SETTING_OPTIONS:
+        default = getattr(_DEFAULTS, setting_field(flag))
         evolution.add_argument(
             flag,
             type=kind,

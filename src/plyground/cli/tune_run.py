@@ -27,6 +27,7 @@ from plyground.arena.tuning.settings import PRESETS, TuneSettings
 from plyground.cli.options import run_options
 from plyground.cli.outputs import check_output
 from plyground.cli.tournament_run import LiveProgress, resumable_run
+from plyground.cli.tune_options import OPTION_FIELDS, PRESET_FIELDS
 from plyground.core.errors import SettingsError
 
 __all__ = ["run"]
@@ -38,15 +39,15 @@ def _settings(args: argparse.Namespace) -> TuneSettings:
         raise SettingsError("name the bot to tune, e.g. plyground tune alphabeta:depth=3")
     values: dict[str, Any] = {
         name: getattr(TuneSettings, name)  # the defaults the options show
-        for name in ("population", "keep", "generations", "opponents")
+        for name in PRESET_FIELDS
     }
     if args.preset:
         values.update(PRESETS[args.preset])
-    for name in ("population", "keep", "generations"):
-        if getattr(args, name) is not None:
-            values[name] = getattr(args, name)
-    if args.opponents is not None:
-        values["opponents"] = None if args.opponents == "all" else args.opponents
+    for name in PRESET_FIELDS:
+        given = getattr(args, name)
+        if given is not None:
+            values[name] = None if given == "all" else given  # --opponents all: None
+    values.update({name: getattr(args, name) for name in OPTION_FIELDS})
     if args.no_reference and args.reference:
         raise SettingsError("--reference and --no-reference exclude each other")
     reference: tuple[Entrant, ...] | None = None
@@ -58,14 +59,8 @@ def _settings(args: argparse.Namespace) -> TuneSettings:
         bot=args.bot,
         game=args.game,
         reference=reference,
-        pairs=args.pairs,
-        openings=args.openings,
         init=args.init,
-        crossover_rate=args.crossover_rate,
-        mutation_rate=args.mutation_rate,
-        mutation_scale=args.mutation_scale,
         seed=args.seed,
-        games=args.games,
         max_moves=args.max_moves,
         run=run_options(args),
         **values,
