@@ -10,17 +10,22 @@ the players of a game, so every caller plays by the same options.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from plyground.arena.play.referee import GRACE_SECONDS, GameObserver, Referee
 from plyground.arena.players.engine_player import ENGINE_PREFIX, STARTUP_SECONDS
-from plyground.arena.players.player import AskMove, Player
+from plyground.arena.players.player import Player
 from plyground.arena.records.record import Penalty
 from plyground.core.errors import SettingsError
 from plyground.core.game import Game
 from plyground.core.limits import check_move_seconds
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+    from plyground.arena.players.make import PlayerContext
 
 __all__ = ["DEFAULT_MEMORY_MB", "RunOptions"]
 
@@ -78,20 +83,11 @@ class RunOptions:
             game, observer, time=self.time, grace=self.grace, policy=self.policy, seed=seed
         )
 
-    def player(
-        self,
-        spec: str,
-        *,
-        seed: int | None = None,
-        log: Callable[[str], None] | None = None,
-        ask: AskMove | None = None,
-        cwd: str | None = None,
-        name: str | None = None,
-    ) -> Player:
-        """The player ``spec`` names (see :func:`~plyground.arena.players.make.make_player`),
-        run as these options say; ``log`` hears an engine's stderr lines, ``cwd`` is
-        the folder an engine runs in, ``name`` what its rule breaks call it. The time
-        per move is the referee's (:meth:`referee`), in each move's limit."""
+    def player(self, spec: str, **context: Unpack[PlayerContext]) -> Player:
+        """The player ``spec`` names (see :func:`~plyground.arena.players.make.make_player`,
+        which takes ``context``: its seed, the log that hears an engine's stderr lines, the
+        folder an engine runs in, the name its rule breaks call it), run as these options
+        say. The time per move is the referee's (:meth:`referee`), in each move's limit."""
         # imported here: the players' factory loads the bots, which reading these options
         # (a command's defaults, a stored tournament's) never needs
         from plyground.arena.players.make import make_player
@@ -99,14 +95,10 @@ class RunOptions:
         runs_apart = self.isolate or spec.strip().startswith(ENGINE_PREFIX)
         return make_player(
             spec,
-            ask=ask,
             isolate=self.isolate,
             startup=self.startup,
             memory_mb=self.memory_mb if runs_apart else None,
-            log=log,
-            seed=seed,
-            cwd=cwd,
-            name=name,
+            **context,
         )
 
     def to_dict(self) -> dict[str, Any]:

@@ -23,7 +23,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from plyground.arena.players.bot_player import BotPlayer
 from plyground.arena.players.engine_player import ENGINE_PREFIX, STARTUP_SECONDS, EnginePlayer
@@ -39,6 +39,7 @@ from plyground.core.settings import parse_spec
 __all__ = [
     "HUMAN",
     "HumanPlayer",
+    "PlayerContext",
     "check_bots_play",
     "isolated_bot",
     "make_player",
@@ -116,6 +117,18 @@ def isolated_bot(spec: str, seed: int | None = None, **options: Any) -> EnginePl
     argv = [sys.executable, "-m", "plyground", "engine", bot.spec]
     identity = PlayerInfo(bot.name, "bot", bot.spec, bot.VERSION)
     return EnginePlayer(argv, identity=identity, **options)
+
+
+class PlayerContext(TypedDict, total=False):
+    """What a player is made with besides how it runs, by keyword, as :func:`make_player`
+    takes it (its defaults where left out); a maker that decides how players run (a run's
+    options) passes it on."""
+
+    ask: AskMove | None
+    log: Callable[[str], None] | None
+    seed: int | None
+    cwd: str | None
+    name: str | None
 
 
 def make_player(
