@@ -10,7 +10,7 @@ first opponent that answers quickly.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from plyground.bots import make_bot, strongest_bot
@@ -33,12 +33,8 @@ class Level:
     description: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "bot": self.bot,
-            "settings": dict(self.settings),
-            "description": self.description,
-        }
+        """Every field, as JSON (the settings a plain dict)."""
+        return asdict(self)
 
 
 def _two_player_levels(strongest: str) -> tuple[Level, ...]:
