@@ -10,11 +10,12 @@ first opponent that answers quickly.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from plyground.bots import make_bot, strongest_bot
 from plyground.core.game import Game
+from plyground.core.json_fields import json_fields
 from plyground.core.limits import MOVE_SECONDS
 
 __all__ = ["DEFAULT_LEVEL", "Level", "levels_for"]
@@ -34,7 +35,7 @@ class Level:
 
     def to_dict(self) -> dict[str, Any]:
         """Every field, as JSON (the settings a plain dict)."""
-        return asdict(self)
+        return json_fields(self)
 
 
 def _two_player_levels(strongest: str) -> tuple[Level, ...]:

@@ -31,6 +31,7 @@ from plyground.arena.players.make import make_seeded_bot
 from plyground.core.collection import collection_paused
 from plyground.core.errors import PlygroundError
 from plyground.core.game import Game, State
+from plyground.core.json_fields import json_fields
 from plyground.games import load_game
 
 __all__ = [
@@ -65,12 +66,7 @@ class SuitePosition:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of one line of the suite file."""
-        return {
-            "game": self.game,
-            "position": self.position,
-            "values": dict(self.values),
-            "source": self.source,
-        }
+        return json_fields(self)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SuitePosition:

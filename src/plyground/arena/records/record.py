@@ -17,6 +17,7 @@ from typing import Any
 
 from plyground.core.errors import ParseError
 from plyground.core.game import CHANCE, TERMINAL, Game, State
+from plyground.core.json_fields import json_fields
 from plyground.core.limits import SearchInfo
 from plyground.games import load_game
 
@@ -82,7 +83,7 @@ class PlayerInfo:
     version: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "spec": self.spec, "version": self.version}
+        return json_fields(self)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PlayerInfo:

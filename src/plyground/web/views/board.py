@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 from plyground.arena.analysis.hints import Hinter, hint_options
 from plyground.core.errors import UnknownNameError
 from plyground.core.game import Game, Move, State
+from plyground.core.json_fields import json_fields
 from plyground.core.settings import Setting
 
 __all__ = [
@@ -57,8 +58,7 @@ class MoveButton:
     """``up``/``down``/``left``/``right`` when a swipe that way plays it."""
 
     def to_dict(self) -> dict[str, str]:
-        return {"move": self.move, "label": self.label, "key": self.key,
-                "direction": self.direction}  # fmt: skip
+        return json_fields(self)
 
 
 @dataclass(frozen=True)
@@ -95,20 +95,7 @@ class BoardLayout:
             raise ValueError(f"unknown style {self.style!r} or pieces {self.pieces!r}")
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "rows": self.rows,
-            "columns": self.columns,
-            "names": list(self.names),
-            "column_labels": list(self.column_labels),
-            "row_labels": list(self.row_labels),
-            "tokens": dict(self.tokens),
-            "style": self.style,
-            "pieces": self.pieces,
-            "lines": [list(line) for line in self.lines],
-            "buttons": [button.to_dict() for button in self.buttons],
-            "score_label": self.score_label,
-            "pace": self.pace,
-        }
+        return json_fields(self)
 
 
 @dataclass(frozen=True)
@@ -119,7 +106,7 @@ class Click:
     role: str = "place"
 
     def to_dict(self) -> dict[str, str]:
-        return {"cell": self.cell, "role": self.role}
+        return json_fields(self)
 
 
 @dataclass(frozen=True)
@@ -132,7 +119,7 @@ class Mark:
     cells: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "note": self.note, "cells": list(self.cells)}
+        return json_fields(self)
 
 
 @dataclass(frozen=True)
