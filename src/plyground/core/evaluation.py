@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields, is_dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from dataclasses import asdict, dataclass, field, fields, is_dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar, cast
 
 from plyground.core.errors import SettingsError
 from plyground.core.game import Move, State
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Evaluator",
+    "FlatWeights",
     "TunableWeight",
     "by_distance",
     "declared_weights",
@@ -110,6 +111,32 @@ def weights_from_dict(weights_type: type[W], values: Mapping[str, float] | None,
     if unknown:
         raise SettingsError(f"unknown {game} weight {unknown[0]!r} (known: {', '.join(known)})")
     return weights_type(**{name: float(value) for name, value in (values or {}).items()})
+
+
+class FlatWeights:
+    """A flat weights dataclass's dict form, both ways: a game's weights (a frozen dataclass
+    of floats declared with :func:`weight`, naming its game in ``GAME``) subclass it.
+
+    >>> @dataclass(frozen=True)
+    ... class Weights(FlatWeights):
+    ...     GAME = "toy"
+    ...     mobility: float = 0.5
+    >>> Weights.from_dict({"mobility": 2}).as_dict()
+    {'mobility': 2.0}
+    """
+
+    GAME: ClassVar[str]
+    """The game named in the error of an unknown weight."""
+
+    def as_dict(self) -> dict[str, float]:
+        """The weights by name (for weight files and tuning)."""
+        return asdict(cast("DataclassInstance", self))
+
+    @classmethod
+    def from_dict(cls, values: Mapping[str, float] | None) -> Self:
+        """Weights from a dict of some names (the rest default); SettingsError on unknown names."""
+        made: Self = weights_from_dict(cast(Any, cls), values, cls.GAME)
+        return made
 
 
 class Evaluator:

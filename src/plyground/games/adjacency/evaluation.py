@@ -19,15 +19,15 @@ few bit operations (:mod:`plyground.games.adjacency.bits`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 from plyground.core.errors import SettingsError
 from plyground.core.evaluation import (
     Evaluator,
+    FlatWeights,
     TunableWeight,
     declared_weights,
     weight,
-    weights_from_dict,
 )
 from plyground.core.game import Game, Move, State
 from plyground.games.adjacency.bits import best_gain, cells_by_gain, neighbourhood
@@ -46,9 +46,11 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class AdjacencyWeights:
+class AdjacencyWeights(FlatWeights):
     """Weights of the evaluation terms (see the module docstring), each with the
     range ``plyground tune`` searches."""
+
+    GAME = "adjacency"
 
     gain: float = weight(2.0, 0.0, 4.0, "marks per mark the mover can flip with its next move")
     threat: float = weight(1.0, 0.0, 3.0, "marks per mark the opponent could flip if it moved")
@@ -56,15 +58,6 @@ class AdjacencyWeights:
         0.25, -1.0, 1.0, "marks per own mark next to an empty cell, minus the opponent's"
     )
     tempo: float = weight(0.5, -1.0, 2.0, "marks for having the move")
-
-    def as_dict(self) -> dict[str, float]:
-        """The weights by name (for weight files and tuning)."""
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, values: dict[str, float]) -> AdjacencyWeights:
-        """Weights from a dict of some names (the rest default); SettingsError on unknown names."""
-        return weights_from_dict(cls, values, "adjacency")
 
 
 LONG_GAME_WEIGHTS = AdjacencyWeights(gain=0.2832, threat=0.0669, exposure=0.9787, tempo=0.0568)

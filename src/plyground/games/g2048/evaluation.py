@@ -27,17 +27,17 @@ from __future__ import annotations
 
 import functools
 import itertools
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
 from plyground.core.evaluation import (
     Evaluator,
+    FlatWeights,
     TunableWeight,
     declared_weights,
     weight,
-    weights_from_dict,
 )
 from plyground.core.game import Game, State
 from plyground.games.g2048.rules import G2048State
@@ -53,8 +53,10 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class G2048Weights:
+class G2048Weights(FlatWeights):
     """Weights of the line value (see the module docstring); tuned in docs/2048.md."""
+
+    GAME = "2048"
 
     lost: float = 200_000.0
     """Not tuned (the anchor's): an offset a line, so a live board starts 8 x lost above a
@@ -68,15 +70,6 @@ class G2048Weights:
     monotonicity_power: float = weight(4.0, 1.0, 6.0, "the power of exponents in rises/falls")
     sum: float = weight(11.0, 0.0, 30.0, "times the sum of powered tile exponents")
     sum_power: float = weight(3.5, 2.0, 4.0, "the power of exponents in the sum")
-
-    def as_dict(self) -> dict[str, float]:
-        """The weights by name (for weight files and tuning)."""
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, values: dict[str, float] | None) -> G2048Weights:
-        """Weights from a dict of some names (the rest default); SettingsError on unknown names."""
-        return weights_from_dict(cls, values, "2048")
 
 
 def line_value(line: tuple[int, ...], weights: G2048Weights) -> float:
