@@ -29,6 +29,8 @@ __all__ = [
     "POINTS",
     "POINT_INDEX",
     "ROWS",
+    "TO_HORIZONTAL",
+    "TO_VERTICAL",
     "TRIPLE_STARTS",
     "VERTICAL_ORDER",
     "adjacent",
@@ -96,18 +98,24 @@ def _byte_tables(order: tuple[int, ...], inverse: bool) -> tuple[tuple[int, ...]
     return tuple(tables)
 
 
-_TO_V0, _TO_V1, _TO_V2 = _byte_tables(VERTICAL_ORDER, inverse=False)
-_TO_H0, _TO_H1, _TO_H2 = _byte_tables(VERTICAL_ORDER, inverse=True)
+TO_VERTICAL = sum(_byte_tables(VERTICAL_ORDER, inverse=False), ())
+"""A point mask's bits in the transposed (vertical-mill) order, a byte at a time: entry
+``256 * k + b`` is byte ``k`` of value ``b`` transposed (:func:`to_vertical`; the compiled
+kernels read the same table as an array)."""
+TO_HORIZONTAL = sum(_byte_tables(VERTICAL_ORDER, inverse=True), ())
+"""The inverse of :data:`TO_VERTICAL`, laid out alike (:func:`to_horizontal`)."""
 
 
 def to_vertical(mask: int) -> int:
     """A point mask in the transposed (vertical-mill) order."""
-    return _TO_V0[mask & 255] | _TO_V1[mask >> 8 & 255] | _TO_V2[mask >> 16]
+    table = TO_VERTICAL
+    return table[mask & 255] | table[256 + (mask >> 8 & 255)] | table[512 + (mask >> 16)]
 
 
 def to_horizontal(mask: int) -> int:
     """Inverse of :func:`to_vertical`."""
-    return _TO_H0[mask & 255] | _TO_H1[mask >> 8 & 255] | _TO_H2[mask >> 16]
+    table = TO_HORIZONTAL
+    return table[mask & 255] | table[256 + (mask >> 8 & 255)] | table[512 + (mask >> 16)]
 
 
 def triple_flags(own: int, empty: int) -> tuple[int, int]:

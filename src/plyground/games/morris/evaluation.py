@@ -57,12 +57,6 @@ from plyground.core.errors import SettingsError
 from plyground.core.evaluation import Evaluator, TunableWeight, by_distance
 from plyground.core.game import Game, Move, State
 from plyground.games.morris.board import (
-    _TO_H0,
-    _TO_H1,
-    _TO_H2,
-    _TO_V0,
-    _TO_V1,
-    _TO_V2,
     FULL,
     TRIPLE_STARTS,
     adjacent,
@@ -286,7 +280,7 @@ def _blocked_and_win(
     # Points next to an empty point: along the usual order's triples, and the vertical
     # ones through the transposed order.
     near = along_triples(empty_v)
-    near = along_triples(empty) | _TO_H0[near & 255] | _TO_H1[near >> 8 & 255] | _TO_H2[near >> 16]
+    near = along_triples(empty) | to_horizontal(near)
     own_free, their_free = own & near, theirs & near
     value += w_blocked * ((theirs ^ their_free).bit_count() - (own ^ own_free).bit_count())
     if w_win:
@@ -364,8 +358,7 @@ class MorrisEvaluator(Evaluator):
         ) = weights
         starts = TRIPLE_STARTS
         empty = FULL & ~(own | theirs)
-        own_v = _TO_V0[own & 255] | _TO_V1[own >> 8 & 255] | _TO_V2[own >> 16]
-        their_v = _TO_V0[theirs & 255] | _TO_V1[theirs >> 8 & 255] | _TO_V2[theirs >> 16]
+        own_v, their_v = to_vertical(own), to_vertical(theirs)
         empty_v = FULL & ~(own_v | their_v)
         # Triple flags on each triple's first bit: full, and two men with an empty point.
         open_h = (empty | empty >> 1 | empty >> 2) & starts

@@ -27,16 +27,12 @@ from numba import njit
 
 from plyground.core.jit import load_float, popcount, store_int, trailing_zeros
 from plyground.games.morris.board import (
-    _TO_H0,
-    _TO_H1,
-    _TO_H2,
-    _TO_V0,
-    _TO_V1,
-    _TO_V2,
     FULL,
     MILLS,
     MILLS_OF,
     NEIGHBOURS,
+    TO_HORIZONTAL,
+    TO_VERTICAL,
     TRIPLE_STARTS,
 )
 from plyground.games.morris.evaluation import RELATIONS
@@ -61,8 +57,8 @@ RELATION_COUNT: Final = len(RELATIONS)
 PHASE_INDEX: Final = {"placing": 0, "moving": 1, "flying": 2}
 """Row of each phase's weights in the weights buffer (``RELATION_COUNT`` floats a row)."""
 
-_TO_V = np.array(_TO_V0 + _TO_V1 + _TO_V2, dtype=np.int64)
-_TO_H = np.array(_TO_H0 + _TO_H1 + _TO_H2, dtype=np.int64)
+_TO_V = np.array(TO_VERTICAL, dtype=np.int64)
+_TO_H = np.array(TO_HORIZONTAL, dtype=np.int64)
 _NEIGHBOURS = np.array(NEIGHBOURS, dtype=np.int64)
 _MILL_H = np.array([h for h, _ in MILLS_OF], dtype=np.int64)
 _MILL_V = np.array([v for _, v in MILLS_OF], dtype=np.int64)
