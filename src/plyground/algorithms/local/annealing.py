@@ -22,21 +22,18 @@ which need not be the one it was standing on at the end.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
 from random import Random
-from typing import TypeVar
 
 from plyground.algorithms.local.problem import (
     Budget,
     BudgetExhaustedError,
+    C,
     LocalProblem,
     LocalResult,
 )
 from plyground.core.limits import Clock
 
 __all__ = ["anneal", "temperature"]
-
-C = TypeVar("C", bound=Hashable)
 
 
 def temperature(t_start: float, t_end: float, progress: float) -> float:

@@ -22,13 +22,13 @@ be finite. The result holds the best candidate ever evaluated, and
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from random import Random
-from typing import TypeVar
 
 from plyground.algorithms.local.problem import (
     Budget,
     BudgetExhaustedError,
+    C,
     EvolutionProblem,
     LocalResult,
     check_breeding,
@@ -36,8 +36,6 @@ from plyground.algorithms.local.problem import (
 from plyground.core.limits import Clock
 
 __all__ = ["evolve"]
-
-C = TypeVar("C", bound=Hashable)
 
 
 def evolve(

@@ -23,13 +23,12 @@ The result holds the best candidate ever evaluated.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from random import Random
-from typing import TypeVar
 
 from plyground.algorithms.local.problem import (
     Budget,
     BudgetExhaustedError,
+    C,
     LocalProblem,
     LocalResult,
 )
@@ -37,7 +36,6 @@ from plyground.core.limits import Clock
 
 __all__ = ["VARIANTS", "hill_climb"]
 
-C = TypeVar("C", bound=Hashable)
 
 VARIANTS = ("steepest", "sideways", "restart", "stochastic")
 """The hill-climbing variants, by name."""

@@ -41,6 +41,7 @@ from plyground.core.limits import Clock
 __all__ = [
     "Budget",
     "BudgetExhaustedError",
+    "C",
     "EvolutionProblem",
     "LocalProblem",
     "LocalResult",
@@ -48,6 +49,8 @@ __all__ = [
 ]
 
 C = TypeVar("C", bound=Hashable)
+"""A candidate solution: immutable and hashable (the searches remember the ones they met);
+every local search here is generic in it."""
 
 
 class LocalProblem(Protocol[C]):
