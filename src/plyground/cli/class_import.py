@@ -15,7 +15,7 @@ import argparse
 from pathlib import Path
 
 from plyground.cli.groups import command
-from plyground.cli.options import positive_float
+from plyground.cli.options import add_startup_option, positive_float
 
 __all__ = ["register"]
 
@@ -61,13 +61,7 @@ def register(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="time per move of the smoke game (default: %(default)g)",
     )
-    load.add_argument(
-        "--startup",
-        type=positive_float,
-        default=60.0,
-        metavar="SECONDS",
-        help="time a bot may take to start (default: %(default)g)",
-    )
+    add_startup_option(load, "time a bot may take to start")
     load.set_defaults(handler=_import)
 
 

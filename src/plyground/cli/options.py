@@ -49,6 +49,7 @@ __all__ = [
     "add_seed_option",
     "add_sprt_error_options",
     "add_sprt_options",
+    "add_startup_option",
     "add_stored_run_options",
     "echo_log",
     "engine_log_target",
@@ -226,13 +227,7 @@ def add_run_options(
             action="store_true",
             help="run each Python bot in its own process, as an engine, with the memory cap",
         )
-    engines.add_argument(
-        "--startup",
-        type=positive_float,
-        default=STARTUP_SECONDS,
-        metavar="SECONDS",
-        help="time an engine may take to answer 'hello' (default: %(default)g)",
-    )
+    add_startup_option(engines)
     cap = "none" if memory_default is None else "%(default)s"
     engines.add_argument(
         "--memory",
@@ -250,6 +245,18 @@ def add_run_options(
         "each line after its player's name",
     )
     return rules
+
+
+def add_startup_option(group: Any, help: str = "time an engine may take to answer 'hello'") -> None:
+    """``--startup SECONDS``: how long a player's process may take to start (the engine
+    players' :data:`~plyground.arena.players.engine_player.STARTUP_SECONDS` unless given)."""
+    group.add_argument(
+        "--startup",
+        type=positive_float,
+        default=STARTUP_SECONDS,
+        metavar="SECONDS",
+        help=f"{help} (default: %(default)g)",
+    )
 
 
 def run_options(args: argparse.Namespace) -> RunOptions:
