@@ -8,8 +8,10 @@ clock through the same four context words (:func:`count_node`), judge
 a table entry's key word, its bound and a cutoff's killer moves alike, and
 search a node's children the same way: principal variation search with late
 move reductions (:func:`first_window`, then :func:`research_window`), each
-child's value backed up by :func:`back_up`. The games own what differs (which
-words go into the hash, where the tables live in their context, how an entry's
+child's value backed up by :func:`back_up`. The small kernels a node calls for each
+child are inlined into the searches (``inline="always"``, numba's own inlining: called
+instead, they cost the adjacency search some 5% of its speed). The games own what differs
+(which words go into the hash, where the tables live in their context, how an entry's
 info is packed and how many bits it takes, which moves may be reduced).
 """
 
@@ -108,7 +110,7 @@ def key_word_matches(stored: int, key: int, info_mask: int) -> bool:
     return stored != 0 and ((stored ^ key) & ~info_mask) == 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def set_pv(pv: int, lengths: int, max_ply: int, ply: int, move: int) -> None:
     """Row ``ply`` of the PV table at ``pv`` becomes ``move`` followed by row ``ply + 1``.
 
@@ -144,7 +146,7 @@ def count_node(clock: int, check_every: int) -> bool:
     return load_int(clock, CLOCK_STOPPED) != 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def bound_cuts(bound: int, value: float, alpha: float, beta: float) -> bool:
     """True when a stored ``value`` of kind ``bound`` settles a node with the window
     ``(alpha, beta)``."""
@@ -155,7 +157,7 @@ def bound_cuts(bound: int, value: float, alpha: float, beta: float) -> bool:
     )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def result_bound(best: float, alpha: float, beta: float) -> int:
     """The kind of a fail-soft result ``best`` of a node entered with the window
     ``(alpha, beta)``."""
@@ -166,7 +168,7 @@ def result_bound(best: float, alpha: float, beta: float) -> int:
     return BOUND_EXACT
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def research_window(  # noqa: PLR0917 - kernels take positional values
     value: float, alpha: float, beta: float, child_depth: int, full_depth: int, window_beta: float
 ) -> tuple[int, float]:
@@ -185,7 +187,7 @@ def research_window(  # noqa: PLR0917 - kernels take positional values
     return -1, window_beta
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def add_killer(killers: int, ply: int, move: int) -> None:
     """``move`` becomes the first of the two killer moves of ``ply`` (the old first, the second)."""
     if load_int(killers, 2 * ply) != move:
@@ -193,7 +195,7 @@ def add_killer(killers: int, ply: int, move: int) -> None:
         store_int(killers, 2 * ply, move)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def first_window(  # noqa: PLR0917 - kernels take positional values
     index: int, depth: int, alpha: float, beta: float, null_window: float, pvs: bool,
     reducible: bool, first: int, late: int
@@ -216,7 +218,7 @@ def first_window(  # noqa: PLR0917 - kernels take positional values
     return child_depth, alpha + null_window
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def remember_cutoff(  # noqa: PLR0917 - kernels take positional values
     memory: int, ply: int, move: int, slot: int, depth: int, killers: bool, history: bool, cap: int
 ) -> None:
@@ -231,7 +233,7 @@ def remember_cutoff(  # noqa: PLR0917 - kernels take positional values
         store_int(table, slot, min(load_int(table, slot) + depth * depth, cap))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def back_up(  # noqa: PLR0917 - kernels take positional values
     memory: int, max_ply: int, ply: int, move: int, value: float, best: float, best_move: int,
     alpha: float

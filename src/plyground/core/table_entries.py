@@ -112,7 +112,7 @@ def entry_layout(
     def entry_generation(stored: int) -> int:
         return (stored & info_mask) >> generation_shift
 
-    @njit(cache=True)
+    @njit(cache=True, inline="always")
     def store_entry(  # noqa: PLR0917 - kernels take positional values
         table: int, slot: int, key: int, move: int, depth: int, stored_depth: int, bound: int,
         generation: int, value: float

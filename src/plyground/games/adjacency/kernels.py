@@ -180,7 +180,7 @@ def play(cx: int, own: int, theirs: int, cell: int) -> tuple[int, int]:
     return child_theirs, child_own
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def child(cx: int, own: int, theirs: int, cell: int) -> tuple[int, int, int]:
     """The position after the mover plays empty ``cell``, from the next mover's side (the
     opponent's masks first, as a search's child), and the marks the move flipped."""

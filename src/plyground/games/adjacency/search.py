@@ -134,7 +134,7 @@ NO_HISTORY_CAP = 1 << 62
 
 
 # -- small kernels ---------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _memory(cx: int) -> int:
     """Address of the memory block (its words ``M_*``) in the context block at ``cx``."""
     return cx + 8 * S_MEMORY
@@ -146,7 +146,7 @@ def count_node(cx: int) -> bool:
     return count_clock_node(_memory(cx), CHECK_EVERY)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _end_pv(memory: int, ply: int, move: int) -> None:
     """Principal variation at ``ply``: ``move`` alone (its child is not searched)."""
     store_int(load_int(memory, M_PV), ply * MAX_PLY + ply, move)
