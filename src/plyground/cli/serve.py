@@ -85,7 +85,8 @@ def _setting_option(
 ) -> None:
     """``--NAME`` for the web setting ``name``: its type, default and choices as
     :data:`~plyground.web.config.WEB_SETTINGS` declares them, and ``help`` (default: the
-    setting's own) with the default after it."""
+    setting's own) with the default after it, when it has one (a help that says what no
+    value means is enough)."""
     setting = next(setting for setting in WEB_SETTINGS if setting.name == name)
     parser.add_argument(
         f"--{name.replace('_', '-')}",
@@ -93,7 +94,7 @@ def _setting_option(
         default=setting.default,
         choices=setting.choices,
         metavar=metavar,
-        help=f"{help or setting.help} (default %(default)s)",
+        help=(help or setting.help) + ("" if setting.default is None else " (default %(default)s)"),
     )
 
 
