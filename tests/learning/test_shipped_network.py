@@ -19,7 +19,7 @@ def test_the_shipped_network_is_small_and_reaches_2048_at_1_ply() -> None:
     assert header["tuples"] == "012345 456789 012456 45689a"
     packed = packed_network("4x6-tc")
     games = play_greedy(packed.network, packed.values, 20, seed=31)
-    assert (games[:, 1] >= 11).sum() >= 17  # 2048 in 97.5% and 98.4% of 1,000 games (docs/learning.md)
+    assert (games[:, 1] >= 11).sum() >= 17  # 2048 in 97.5-98.4% of 1,000 (docs/learning.md)
 
 
 def test_the_shipped_network_plays_in_plyground_rl_and_the_terminal(run_cli: RunCli) -> None:
