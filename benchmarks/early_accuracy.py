@@ -41,8 +41,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from accuracy import PLAYERS, row
-from plyground.arena.adjacency_analysis.accuracy import SuitePosition, measure, uniform_expectation
+from plyground.arena.adjacency_analysis.accuracy import (
+    BotAccuracy,
+    SuitePosition,
+    measure,
+    uniform_expectation,
+)
 from plyground.arena.players.make import make_seeded_bot
+from plyground.core.collection import collection_paused
 from plyground.core.errors import PlygroundError
 from plyground.games import load_game
 from plyground.games.adjacency.book import book_entry
@@ -279,35 +285,94 @@ def label_all(positions_path: Path, log: Path, limit: int | None, table_size: in
     cost(positions_path, log)
 
 
-def check(bot_spec: str, positions_path: Path, log: Path, limit: int | None, size: int) -> None:
-    """The bot's move in each position (its own clock, a new game each), labelled."""
+def read_choices(path: Path) -> dict[tuple[str, str], tuple[str, float]]:
+    """(bot, position) -> (the move it chose, its seconds), from the choices log."""
+    choices: dict[tuple[str, str], tuple[str, float]] = {}
+    if not path.exists():
+        return choices
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for number, line in enumerate(lines, 1):
+        try:
+            item = json.loads(line)
+            choices[item["bot"], item["position"]] = (item["move"], float(item["seconds"]))
+        except (ValueError, KeyError, TypeError) as error:
+            if number == len(lines):
+                break  # the last line cut short by a stop: that bot chooses again
+            raise PlygroundError(f"{path}:{number}: not a choice ({error})") from None
+    return choices
+
+
+def check(bots: list[str], paths: tuple[Path, Path, Path], limit: int | None, size: int) -> None:
+    """Each bot's move in each position (its own clock, a new game each), logged to
+    ``choices_path``, then labelled: the check that a bot keeps the value, and the suite's
+    measure where labelling every move costs too much. Resumable like ``--label``.
+    ``paths``: the positions, the labels log, the choices log."""
+    positions_path, log, choices_path = paths
     labeller = Labeller(log, size)
-    bot = make_seeded_bot(bot_spec, 1)
-    kept = checked = 0
+    choices = read_choices(choices_path)
+    made = {spec: make_seeded_bot(spec, 1) for spec in bots}
+    checked = 0
     for number, (spec, text, _source) in enumerate(read_positions(positions_path), 1):
         if limit is not None and checked >= limit:
             break
+        known = labeller.labels.moves.get(text, {})
+        if all((bot, text) in choices and choices[bot, text][0] in known for bot in bots):
+            continue  # checked by an earlier run
         state = load_game(spec).parse_state(text)
         assert isinstance(state, AdjacencyState)
-        bot.new_game(state.game)
-        began = time.perf_counter()
-        decision = bot.choose(state)
-        seconds = time.perf_counter() - began
-        move = state.move_text(decision.move)
-        extra = decision.info.extra
-        book = "book" if extra.get("book") else "solved" if extra.get("solved") else "search"
+        for bot_spec, bot in made.items():
+            if (bot_spec, text) in choices:
+                continue
+            bot.new_game(state.game)
+            with collection_paused():  # as in the arena: no collection inside a timed move
+                began = time.perf_counter()
+                move = state.move_text(bot.choose(state).move)
+                seconds = time.perf_counter() - began
+            choice = {"bot": bot_spec, "position": text, "move": move, "seconds": seconds}
+            append(choices_path, choice)
+            choices[bot_spec, text] = (move, seconds)
         value = labeller.value(state)
-        keeps, bound = labeller.label(state, move)
-        lost = abs(value - bound)
-        verdict = f"keeps {value:+d}" if keeps else f"loses {lost} marks or more"
-        print(
-            f"[{number}] {state.plies_left} plies left  {bot_spec} {move} ({book}, "
-            f"{seconds:.1f} s): {verdict}",
-            flush=True,
-        )
-        kept += keeps
+        for bot_spec in bots:
+            move, seconds = choices[bot_spec, text]
+            keeps, bound = labeller.label(state, move)
+            verdict = f"keeps {value:+d}" if keeps else f"loses {abs(value - bound)} marks or more"
+            print(
+                f"[{number}] {state.plies_left} plies left  {bot_spec} {move} "
+                f"({seconds:.2f} s): {verdict}",
+                flush=True,
+            )
         checked += 1
-    print(f"{bot_spec}: {kept} of {checked} moves keep the value")
+    checked_table(bots, positions_path, log, choices_path)
+
+
+def checked_table(bots: list[str], positions_path: Path, log: Path, choices_path: Path) -> None:
+    """Each bot scored on the positions where every one of ``bots`` has its move labelled."""
+    labels = read_labels(log)
+    choices = read_choices(choices_path)
+    texts = [text for _spec, text, _source in read_positions(positions_path)]
+    done = [
+        text
+        for text in texts
+        if all(
+            (bot, text) in choices and choices[bot, text][0] in labels.moves.get(text, {})
+            for bot in bots
+        )
+    ]
+    if not done:
+        raise PlygroundError(f"no position of {positions_path} is checked for all of {bots}")
+    plies: dict[int, int] = {}
+    for text in done:
+        plies[int(text.split()[-1])] = plies.get(int(text.split()[-1]), 0) + 1
+    spread = ", ".join(f"{count} with {left}" for left, count in sorted(plies.items()))
+    print(f"{len(done)} positions, plies left: {spread}; marks lost are at least")
+    print(f"  {'bot':<24} {'best moves':>10} {'marks lost/move':>16} {'worst':>6} s/move")
+    for bot in bots:
+        figures = BotAccuracy(bot)
+        for text in done:
+            move, seconds = choices[bot, text]
+            keeps, bound = labels.moves[text][move]
+            figures.add(0 if keeps else abs(labels.values[text] - bound), float(keeps), seconds)
+        row(figures)
 
 
 def cost(positions_path: Path, log: Path) -> None:
@@ -345,7 +410,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--build", action="store_true", help="play games, choose the positions")
     parser.add_argument("--label", action="store_true", help="label every move (resumable)")
-    parser.add_argument("--check", metavar="BOT", help="label the move BOT plays in each")
+    parser.add_argument(
+        "--check", metavar="BOT", nargs="+", help="label the move each BOT plays in each"
+    )
+    parser.add_argument(
+        "--checked", action="store_true", help="the table of --check's moves (with --bots)"
+    )
     parser.add_argument("--cost", action="store_true", help="what labelling cost, what is left")
     parser.add_argument("--limit", type=int, help="--label/--check: at most this many positions")
     parser.add_argument("--count", type=int, default=40, help="--build: positions")
@@ -358,13 +428,16 @@ def main() -> None:
     args = parser.parse_args()
     positions = args.data / "early-accuracy.jsonl"
     log = args.data / "early-accuracy-labels.jsonl"
+    choices = args.data / "early-accuracy-choices.jsonl"
     try:
         if args.build:
             build(args.game, tuple(args.plies), args.count, args.seed, positions)
         elif args.label:
             label_all(positions, log, args.limit, args.table_size)
         elif args.check:
-            check(args.check, positions, log, args.limit, args.table_size)
+            check(args.check, (positions, log, choices), args.limit, args.table_size)
+        elif args.checked:
+            checked_table(args.bots, positions, log, choices)
         elif args.cost:
             cost(positions, log)
         else:

@@ -123,3 +123,32 @@ def test_more_pairs_keep_the_first_openings() -> None:
     few = make_schedule(["a", "b"], "adjacency", rounds=[8], pairs=2, opening_plies=3, seed=9)
     many = make_schedule(["a", "b"], "adjacency", rounds=[8], pairs=5, opening_plies=3, seed=9)
     assert [g.opening for g in few] == [g.opening for g in many[: len(few)]]
+
+
+def test_a_book_starts_the_pairs_in_order_cycled() -> None:
+    game = load_game("adjacency(size=4,rounds=3)")
+    first = game.initial_state().play(game.initial_state().parse_move("c1"))
+    second = game.initial_state().play(game.initial_state().parse_move("a4"))
+    book = [first.text(), second.text()]
+    schedule = make_schedule(["a", "b"], "adjacency(size=4)", rounds=[3], pairs=3, book=book)
+    assert [g.opening for g in schedule] == [book[0]] * 2 + [book[1]] * 2 + [book[0]] * 2
+    assert [g.swapped for g in schedule[:2]] == [False, True]
+
+
+@pytest.mark.parametrize(
+    ("book", "plies", "message"),
+    [
+        (["nonsense"], 0, "book position 1 .* is not a position of"),
+        ([], 0, None),
+        (["A"], 2, "no random opening plies"),
+    ],
+)
+def test_bad_books_are_named(book: list[str], plies: int, message: str | None) -> None:
+    game = load_game("adjacency(size=4,rounds=3)")
+    over = game.initial_state()
+    while not over.is_terminal():
+        over = over.play(next(iter(over.legal_moves())))
+    cases = [*book, over.text()] if message is None else book
+    expected = "book position 1 .* is a finished game" if message is None else message
+    with pytest.raises(SettingsError, match=expected):
+        make_schedule(["a", "b"], "adjacency(size=4)", rounds=[3], book=cases, opening_plies=plies)

@@ -305,3 +305,66 @@ def test_resume_keeps_the_first_runs_page_title_and_concurrency(
     assert "<h1>Week 3</h1>" in page.read_text() and not list(elsewhere.iterdir())
     refused = run_cli(["tournament", "--resume", "keep", "--policy", "forfeit", "--db", str(db)])
     assert refused.returncode == 2 and "leave out --policy" in refused.stderr
+
+
+def test_a_book_file_starts_the_pairs(run_cli: RunCli, tmp_path: Path) -> None:
+    db, book = tmp_path / "book.sqlite3", tmp_path / "book.txt"
+    book.write_text("# two openings\n2OO/2OO/XX2/XXX1 O 3\n\nX1OO/2OO/XX2/XX2 O 3  # the second\n")
+    game = ["--game", "adjacency(size=4)", "--rounds", "2"]
+    played = run_cli(
+        [
+            "tournament",
+            "greedy",
+            "random",
+            *game,
+            "--book",
+            str(book),
+            "--pairs",
+            "3",
+            "--time",
+            "0.2",
+            "--quiet",
+            "--name",
+            "booked",
+            "--db",
+            str(db),
+        ]
+    )
+    assert played.returncode == 0, played.stderr
+    with RecordStore(db) as store:
+        starts = {g.record.tags["key"]: g.record.start for g in store.games("booked")}
+    assert [starts[f"r2/greedy/random/p{k}/g{g}"] for k in range(3) for g in (0, 1)] == [
+        "2OO/2OO/XX2/XXX1 O 3",
+        "2OO/2OO/XX2/XXX1 O 3",
+        "X1OO/2OO/XX2/XX2 O 3",
+        "X1OO/2OO/XX2/XX2 O 3",
+        "2OO/2OO/XX2/XXX1 O 3",
+        "2OO/2OO/XX2/XXX1 O 3",
+    ]
+    book.write_text("2OO/2OO/XX2/XXX1 O 3\nnot a position\n")
+    refused = run_cli(
+        [
+            "tournament",
+            "greedy",
+            "random",
+            *game,
+            "--book",
+            str(book),
+            "--db",
+            str(tmp_path / "refused.sqlite3"),
+        ]
+    )
+    assert refused.returncode == 2 and "book position 2 ('not a position')" in refused.stderr
+    assert "Traceback" not in refused.stderr
+    missing = run_cli(
+        [
+            "tournament",
+            "greedy",
+            "random",
+            "--book",
+            str(tmp_path / "none.txt"),
+            "--db",
+            str(tmp_path / "refused.sqlite3"),
+        ]
+    )
+    assert missing.returncode == 2 and "cannot read the book" in missing.stderr

@@ -52,8 +52,8 @@ def apply_course_defaults(args: argparse.Namespace) -> None:
     engines = args.engines is not None
     if args.time is None:
         args.time = COURSE_TIME if engines else QUICK_MOVE_SECONDS
-    if args.openings is None:
-        args.openings = COURSE_OPENINGS if engines else 2
+    if args.openings is None:  # a book's positions are played as they are
+        args.openings = COURSE_OPENINGS if engines or getattr(args, "book", None) else 2
     if engines:
         args.isolate = True
         if args.html is None:

@@ -97,7 +97,13 @@ def register(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="K",
         help="random plies that start each pair (0: the start position) "
-        "(default: 2; 0 with --engines)",
+        "(default: 2; 0 with --engines or --book)",
+    )
+    parser.add_argument(
+        "--book",
+        metavar="FILE",
+        help="start positions, one a line as the game writes them ('#' starts a comment): "
+        "pair k starts from the k-th, in order, cycled; no random plies",
     )
     parser.add_argument(
         "--engines",

@@ -83,6 +83,7 @@ def _settings(args: argparse.Namespace, console: Console) -> TournamentSettings:
         pairs=args.pairs,
         openings=args.openings,
         seed=args.seed,
+        book=read_book(args.book),
         run=run,
         sprt=sprt,
         classroom=roll.notes,
@@ -93,6 +94,21 @@ def _settings(args: argparse.Namespace, console: Console) -> TournamentSettings:
         ),
     )
     return settings
+
+
+def read_book(path: str | None) -> tuple[str, ...]:
+    """The positions of a ``--book`` file: one a line, blank lines and ``#`` comments
+    skipped (none without a file)."""
+    if path is None:
+        return ()
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except OSError as error:
+        raise SettingsError(f"cannot read the book {path!r}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise SettingsError(f"the book {path!r} is not text") from None
+    book = tuple(line.split("#", 1)[0].strip() for line in lines)
+    return tuple(text for text in book if text)
 
 
 class LiveProgress(TournamentObserver):
@@ -224,7 +240,7 @@ def run_tournament(
             return tournament.play(backend, observer)
 
 
-_KEPT_BY_RESUME = ("time", "policy", "openings", "sprt", "rounds", "gauntlet")
+_KEPT_BY_RESUME = ("time", "policy", "openings", "book", "sprt", "rounds", "gauntlet")
 """Options that decide how the games are played: a resume plays by the stored ones."""
 
 

@@ -17,6 +17,11 @@ so resuming a tournament plays exactly the keys that are missing.
   repeats), drawn with a generator seeded by ``(seed, R)``. Every pairing
   therefore meets the same openings, and changing the field does not
   change them; nor does asking for more pairs change the first ones.
+  With a **book** (a list of start positions, :func:`book_positions`) pair
+  ``k`` starts from the book's position ``k`` instead (cycled when there are
+  more pairs than positions), with no random plies: the way to play openings
+  chosen for the purpose, such as ones that the first or second mover does not
+  win by itself.
 * **Order**: games are interleaved so that early results already cover every
   pairing: by round count, then pair number, then pairing, then colour.
 """
@@ -38,6 +43,7 @@ from plyground.games import load_game
 __all__ = [
     "ScheduledGame",
     "TournamentFormat",
+    "book_positions",
     "colour_swapped",
     "derive_seed",
     "game_at_rounds",
@@ -109,6 +115,30 @@ def make_start_positions(game_spec: str, count: int, plies: int, seed: int) -> l
     return [state.text() for state in openings]
 
 
+def book_positions(game_spec: str, book: Sequence[str], count: int) -> list[str]:
+    """``count`` start positions from ``book`` (position texts of ``game_spec``), in order,
+    cycled; each as the game writes it.
+
+    Raises SettingsError naming the position that is not one of the game's or whose game
+    is over.
+    """
+    game = load_game(game_spec)
+    positions: list[str] = []
+    for number, text in enumerate(book, 1):
+        try:
+            state = game.parse_state(text)
+        except (SettingsError, ValueError) as error:
+            raise SettingsError(
+                f"book position {number} ({text!r}) is not a position of {game.spec!r}: {error}"
+            ) from None
+        if state.is_terminal():
+            raise SettingsError(f"book position {number} ({text!r}) is a finished game")
+        positions.append(state.text())
+    if not positions:
+        raise SettingsError("the book holds no position")
+    return [positions[k % len(positions)] for k in range(count)]
+
+
 def _pairings(players: Sequence[str], fmt: TournamentFormat) -> list[tuple[str, str]]:
     if fmt is TournamentFormat.GAUNTLET:
         return [(players[0], other) for other in players[1:]]
@@ -124,11 +154,13 @@ def make_schedule(
     pairs: int = 1,
     opening_plies: int = 0,
     seed: int = 0,
+    book: Sequence[str] = (),
 ) -> list[ScheduledGame]:
     """Every game of a tournament in playing order (see the module docstring).
 
     ``players`` are unique names; ``rounds`` lists round counts (``None``: the
-    game's own setting).
+    game's own setting); ``book``, when not empty, the start positions of the pairs
+    (``opening_plies`` must then be 0).
     """
     if len(players) < 2:
         raise SettingsError(f"a tournament needs at least two players, got {list(players)!r}")
@@ -139,15 +171,20 @@ def make_schedule(
         raise SettingsError(f"pairs per pairing must be at least 1, got {pairs}")
     if opening_plies < 0:
         raise SettingsError(f"opening plies must be 0 or more, got {opening_plies}")
+    if book and opening_plies:
+        raise SettingsError("a book's positions are played as they are: no random opening plies")
     if len(set(rounds)) != len(rounds):
         raise SettingsError(f"round counts repeat in {list(rounds)!r}")
     pairings = _pairings(players, fmt)
     schedule: list[ScheduledGame] = []
     for round_count in rounds:
         spec = game_at_rounds(game, round_count)
-        openings = make_start_positions(
-            spec, pairs, opening_plies, derive_seed("opening", seed, round_count)
-        )
+        if book:
+            openings = book_positions(spec, book, pairs)
+        else:
+            openings = make_start_positions(
+                spec, pairs, opening_plies, derive_seed("opening", seed, round_count)
+            )
         label = "default" if round_count is None else str(round_count)
         schedule += colour_swapped(
             f"r{label}",

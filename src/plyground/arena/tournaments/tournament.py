@@ -119,6 +119,8 @@ class TournamentSettings:
     pairs: int = 1
     openings: int = 0
     seed: int = 0
+    book: tuple[str, ...] = ()
+    """Start positions of the pairs, in order (empty: ``openings`` random plies)."""
     run: RunOptions = field(default_factory=RunOptions)
     """How each game is played: time, grace, rule-break policy, engines, isolation."""
     sprt: Sprt | None = None
@@ -158,6 +160,7 @@ class TournamentSettings:
             pairs=self.pairs,
             opening_plies=self.openings,
             seed=self.seed,
+            book=self.book,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -170,6 +173,7 @@ class TournamentSettings:
             "pairs": self.pairs,
             "openings": self.openings,
             "seed": self.seed,
+            **({"book": list(self.book)} if self.book else {}),
             **self.run.to_dict(),
             "sprt": None
             if self.sprt is None
@@ -198,6 +202,7 @@ class TournamentSettings:
                 pairs=int(data["pairs"]),
                 openings=int(data["openings"]),
                 seed=int(data["seed"]),
+                book=tuple(str(text) for text in data.get("book") or ()),
                 run=RunOptions.from_dict(data),
                 sprt=None if sprt is None else Sprt(**sprt),
                 classroom=None if classroom is None else ClassNotes.from_dict(classroom),
@@ -395,9 +400,16 @@ def describe(settings: TournamentSettings) -> str:
     text = (
         f"{settings.kind} of {len(settings.entrants)} players, {load_game(settings.game).name} "
         f"at {rounds} rounds, {settings.pairs} pair(s) per pairing, "
-        f"{settings.openings} opening plies, {settings.run.time:g} s/move, seed {settings.seed}"
+        f"{_openings_text(settings.openings, len(settings.book))}, "
+        f"{settings.run.time:g} s/move, seed {settings.seed}"
     )
     return text
+
+
+def _openings_text(plies: int, book: int) -> str:
+    if book:
+        return f"a book of {book} opening(s)"
+    return f"{plies} opening plies"
 
 
 _POLICIES = {
@@ -425,7 +437,10 @@ def settings_lines(data: Mapping[str, Any]) -> list[tuple[str, str]]:
     if "pairs" in data:
         pairs = f"{data['pairs']} colour-swapped pair(s) per pairing and round count"
         lines.append(("pairs", pairs))
-    if "openings" in data:
+    if data.get("book"):
+        start = f"the next of a book of {len(data['book'])} position(s), in order"
+        lines.append(("openings", f"each pair starts from {start}"))
+    elif "openings" in data:
         openings = int(data["openings"])
         start = "the start position" if openings == 0 else f"{openings} random plies"
         lines.append(("openings", f"each pair starts from {start}"))
