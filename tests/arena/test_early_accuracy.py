@@ -50,7 +50,21 @@ def test_the_early_suite_is_built_labelled_resumably_and_scored(tmp_path: Path) 
         child = state.play(state.parse_move(item["move"]))
         exact = int(child.returns()[0]) if child.is_terminal() else solver.solve(child).value
         assert item["keeps"] == (exact == values[item["position"]]), item
-    checked = _run(tmp_path, "--check", "greedy")
-    assert "greedy: " in checked.stdout and " moves keep the value" in checked.stdout
+    checked = _run(tmp_path, "--check", "greedy", "random")
+    assert "3 positions, plies left" in checked.stdout
+    choices_log = tmp_path / "early-accuracy-choices.jsonl"
+    choices = [json.loads(line) for line in choices_log.read_text().splitlines()]
+    assert len(choices) == 6 and {c["bot"] for c in choices} == {"greedy", "random"}
+    logged = map(json.loads, log.read_text().splitlines())  # a mirror move chosen: tested now
+    labels = {(i["position"], i["move"]): i["keeps"] for i in logged if "move" in i}
+    kept = sum(labels[c["position"], c["move"]] for c in choices if c["bot"] == "greedy")
+    again = _run(tmp_path, "--check", "greedy", "random")  # all checked: no bot chooses again
+    assert [json.loads(line) for line in choices_log.read_text().splitlines()] == choices
+    greedy_row = next(
+        line for line in again.stdout.splitlines() if line.strip().startswith("greedy")
+    )
+    assert f"{kept / 3:.1%}" in greedy_row
+    scored = _run(tmp_path, "--checked", "--bots", "random")
+    assert "3 positions, plies left" in scored.stdout and "random" in scored.stdout
     table = _run(tmp_path, "--bots", "greedy")
     assert "3 positions fully labelled" in table.stdout and "greedy" in table.stdout
