@@ -18,11 +18,16 @@ in flight, and the same command continues.
     PYTHONPATH=src nice python benchmarks/early_accuracy.py --build --count 40   # the positions
     PYTHONPATH=src nice python benchmarks/early_accuracy.py --label [--limit N]  # label every move
     PYTHONPATH=src nice python benchmarks/early_accuracy.py --check alphabeta:time=5 [--limit N]
+    PYTHONPATH=src nice python benchmarks/early_accuracy.py --checked --bots alphabeta:time=5
     PYTHONPATH=src nice python benchmarks/early_accuracy.py --cost               # spent, and left
     PYTHONPATH=src nice python benchmarks/early_accuracy.py                      # the table
 
-``--check BOT`` labels only the move the bot plays in each position (one test
-after the value): the independent check that a bot keeps the value from move 1.
+``--check BOT [BOT ...]`` labels only the move each bot plays in each position
+(one test after the value; the moves logged to ``early-accuracy-choices.jsonl``,
+resumably): the independent check that a bot keeps the value from move 1, and
+the measure where labelling every move costs too much; ``--checked --bots BOT
+...`` prints their table (each bot on the positions where every one's move is
+labelled).
 The table scores the bots on the positions whose every move is labelled: the
 share of moves keeping the value (a best move), and the marks lost, at least
 (a losing move's loss is bounded by its test, not solved).
