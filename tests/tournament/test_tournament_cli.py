@@ -323,7 +323,6 @@ def test_a_book_file_starts_the_pairs(run_cli: RunCli, tmp_path: Path) -> None:
             "3",
             "--time",
             "0.2",
-            "--quiet",
             "--name",
             "booked",
             "--db",
@@ -341,6 +340,15 @@ def test_a_book_file_starts_the_pairs(run_cli: RunCli, tmp_path: Path) -> None:
         "2OO/2OO/XX2/XXX1 O 3",
         "2OO/2OO/XX2/XXX1 O 3",
     ]
+    assert "a book of 2 opening(s)" in " ".join(played.stdout.split())
+    with sqlite3.connect(db) as connection:  # a pair lost: the resume plays it from the book
+        connection.execute("DELETE FROM games WHERE key LIKE '%/p1/%'")
+        connection.execute("UPDATE tournaments SET finished = NULL")
+    resumed = run_cli(["tournament", "--resume", "booked", "--quiet", "--db", str(db)])
+    assert resumed.returncode == 0, resumed.stderr
+    with RecordStore(db) as store:
+        again = {g.record.tags["key"]: g.record.start for g in store.games("booked")}
+    assert again == starts
     book.write_text("2OO/2OO/XX2/XXX1 O 3\nnot a position\n")
     refused = run_cli(
         [
