@@ -3,6 +3,7 @@ LEARNED_BY_DEFAULT; the compiled search with the learned tables equals the refer
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from plyground.algorithms.search.alphabeta import AlphaBeta
@@ -18,7 +19,7 @@ from plyground.games.adjacency.evaluation import (
     default_weights,
 )
 from plyground.games.adjacency.features import SearchFeatures
-from plyground.games.adjacency.pattern_file import shipped_weights
+from plyground.games.adjacency.pattern_file import SHIPPED, shipped_path, shipped_weights
 from plyground.games.adjacency.patterns import PatternEvaluator
 
 
@@ -79,3 +80,18 @@ def test_a_bot_plays_with_the_learned_evaluation() -> None:
         engine = bot._searcher(game)  # the compiled search, evaluating with the tables
         assert isinstance(engine, AdjacencyEngine)
         assert engine.patterns is not None
+
+
+def test_28_rounds_read_their_own_shipped_weights() -> None:
+    """28 rounds ship weights of their own (stages labelled by depth-6 searches of the
+    28-round games); the other lengths share the one file."""
+    long_game = evaluator_for(load_game("adjacency(size=8,rounds=28)"), {"learned": 1.0})
+    assert isinstance(long_game, PatternEvaluator)
+    assert long_game.weights is shipped_weights(28)
+    assert shipped_path(28).name == "pattern_weights_r28.json"
+    assert shipped_path(12) == SHIPPED
+    shared = shipped_weights()
+    assert any(
+        not np.array_equal(own["globals"], common["globals"])
+        for own, common in zip(shipped_weights(28).stages, shared.stages, strict=True)
+    )

@@ -112,15 +112,15 @@ class AdjacencyEvaluator(Evaluator):
         return cells_by_gain(theirs, state.geometry.full & ~(own | theirs), state.geometry.size)
 
 
-LEARNED_BY_DEFAULT: frozenset[int] = frozenset({10, 12, 20})
+LEARNED_BY_DEFAULT: frozenset[int] = frozenset({10, 12, 20, 28})
 """Rounds of the 8x8 game where the tree searches' default evaluation is the learned
 one (:mod:`~plyground.games.adjacency.patterns`; :func:`make_search_evaluator`): where
 it measured stronger at equal time (docs/strength.md; paired games at 0.1 s a move,
 SPRT [0, 30] accepting H1: +57 Elo [+23, +92] at 10 rounds, +86 [+46, +130] at 12,
-+103 [+59, +150] at 20).
-Not 28 (+0 [-20, +20]: H0) nor 8 (solved: the book and the solver play). The planners
-keep the hand-written one (with the learned one ``annealing`` lost 2.3 marks a game at
-12 rounds)."""
++103 [+59, +150] at 20, and at 28 with its own weights, ``pattern_weights_r28.json``,
+from a book of openings that O does not win by itself: +34 [+8, +60]).
+Not 8 (solved: the book and the solver play). The planners keep the hand-written one
+(with the learned one ``annealing`` lost 2.3 marks a game at 12 rounds)."""
 
 
 def learned_by_default(game: Game) -> bool:
