@@ -113,18 +113,9 @@ def _offer_bots(specs: list[str], engines: str | None) -> list[str]:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    # every web setting this command declares a flag for, by the setting's own name
     settings = WebSettings(
-        think_cap=args.think_cap,
-        grace=args.grace,
-        workers=args.workers,
-        max_games=args.max_games,
-        expiry=args.expiry,
-        unwatched=args.unwatched,
-        policy=args.policy,
-        db=args.db,
-        analysis_time=args.analysis_time,
-        blunder=args.blunder,
-        **{name: getattr(args, name) for name in CLIENT_LIMITS},
+        **{s.name: getattr(args, s.name) for s in WEB_SETTINGS if hasattr(args, s.name)}
     )
     offered = _offer_bots(args.bot, args.engines)
     if not 0 <= args.port <= 65535:

@@ -397,13 +397,15 @@ def _pair_complete(done: Sequence[GameRecord], key: str) -> bool:
 def describe(settings: TournamentSettings) -> str:
     """One line: ``round-robin of 3 players, adjacency at 8,10 rounds, 2 pairs, 0.1 s/move``."""
     rounds = ",".join("default" if r is None else str(r) for r in settings.rounds)
-    text = (
-        f"{settings.kind} of {len(settings.entrants)} players, {load_game(settings.game).name} "
-        f"at {rounds} rounds, {settings.pairs} pair(s) per pairing, "
-        f"{_openings_text(settings.openings, len(settings.book))}, "
-        f"{settings.run.time:g} s/move, seed {settings.seed}"
+    parts = (
+        f"{settings.kind} of {len(settings.entrants)} players",
+        f"{load_game(settings.game).name} at {rounds} rounds",
+        f"{settings.pairs} pair(s) per pairing",
+        _openings_text(settings.openings, len(settings.book)),
+        f"{settings.run.time:g} s/move",
+        f"seed {settings.seed}",
     )
-    return text
+    return ", ".join(parts)
 
 
 def _openings_text(plies: int, book: int) -> str:
