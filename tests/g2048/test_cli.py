@@ -43,6 +43,23 @@ def test_a_hint_names_the_bots_move_and_plays_nothing(run_cli: RunCli) -> None:
     assert ", 0 moves" in done.stdout
 
 
+def test_hints_by_the_learned_network_and_bad_hint_options(run_cli: RunCli) -> None:
+    single = "2,4,2,0/4,2,4,0/2,4,2,0/4,2,4,0 0 move"  # only right changes it
+    done = run_cli(["play2048", "--position", single, "--seed", "1",
+                    "--hint-options", "evaluation=4x6-tc"], input="?q")  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "Hint: right (Best move: right;" in done.stdout
+    assert "Evaluation: 4x6-tc" in done.stdout
+    for options, said in [
+        ("evaluation=bogus", "hint: setting 'evaluation' must be one of heuristic, 4x6-tc"),
+        ("depth=3", "hint: unknown setting 'depth' (known: evaluation)"),
+        ("evaluation", "bad setting 'evaluation' in 'evaluation': expected key=value"),
+    ]:
+        refused = run_cli(["play2048", "--seed", "1", "--hint-options", options], input="q")
+        assert refused.returncode == 2 and said in refused.stderr
+        assert "Traceback" not in refused.stderr
+
+
 def test_keys_that_do_not_move_are_refused(run_cli: RunCli) -> None:
     position = "2,4,8,16/0,0,0,0/0,0,0,0/0,0,0,0 0 move"
     done = run_cli(["play2048", "--position", position, "--seed", "1"], input="wq")

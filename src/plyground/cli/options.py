@@ -26,7 +26,7 @@ from plyground.arena.runs.backend_names import BACKENDS
 from plyground.arena.stats.sprt import DEFAULT_ALPHA, DEFAULT_BETA
 from plyground.cli.outputs import check_output
 from plyground.core.errors import SettingsError
-from plyground.core.settings import Setting, parse_spec
+from plyground.core.settings import Setting, parse_settings, parse_spec
 from plyground.games import GAMES, game_class
 
 if TYPE_CHECKING:
@@ -102,6 +102,14 @@ def fraction(text: str) -> float:
     if not 0.0 <= value <= 1.0:
         raise argparse.ArgumentTypeError(f"expected a number from 0 to 1, got {text!r}")
     return value
+
+
+def settings_text(text: str) -> dict[str, str]:
+    """argparse type: settings as a spec writes them, ``k=v,...``."""
+    try:
+        return parse_settings(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def positive_int(text: str) -> int:

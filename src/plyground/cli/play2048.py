@@ -20,14 +20,14 @@ import os
 import random
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, TextIO
 
 from plyground.arena.analysis.hints import Hinter
 from plyground.arena.players.player import HUMAN
 from plyground.bots import make_bot
 from plyground.cli.groups import command
-from plyground.cli.options import add_seed_option, count
+from plyground.cli.options import add_seed_option, count, settings_text
 from plyground.core.chance import draw_outcome
 from plyground.core.collection import collection_paused
 from plyground.core.errors import IllegalMoveError, SettingsError
@@ -95,6 +95,14 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--delay", type=float, default=None, help="seconds between the bot's moves (watching)"
     )
+    parser.add_argument(
+        "--hint-options",
+        type=settings_text,
+        default={},
+        metavar="K=V,...",
+        help="the options of the ? hints, e.g. evaluation=4x6-tc for a learned network's "
+        "(docs/learning.md)",
+    )
     parser.set_defaults(handler=_run)
 
 
@@ -133,6 +141,7 @@ def _run(args: argparse.Namespace) -> int:
         max_moves=args.max_moves,
         position=args.position,
         delay=args.delay,
+        hint_options=args.hint_options,
     )
 
 
@@ -145,6 +154,7 @@ def play_2048(
     position: str | None = None,
     delay: float | None = None,
     time_per_move: float | None = None,
+    hint_options: Mapping[str, str] | None = None,
     console: Console | None = None,
     keys: Iterator[str] | None = None,
 ) -> int:
@@ -153,6 +163,7 @@ def play_2048(
     Returns the exit status (0). ``time_per_move`` is the limit each of the bot's
     moves is chosen within (its own ``time``, if its spec sets one, caps it). ``keys``
     replaces the terminal's keys (for scripts); by default they come from standard input.
+    ``hint_options`` are the person's hints' options (checked before the game starts).
     """
     from rich.console import Console
 
@@ -162,6 +173,8 @@ def play_2048(
     if not isinstance(state, G2048State):
         raise SettingsError(f"play2048 plays 2048, not {game.spec!r}")
     state = _spawn(state, rng)
+    hinter = Hinter()
+    hinter.source(game, hint_options)  # an option the hints do not take: refused now
     player = None
     if bot:
         player = make_bot(bot)
@@ -178,7 +191,8 @@ def play_2048(
     with contextlib.ExitStack() as stack:
         person = None
         if player is None:
-            person = _Person(keys or stack.enter_context(_terminal_keys(sys.stdin)))
+            keyboard = keys or stack.enter_context(_terminal_keys(sys.stdin))
+            person = _Person(keyboard, hinter, hint_options)
         quitting = False
         while True:  # draw the board, then stop or make a move
             _draw(
@@ -218,9 +232,12 @@ def play_2048(
 class _Person:
     """The person at the keys: each key a move, a hint or the end."""
 
-    def __init__(self, keys: Iterator[str]) -> None:
+    def __init__(
+        self, keys: Iterator[str], hinter: Hinter, options: Mapping[str, str] | None
+    ) -> None:
         self.keys = keys
-        self.hinter: Hinter | None = None  # made at the first hint (it loads the bot)
+        self.hinter = hinter  # its bot is loaded at the first hint
+        self.options = options
 
     def answer(self, state: G2048State) -> tuple[int | None, str, bool]:
         """The next key's move (None: no move), the message to show, and whether to quit."""
@@ -228,8 +245,7 @@ class _Person:
         if key in _QUIT_KEYS:
             return None, "", True
         if key == _HINT_KEY:  # the bot's move for this board, played by nobody
-            self.hinter = self.hinter or Hinter()
-            return None, f"Hint: {self.hinter.hint(state).line()}", False
+            return None, f"Hint: {self.hinter.hint(state, self.options).line()}", False
         chosen, message = _key_move(key, state)
         return chosen, message, False
 

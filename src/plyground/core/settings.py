@@ -22,6 +22,7 @@ __all__ = [
     "Setting",
     "SettingOrder",
     "format_spec",
+    "parse_settings",
     "parse_spec",
     "resolve_settings",
 ]
@@ -195,6 +196,15 @@ def _split_name(stripped: str, text: str) -> tuple[str, str]:
     else:
         name, body = stripped, ""
     return name.strip(), body
+
+
+def parse_settings(text: str) -> dict[str, str]:
+    """A spec's settings alone, ``k=v,...``, as a dict (for an option that takes settings).
+
+    >>> parse_settings("evaluation=4x6-tc")
+    {'evaluation': '4x6-tc'}
+    """
+    return _parse_settings(text, text)
 
 
 def _parse_settings(body: str, text: str) -> dict[str, str]:
