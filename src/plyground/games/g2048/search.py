@@ -172,7 +172,7 @@ def _best_leaf(  # pragma: no cover - compiled
 
 
 @njit(cache=True, error_model="numpy")
-def _chance(  # noqa: PLR0912, PLR0915 - the recursion's chance node, in one kernel: a helper costs a call a node
+def _chance(  # noqa: PLR0912 - the recursion's chance node, in one kernel: a helper costs a call a node
     cx: int, board: int, depth: int, probability: float
 ) -> float:  # pragma: no cover
     """Expected value of ``board`` just before a spawn, ``depth`` moves left to search."""
@@ -218,9 +218,7 @@ def _chance(  # noqa: PLR0912, PLR0915 - the recursion's chance node, in one ker
                     child = slide_board(moves, spawned, t, move)
                     if child != spawned:
                         value = _chance(cx, child, depth - 1, probability * weight)
-                        if load_int(cx, X_NETWORK) != 0:  # its points count (X_NETWORK)
-                            value += move_points(load_int(cx, X_POINTS), spawned, t, move)
-                        best = max(best, value)
+                        best = max(best, _gain(cx, spawned, t, move) + value)
             if best == -math.inf:
                 best = 0.0  # no move changes the board: the game is lost
             total += weight * best
