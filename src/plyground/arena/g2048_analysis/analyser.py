@@ -14,11 +14,12 @@ which the compiled board cannot hold, are left unvalued.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from plyground.arena.records.record import GameRecord
 from plyground.core.errors import SettingsError
+from plyground.core.json_fields import json_fields
 from plyground.games.g2048.rules import G2048State
 
 __all__ = [
@@ -49,8 +50,7 @@ class MoveValues:
     blunder: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {"number": self.number, "values": self.values, "best": self.best,
-                "played": self.played, "loss": self.loss, "blunder": self.blunder}  # fmt: skip
+        return json_fields(self)
 
 
 @dataclass(frozen=True)
@@ -145,9 +145,7 @@ class G2048Analyser:
             else:
                 loss = found.values[found.best] - found.values[move.move]
                 valued.append(
-                    MoveValues(
-                        number, found.values, found.best, move.move, loss, loss >= self.blunder
-                    )
+                    replace(found, played=move.move, loss=loss, blunder=loss >= self.blunder)
                 )
             if progress is not None:
                 progress(number, len(plays))
