@@ -53,7 +53,6 @@ from plyground.games.g2048.ntuple import (
     SYMMETRY_COUNT,
     Features,
     board_stage,
-    board_value,
     features,
     features_value,
 )
@@ -117,20 +116,14 @@ def stage_base(learning: Learning, board: int) -> int:  # pragma: no cover - com
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _value(learning: Learning, after: int) -> float:  # pragma: no cover - compiled
-    base = stage_base(learning, after)
-    return board_value(learning.tables.values, after, learning.net, base)
-
-
-@njit(cache=True, nogil=True, inline="always")
 def _update(
     learning: Learning, worker: Worker, after: int, target: float
-) -> None:  # pragma: no cover - compiled
-    """Move the value of ``after`` toward ``target``."""
-    base = stage_base(learning, after)
-    count = features(after, learning.net, base, worker.buffer)
-    error = target - table_value(learning.tables.values, worker.buffer, count)
-    apply_update(learning.tables, learning.rule, worker.buffer, count, error)
+) -> float:  # pragma: no cover - compiled
+    """Move the value of ``after`` toward ``target``; its value once moved (from the same
+    feature indices, as :func:`~plyground.games.g2048.ntuple.board_value` gives it)."""
+    features(after, learning.net, stage_base(learning, after), worker.buffer)
+    _update_indexed(learning, worker.buffer, target)
+    return features_value(learning.tables.values, worker.buffer, learning.net.tuples)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -216,9 +209,7 @@ def _episode(
     lam = learning.lam
     target = 0.0
     for step in range(played - 1, -1, -1):
-        after = load_int(afters, step)
-        _update(learning, worker, after, target)
-        updated = _value(learning, after)
+        updated = _update(learning, worker, load_int(afters, step), target)
         target = load_float(worker.rewards, step) + lam * target + (1.0 - lam) * updated
     return played, score, board
 
