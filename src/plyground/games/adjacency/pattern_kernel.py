@@ -2,7 +2,8 @@
 
 :func:`pattern_value` computes exactly the float of
 :func:`~plyground.games.adjacency.patterns.reference_value` (the same terms added
-in the same order, no ``fastmath``) with bit tricks: a row's 8 bits are a byte
+in the same order, no ``fastmath``: float32 entries, float64 sums, the rows', the
+columns' and the corners' apart) with bit tricks: a row's 8 bits are a byte
 of the bitboard, the columns are the rows of the board mirrored in the a1-h8
 diagonal (:func:`_transpose`, three delta swaps), and a corner's 3x3 block is
 three 3-bit slices gathered into 9 bits; base-3 tables turn bits into indices.
@@ -17,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from plyground.core.jit import load_float, load_int, popcount
+from plyground.core.jit import load_float32, load_int, popcount
 from plyground.games.adjacency import kernels
 from plyground.games.adjacency.kernels import G_FULL, P_INDEX, P_WEIGHTS
 from plyground.games.adjacency.patterns import (
@@ -55,21 +56,22 @@ def _transpose(board: int) -> int:
 
 
 @njit(cache=True)
-def _lines(words: int, index: int, own: int, theirs: int, value: float) -> float:
-    """``value`` plus the line tables of the 8 rows of (own, theirs), row 1 first."""
+def _lines(words: int, index: int, own: int, theirs: int) -> float:
+    """The sum of the line tables of the 8 rows of (own, theirs), row 1 first."""
+    value = 0.0
     for row in range(8):
         line_class = min(row, 7 - row)
         mine = (own >> (8 * row)) & 255
         other = (theirs >> (8 * row)) & 255
         entry = load_int(index, T3 + mine) + 2 * load_int(index, T3 + other)
-        value += load_float(words, LINES_AT + line_class * LINE_INDICES + entry)
+        value += np.float64(load_float32(words, LINES_AT + line_class * LINE_INDICES + entry))
     return value
 
 
 @njit(cache=True)
 def _corner(words: int, index: int, mine: int, other: int, table: int) -> float:
     entry = load_int(index, table + mine) + 2 * load_int(index, table + other)
-    return load_float(words, CORNERS_AT + entry)
+    return np.float64(load_float32(words, CORNERS_AT + entry))
 
 
 @njit(cache=True)
@@ -85,18 +87,18 @@ def pattern_value(cx: int, own: int, theirs: int, plies_left: int) -> float:
     exposed = popcount(own & near) - popcount(theirs & near)
     index = load_int(cx, P_INDEX)
     stage = load_int(index, STAGE_OF + min(plies_left, 64))
-    words = load_int(cx, P_WEIGHTS) + 8 * STAGE_WORDS * stage
-    value = load_float(words, 0)
-    value += load_float(words, 1) * material
-    value += load_float(words, 2) * my_gain
-    value += load_float(words, 3) * their_gain
-    value += load_float(words, 4) * exposed
+    words = load_int(cx, P_WEIGHTS) + 4 * STAGE_WORDS * stage
+    value = np.float64(load_float32(words, 0))
+    value += np.float64(load_float32(words, 1)) * material
+    value += np.float64(load_float32(words, 2)) * my_gain
+    value += np.float64(load_float32(words, 3)) * their_gain
+    value += np.float64(load_float32(words, 4)) * exposed
     if load_int(index, PATTERNS_USED) == 0:
         return value  # the fitted global terms alone (adding zeros changes nothing)
-    value = _lines(words, index, own, theirs, value)
-    value = _lines(words, index, _transpose(own), _transpose(theirs), value)
+    rows = _lines(words, index, own, theirs)
+    columns = _lines(words, index, _transpose(own), _transpose(theirs))
     # a1: rows 1-3, columns a-c (3 bits a row gathered into 9)
-    value += _corner(
+    corners = _corner(
         words,
         index,
         (own & 7) | ((own >> 5) & 0x38) | ((own >> 10) & 0x1C0),
@@ -104,7 +106,7 @@ def pattern_value(cx: int, own: int, theirs: int, plies_left: int) -> float:
         T9,
     )
     # h1: rows 1-3, columns f-h, read from h
-    value += _corner(
+    corners += _corner(
         words,
         index,
         ((own >> 5) & 7) | ((own >> 10) & 0x38) | ((own >> 15) & 0x1C0),
@@ -112,7 +114,7 @@ def pattern_value(cx: int, own: int, theirs: int, plies_left: int) -> float:
         T9_REVERSED,
     )
     # a8: rows 8-6, columns a-c
-    value += _corner(
+    corners += _corner(
         words,
         index,
         ((own >> 56) & 7) | ((own >> 45) & 0x38) | ((own >> 34) & 0x1C0),
@@ -120,14 +122,14 @@ def pattern_value(cx: int, own: int, theirs: int, plies_left: int) -> float:
         T9,
     )
     # h8: rows 8-6, columns f-h, read from h
-    value += _corner(
+    corners += _corner(
         words,
         index,
         ((own >> 61) & 7) | ((own >> 50) & 0x38) | ((own >> 39) & 0x1C0),
         ((theirs >> 61) & 7) | ((theirs >> 50) & 0x38) | ((theirs >> 39) & 0x1C0),
         T9_REVERSED,
     )
-    return value
+    return value + rows + columns + corners
 
 
 @njit(cache=True)

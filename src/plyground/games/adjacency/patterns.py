@@ -42,8 +42,10 @@ base-3 tables, quick enough for MCTS's leaves; the design matrix of
 cells one by one, and the tests hold the two together);
 :func:`~plyground.games.adjacency.pattern_kernel.pattern_value` is the compiled
 kernel that the playing search calls (the same bit tricks, compiled); both sum
-the same floats in the same order, so they agree bit for bit
-(tests/adjacency_engine/test_patterns.py).
+the same floats in the same order (the table entries are float32, the sums
+float64: the global terms, then the rows, the columns and the corners each
+summed apart and added last, so the kernel's three sums run side by side),
+so they agree bit for bit (tests/adjacency_engine/test_patterns.py).
 
 **Weights files** (:mod:`~plyground.games.adjacency.pattern_file`): JSON with a
 header naming the shape, refused with a sentence when it does not hold what it
@@ -101,7 +103,8 @@ GLOBAL_WORDS = 8
 LINES_AT = GLOBAL_WORDS
 CORNERS_AT = LINES_AT + LINE_CLASSES * LINE_INDICES
 STAGE_WORDS = CORNERS_AT + CORNER_INDICES
-"""float64 words of one stage's expanded tables: globals, 4 line tables, the corner table."""
+"""float32 words of one stage's expanded tables: globals, 4 line tables, the corner table
+(184 KB: the few stages one search touches stay in the core's cache)."""
 
 # int64 index block: base-3 value of 8 bits, of 9 bits (3 per row), of 9 bits with each
 # row's 3 bits reversed, then the stage of each count of plies left (0 to 64).
@@ -274,16 +277,16 @@ class PatternWeights:
 # -- expanded tables ----------------------------------------------------------------------
 @dataclass(frozen=True)
 class PatternTables:
-    """The kernel's arrays: ``weights`` (float64, ``STAGE_WORDS`` per stage) and ``index``
+    """The kernel's arrays: ``weights`` (float32, ``STAGE_WORDS`` per stage) and ``index``
     (int64: base-3 tables and the stage of each count of plies left). Keep this object
     alive while a context block holds their addresses."""
 
-    weights: npt.NDArray[np.float64]
+    weights: npt.NDArray[np.float32]
     index: npt.NDArray[np.int64]
 
     @classmethod
     def of(cls, weights: PatternWeights) -> PatternTables:
-        tables = np.concatenate([expand(stage) for stage in weights.stages])
+        tables = np.concatenate([expand(stage) for stage in weights.stages]).astype(np.float32)
         index = np.zeros(INDEX_WORDS, dtype=np.int64)
         index[T3 : T3 + 256] = _BASE3_8
         index[T9 : T9 + 512] = _BASE3_9
@@ -292,7 +295,7 @@ class PatternTables:
         index[PATTERNS_USED] = int(weights.uses_patterns())
         return cls(tables, index)
 
-    def stage(self, plies_left: int) -> npt.NDArray[np.float64]:
+    def stage(self, plies_left: int) -> npt.NDArray[np.float32]:
         """The expanded words of the stage used at ``plies_left``."""
         number = int(self.index[STAGE_OF + min(plies_left, 64)])
         return self.weights[number * STAGE_WORDS : (number + 1) * STAGE_WORDS]
@@ -312,11 +315,16 @@ def reference_value(tables: PatternTables, own: int, theirs: int, plies_left: in
     value += words.item(4) * exposed
     if not tables.index.item(PATTERNS_USED):
         return value  # the fitted global terms alone, as the kernel
-    for line_class, index in line_indices(own, theirs):
-        value += words.item(LINES_AT + line_class * LINE_INDICES + index)
+    lines = [words.item(LINES_AT + line_class * LINE_INDICES + index)
+             for line_class, index in line_indices(own, theirs)]
+    rows = columns = corners = 0.0  # three sums, as the kernel adds them (side by side)
+    for entry in lines[:SIZE]:
+        rows += entry
+    for entry in lines[SIZE:]:
+        columns += entry
     for index in corner_indices(own, theirs):
-        value += words.item(CORNERS_AT + index)
-    return value
+        corners += words.item(CORNERS_AT + index)
+    return value + rows + columns + corners
 
 
 class PatternEvaluator(Evaluator):
