@@ -38,6 +38,11 @@ POSITIONS = (
 )
 
 
+def _alternating(engines: dict[str, AdjacencyEngine], repeat: int) -> list[str]:
+    """The engines' names in the order of this repeat: each goes first every other time."""
+    return list(engines) if repeat % 2 == 0 else list(reversed(engines))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--time", type=float, default=1.0, help="seconds per search")
@@ -64,8 +69,7 @@ def main() -> None:
         rates: dict[str, list[float]] = {name: [] for name in engines}
         depths: dict[str, list[int]] = {name: [] for name in engines}
         for repeat in range(args.repeat):
-            order = list(engines) if repeat % 2 == 0 else list(reversed(engines))
-            for name in order:
+            for name in _alternating(engines, repeat):
                 engine = engines[name]
                 engine.new_game()
                 began = time.perf_counter()
@@ -86,18 +90,20 @@ def main() -> None:
         counts: dict[str, int] = {}
         best: dict[str, float] = {}
         for repeat in range(args.repeat + 1):
-            order = list(engines) if repeat % 2 == 0 else list(reversed(engines))
-            for name in order:
+            for name in _alternating(engines, repeat):
                 engine = engines[name]
                 engine.new_game()
                 began = time.perf_counter()
                 counts[name] = engine.search(state, Limit(depth=args.depth)).info.nodes
                 seconds = time.perf_counter() - began
                 best[name] = min(best.get(name, math.inf), seconds)
-        fixed = (counts["learned"] / best["learned"]) / (counts["hand-written"] / best["hand-written"])
+        fixed = (counts["learned"] / best["learned"]) / (
+            counts["hand-written"] / best["hand-written"]
+        )
         fixed_ratios.append(fixed)
         print(
-            f"  depth {args.depth} from a fresh table: hand-written {counts['hand-written']:,} nodes "
+            f"  depth {args.depth} from a fresh table: "
+            f"hand-written {counts['hand-written']:,} nodes "
             f"at {counts['hand-written'] / best['hand-written'] / 1e6:.2f} M/s, learned "
             f"{counts['learned']:,} ({counts['learned'] / counts['hand-written']:.2f}x) at "
             f"{counts['learned'] / best['learned'] / 1e6:.2f} M/s (best of {args.repeat + 1}): "

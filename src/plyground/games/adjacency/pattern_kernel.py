@@ -55,6 +55,12 @@ def _transpose(board: int) -> int:
     return board
 
 
+@njit(cache=True, inline="always")
+def _entry(words: int, at: int) -> float:
+    """Word ``at`` of a stage's float32 table, widened to the float64 the sums are kept in."""
+    return np.float64(load_float32(words, at))
+
+
 @njit(cache=True)
 def _lines(words: int, index: int, own: int, theirs: int) -> float:
     """The sum of the line tables of the 8 rows of (own, theirs), row 1 first."""
@@ -64,14 +70,14 @@ def _lines(words: int, index: int, own: int, theirs: int) -> float:
         mine = (own >> (8 * row)) & 255
         other = (theirs >> (8 * row)) & 255
         entry = load_int(index, T3 + mine) + 2 * load_int(index, T3 + other)
-        value += np.float64(load_float32(words, LINES_AT + line_class * LINE_INDICES + entry))
+        value += _entry(words, LINES_AT + line_class * LINE_INDICES + entry)
     return value
 
 
 @njit(cache=True)
 def _corner(words: int, index: int, mine: int, other: int, table: int) -> float:
     entry = load_int(index, table + mine) + 2 * load_int(index, table + other)
-    return np.float64(load_float32(words, CORNERS_AT + entry))
+    return _entry(words, CORNERS_AT + entry)
 
 
 @njit(cache=True)
@@ -88,11 +94,11 @@ def pattern_value(cx: int, own: int, theirs: int, plies_left: int) -> float:
     index = load_int(cx, P_INDEX)
     stage = load_int(index, STAGE_OF + min(plies_left, 64))
     words = load_int(cx, P_WEIGHTS) + 4 * STAGE_WORDS * stage
-    value = np.float64(load_float32(words, 0))
-    value += np.float64(load_float32(words, 1)) * material
-    value += np.float64(load_float32(words, 2)) * my_gain
-    value += np.float64(load_float32(words, 3)) * their_gain
-    value += np.float64(load_float32(words, 4)) * exposed
+    value = _entry(words, 0)
+    value += _entry(words, 1) * material
+    value += _entry(words, 2) * my_gain
+    value += _entry(words, 3) * their_gain
+    value += _entry(words, 4) * exposed
     if load_int(index, PATTERNS_USED) == 0:
         return value  # the fitted global terms alone (adding zeros changes nothing)
     rows = _lines(words, index, own, theirs)

@@ -315,8 +315,10 @@ def reference_value(tables: PatternTables, own: int, theirs: int, plies_left: in
     value += words.item(4) * exposed
     if not tables.index.item(PATTERNS_USED):
         return value  # the fitted global terms alone, as the kernel
-    lines = [words.item(LINES_AT + line_class * LINE_INDICES + index)
-             for line_class, index in line_indices(own, theirs)]
+    lines = [
+        words.item(LINES_AT + line_class * LINE_INDICES + index)
+        for line_class, index in line_indices(own, theirs)
+    ]
     rows = columns = corners = 0.0  # three sums, as the kernel adds them (side by side)
     for entry in lines[:SIZE]:
         rows += entry
