@@ -300,6 +300,9 @@ def test_wall_keeps_the_bank_for_the_boards_before_the_next_power_of_two() -> No
     cpu = time.thread_time() - cpu
     assert info.extra["stop"] in _CLOCK_STOPS and info.depth < 20, info
     assert cpu < 0.05 + _CPU_GRACE  # before the wall: within the pace, the bank kept
+    # a busy machine may have held that move past its pace in wall time, which the bank
+    # paid back: the wall move is measured from the same bank
+    deep.reserve = 0.15
     cpu = time.thread_time()
     info = deep.choose(wall).info
     cpu = time.thread_time() - cpu
