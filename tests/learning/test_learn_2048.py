@@ -170,12 +170,17 @@ def test_the_bot_plays_with_a_learned_network(run_cli: RunCli, tmp_path: Path) -
     shipped = tmp_path / "small.npz"
     assert run_cli(["learn", "2048", "--out", str(run), "--network", TINY, "--episodes", "200",
                     "--quiet"]).returncode == 0  # fmt: skip
-    done = run_cli(
-        ["learn", "2048", "--out", str(run), "--export", str(shipped), "--storage", "int16"]
-    )
+    export = ["learn", "2048", "--out", str(run), "--export", str(shipped), "--storage"]
+    done = run_cli([*export, "int16", "--step", "8", "--prune", "4"])
     assert done.returncode == 0 and "int16" in done.stdout
-    header, _, _ = read_network(shipped)
+    header, values, _ = read_network(shipped)
     assert header["trained"]["games"] == 200 and "learner" not in header
+    assert header["scale"] >= 8 and np.allclose(
+        values / header["scale"], np.round(values / header["scale"])
+    )
+    refused = run_cli([*export, "float16", "--step", "8"])
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    assert "--step rounds int16 weights" in refused.stderr
     bot = f"2048:network={shipped},depth=2"
     done = run_cli(["play2048", "--watch", "--bot", bot, "--max-moves", "20", "--seed", "4"])
     assert done.returncode == 0, done.stderr
