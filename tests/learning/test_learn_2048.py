@@ -95,18 +95,21 @@ def _rows(path: Path) -> list[list[str]]:
 
 
 def test_a_killed_run_continues_as_if_uninterrupted(tmp_path: Path) -> None:
-    # 30,000 games take the tiny network a few seconds on an idle core (6,000 took well
-    # under one, so a quiet machine finished before the kill): the kill lands part-way.
-    episodes = 30_000
+    # A checkpoint after every batch (--checkpoint-every 0.001): the first comes after the
+    # learner's first batch (500 games), the next batch holds the other 4,500 (about a
+    # second of training on an idle core, far longer than the 5 ms poll), so a kill as
+    # soon as the file appears lands part-way, and the two runs split their games into
+    # batches differently. (The file is written whole, by a rename, so it may be read
+    # at once.)
+    episodes = 5_000
     whole = tmp_path / "whole.npz"
     subprocess.run(_learn(whole, episodes), env=plyground_env(), check=True, timeout=300)
     cut = tmp_path / "cut.npz"
-    learn = _learn(cut, episodes, "--checkpoint-every", "0.05")
+    learn = _learn(cut, episodes, "--checkpoint-every", "0.001")
     process = subprocess.Popen(learn, env=plyground_env())
     deadline = time.monotonic() + 240
     while not cut.exists() and time.monotonic() < deadline:
-        time.sleep(0.02)
-    time.sleep(0.1)
+        time.sleep(0.005)
     process.send_signal(signal.SIGKILL)
     assert process.wait(timeout=30) == -signal.SIGKILL
     header, _, _ = read_network(cut)
