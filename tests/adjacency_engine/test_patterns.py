@@ -82,7 +82,7 @@ def test_with_the_global_terms_alone_the_kernel_skips_the_patterns(state: Adjace
     if state.plies_left > 1:
         bias, *weights = GLOBALS_ONLY.stages[GLOBALS_ONLY.stage_of(state.plies_left)]["globals"][0]
         expected = bias + sum(w * t for w, t in zip(weights, terms, strict=True))
-        assert value == pytest.approx(expected)
+        assert value == pytest.approx(expected, rel=1e-5)  # float32 sums, in their order
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
