@@ -243,6 +243,9 @@ def _export(args: argparse.Namespace, run: Path, target: Path) -> int:
     from plyground.bots.g2048_td.learner import load_network, network_header
     from plyground.core.errors import SettingsError
 
+    storage, prune, step = args.storage, args.prune, args.step
+    if step < 0 or (step and storage != "int16"):
+        raise SettingsError("--step rounds int16 weights: it needs --storage int16 and a size > 0")
     network, header, values, _ = load_network(run)
     exported = network_header(network)
     progress = header.get("progress", {})
@@ -253,9 +256,6 @@ def _export(args: argparse.Namespace, run: Path, target: Path) -> int:
         "seconds": progress.get("seconds"),
         "learner": header.get("learner"),
     }
-    storage, prune, step = args.storage, args.prune, args.step
-    if step < 0 or (step and storage != "int16"):
-        raise SettingsError("--step rounds int16 weights: it needs --storage int16 and a size > 0")
     if prune > 0:
         values = np.where(np.abs(values) < prune, np.float32(0), values)
         exported["trained"]["pruned_below"] = prune
