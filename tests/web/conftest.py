@@ -47,6 +47,7 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def page(browser: Any, server: str) -> Iterator[Any]:
-    """A fresh laptop-sized tab on the start form; fails the test if the page raised."""
+    """The module's tab at laptop size on the start form, nothing stored (``open_tab``);
+    fails the test if the page raised."""
     with laptop_page(browser, server) as page:
         yield page

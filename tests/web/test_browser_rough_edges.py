@@ -45,7 +45,7 @@ def size(request: Any) -> str:
 
 @pytest.fixture
 def sized(size: str, browser: Any, server: str) -> Iterator[Any]:
-    """A fresh tab on the start form, at laptop and at phone size; fails if the page raised."""
+    """The tab on the start form, at laptop and at phone size; fails if the page raised."""
     with open_tab(browser, server, SIZES[size]) as page:
         page.size = size  # names the screenshots
         yield page
@@ -53,7 +53,7 @@ def sized(size: str, browser: Any, server: str) -> Iterator[Any]:
 
 @pytest.fixture
 def tab(browser: Any, server: str) -> Iterator[Any]:
-    """A fresh laptop-sized tab on the start form, for a check the size plays no part in."""
+    """The tab at laptop size on the start form, for a check the size plays no part in."""
     with laptop_page(browser, server) as page:
         yield page
 
@@ -265,11 +265,19 @@ def test_play_new_game_stops_the_old_game_and_the_next_bot_says_it_waits(browser
         assert any("is waiting for a free worker" in text for text in shown), shown
 
 
+@pytest.fixture
+def own_tab(browser: Any, server: str) -> Iterator[Any]:
+    """A laptop-sized tab of its own (closed after the test), for a test that changes what a
+    navigation cannot undo."""
+    with open_tab(browser, server, LAPTOP, own=True) as page:
+        yield page
+
+
 def test_a_move_waiting_for_its_pace_is_dropped_when_the_page_leaves_the_game(
-    tab: Any, server: str
+    own_tab: Any, server: str
 ) -> None:
-    page = tab
-    page.clock.install()
+    page = own_tab
+    page.clock.install()  # for good: the tab is this test's own
     start_bots(page, "greedy", "greedy")
     page.wait_for_selector("#move-list li[data-ply]")
     page.clock.pause_at(page.evaluate("Date.now()") + 1)  # the pace timer waits

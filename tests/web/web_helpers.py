@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+import weakref
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -159,21 +160,62 @@ def require_browser() -> None:
     pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright")
 
 
+_TABS: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
+"""Each browser's one reused tab (the browser fixture is per module, so a module's tab)."""
+_IN_USE: set[Any] = set()
+
+CLEAR_STORAGE = "() => { localStorage.clear(); sessionStorage.clear(); }"
+
+
 @contextlib.contextmanager
-def open_tab(browser: Any, url: str, viewport: dict[str, int]) -> Iterator[Any]:
-    """A fresh tab of that size on the start form; fails the test if the page raised."""
-    context = browser.new_context(viewport=viewport)
-    page = context.new_page()
+def open_tab(browser: Any, url: str, viewport: dict[str, int], own: bool = False) -> Iterator[Any]:
+    """A tab of that size on the start form at ``url`` with nothing stored; fails the test
+    if the page raised.
+
+    The tab is the browser's one tab, reused from test to test: a new tab costs Chromium
+    about 1.3 s of CPU, a page load a tenth of that. After the test its storage and routes
+    are cleared and it leaves for ``about:blank`` (which closes the page's event streams);
+    what a test may leave behind is a listener that only records. A test that changes what
+    a navigation cannot undo (``page.clock.install()``, an init script) asks for a tab of
+    its ``own``, closed after it; so is a second tab open beside the first.
+    """
+    page = _TABS.get(browser)
+    if own or page is None or page.is_closed() or page in _IN_USE:
+        page = browser.new_context(viewport=viewport).new_page()
+        page.set_default_timeout(WAIT_MS)
+        if not own and (browser not in _TABS or _TABS[browser].is_closed()):
+            _TABS[browser] = page
+    _IN_USE.add(page)
     errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.set_default_timeout(WAIT_MS)
-    page.goto(url)
-    page.wait_for_selector("#name-0")
+
+    def raised(error: Any) -> None:
+        errors.append(str(error))
+
+    page.set_viewport_size(viewport)
+    page.on("pageerror", raised)
     try:
+        page.goto(url)
+        page.wait_for_selector("#name-0")
         yield page
     finally:
-        context.close()
+        _IN_USE.discard(page)
+        if _TABS.get(browser) is page:
+            _put_back(page, raised)
+        else:  # a tab of its own, or a second one
+            page.context.close()
     assert not errors, f"the page raised: {errors}"
+
+
+def _put_back(page: Any, raised: Callable[[Any], None]) -> None:
+    """Leave the reused tab as a new one would be: nothing stored, no route, no page."""
+    if page.is_closed():
+        return
+    page.remove_listener("pageerror", raised)
+    page.set_default_timeout(WAIT_MS)
+    page.unroute_all(behavior="ignoreErrors")
+    with contextlib.suppress(Exception):  # off the origin (about:blank): nothing to clear
+        page.evaluate(CLEAR_STORAGE)
+    page.goto("about:blank")
 
 
 ANIMATIONS_ENDED = """() => Promise.all(document.getAnimations()
@@ -204,6 +246,6 @@ def shots(page: Any, name: str) -> None:
 
 @contextlib.contextmanager
 def laptop_page(browser: Any, url: str) -> Iterator[Any]:
-    """A fresh laptop-sized tab on the start form at ``url``; fails if the page raised."""
+    """The reused tab (:func:`open_tab`) at laptop size on the start form at ``url``."""
     with open_tab(browser, url, LAPTOP) as page:
         yield page
