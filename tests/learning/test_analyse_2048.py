@@ -5,34 +5,18 @@ the values, one position's moves, and bad input refused with a sentence."""
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 from cli_support import RunCli
-from plyground.arena.records.record import GameRecord, MoveRecord, PlayerInfo
-from plyground.core.chance import draw_outcome
-from plyground.games import load_game
+from g2048_support import random_record
+from plyground.arena.records.record import GameRecord
 
 NEAR_END = "2,4,8,16/4,8,16,32/8,16,32,64/0,0,2,4 0 move"
 
 
 def _record(path: Path, seed: int) -> GameRecord:
     """A 2048 game from NEAR_END by random moves, written as a JSONL record file."""
-    rng = random.Random(seed)
-    state = load_game("2048").parse_state(NEAR_END)
-    moves = []
-    while not state.is_terminal():
-        if state.is_chance():
-            outcome = draw_outcome(state.chance_outcomes(), rng)
-            moves.append(MoveRecord(-1, state.move_text(outcome)))
-            state = state.play(outcome)
-        else:
-            move = rng.choice(state.legal_moves())
-            moves.append(MoveRecord(0, state.move_text(move)))
-            state = state.play(move)
-    record = GameRecord(game="2048", start=NEAR_END, players=(PlayerInfo("Ann", "human"),),
-                        moves=tuple(moves), final=state.text(), returns=tuple(state.returns()),
-                        winner=None)  # fmt: skip
+    record = random_record(NEAR_END, seed)
     path.write_text(json.dumps(record.to_dict()) + "\n", encoding="utf-8")
     return record
 

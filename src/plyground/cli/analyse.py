@@ -27,7 +27,11 @@ from plyground.arena.adjacency_analysis.annotation import (
     annotate,
     summarise_players,
 )
-from plyground.arena.g2048_analysis.analyser import DEFAULT_BLUNDER, DEFAULT_DEPTH
+from plyground.arena.g2048_analysis.analyser import (
+    DEFAULT_BLUNDER,
+    DEFAULT_DEPTH,
+    DEFAULT_NETWORK,
+)
 from plyground.arena.records.formats import read_record_file
 from plyground.arena.records.record import GameRecord
 from plyground.cli import analyse_2048
@@ -118,7 +122,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--network",
-        default="4x6-tc",
+        default=DEFAULT_NETWORK,
         metavar="NAME|FILE",
         help="2048: the learned network that values the moves, a shipped name or a file "
         "(default %(default)s)",

@@ -25,12 +25,15 @@ from plyground.games.g2048.rules import G2048State
 __all__ = [
     "DEFAULT_BLUNDER",
     "DEFAULT_DEPTH",
+    "DEFAULT_NETWORK",
     "G2048Analyser",
     "GameValues",
     "MoveValues",
     "worst_moves",
 ]
 
+DEFAULT_NETWORK = "4x6-tc"
+"""The shipped network an analysis values moves with, unless told (docs/learning.md)."""
 DEFAULT_DEPTH = 2
 """Moves searched (TDL2048+'s 2-ply: one chance layer and one more move)."""
 DEFAULT_BLUNDER = 1000.0
@@ -114,16 +117,29 @@ class G2048Analyser:
     def position(self, state: G2048State, number: int = 0) -> MoveValues | None:
         """Every legal move's expected points in ``state`` (a player's turn), or None for a
         board the compiled search cannot hold (a 32768 tile)."""
-        from plyground.games.g2048.kernel import board_to_int, fits
+        from plyground.games.g2048.kernel import fits
 
         if not fits(state.board):
             return None
-        self._search.new_move()
-        found = self._search.values(board_to_int(state.board), self.depth)
-        assert found is not None  # no deadline, no node limit: the search completes
-        values = {state.move_text(m): float(found[m]) for m in state.legal_moves()}
+        values = self.move_values(state, self.depth)
+        assert values is not None  # no deadline: the search completes
         best = max(values, key=lambda text: values[text])
         return MoveValues(number, values, best)
+
+    def move_values(
+        self, state: G2048State, depth: int, deadline_ns: int = 0
+    ) -> dict[str, float] | None:
+        """Move text -> expected points for every legal move of ``state`` (a player's turn on
+        a board the compiled search holds: :func:`~plyground.games.g2048.kernel.fits`),
+        searched ``depth`` moves deep; None when the search stopped at ``deadline_ns``
+        (monotonic nanoseconds; 0: no deadline)."""
+        from plyground.games.g2048.kernel import board_to_int
+
+        self._search.new_move()
+        found = self._search.values(board_to_int(state.board), depth, deadline_ns)
+        if found is None:
+            return None
+        return {state.move_text(m): float(found[m]) for m in state.legal_moves()}
 
     def game(
         self, record: GameRecord, progress: Callable[[int, int], None] | None = None
