@@ -45,7 +45,7 @@ def test_the_built_in_games_declare_what_the_tables_held() -> None:
         "alphabeta", "perfect", "morris", "2048", "alphabeta"
     ]  # fmt: skip
     assert hint_games() == ["adjacency", "tictactoe", "morris", "2048"]
-    assert analysed_games() == ("adjacency",)
+    assert analysed_games() == ("adjacency", "2048")
     assert len(warm_ups()) == 9 and all(":" in target for target in warm_ups().values())
     assert [n for n in game_names() if game_profile(n).search] == ["adjacency"]
     assert [n for n in game_names() if game_profile(n).book] == ["adjacency"]

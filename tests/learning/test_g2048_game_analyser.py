@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from g2048_support import random_record
-from plyground.arena.analysis.analysers import GameAnalyser
+from plyground.arena.analysis.analysers import GameAnalyser, make_analyser
 from plyground.arena.g2048_analysis.analyser import DEFAULT_DEPTH, DEFAULT_NETWORK, G2048Analyser
 from plyground.arena.g2048_analysis.game_analyser import SCALE, TIE_POINTS, G2048GameAnalyser
 from plyground.arena.records.record import GameRecord
@@ -23,9 +23,9 @@ OPEN = "2,0,0,2/0,4,0,0/0,2,8,0/0,0,0,16 0 move"
 
 @pytest.fixture(scope="module")
 def analyser() -> Iterator[G2048GameAnalyser]:
-    """The analyser, made as the web's workers make one, warmed once."""
-    made = G2048GameAnalyser.for_budget(0.5, None)
-    assert isinstance(made, GameAnalyser)
+    """The analyser the profile names, as the web's workers make it, warmed once."""
+    made = make_analyser("2048", seconds=0.5, blunder=None)
+    assert isinstance(made, G2048GameAnalyser) and isinstance(made, GameAnalyser)
     made.warm_up(load_game("2048"))
     yield made
 

@@ -2,19 +2,25 @@
 
 A game's profile names its analyser (``analyser``,
 :class:`~plyground.core.profile.GameProfile`): the class that values its
-positions' moves and marks a game's blunders, for the CLI's ``analyse`` and
-the page's analysis board. Only the adjacency game has one
-(:mod:`plyground.arena.adjacency_analysis`); the others refuse analysis with
-a message that names the games that have it.
+positions' moves and marks a game's blunders, for the page's analysis board
+and a review's annotations. Two games have one: the adjacency game
+(:mod:`plyground.arena.adjacency_analysis.game_analyser`: final margins X - O
+in marks, exact where a solve fits) and 2048
+(:mod:`plyground.arena.g2048_analysis.game_analyser`: expected points by a
+learned network); the others refuse analysis with a message that names the
+games that have it. (The CLI's ``analyse`` calls the two games' analyses
+directly.)
 
 The target is a class that keeps the :class:`GameAnalyser` contract, so that
 a front end (the web workers' analysis job) reaches it by the game's name
-alone, through :func:`make_analyser`, and names no game.
+alone, through :func:`make_analyser`, and names no game. Its JSON says in
+its own words what a value is (``scale``, below), so the page words and
+draws the values of either game without knowing which.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from plyground.arena.records.record import GameRecord
@@ -34,6 +40,20 @@ class GameAnalyser(Protocol):
     ``seconds`` per position, ``blunder`` the loss from which a move is a blunder (None:
     the analyser's own threshold, which only the game knows).
     One analyser keeps its tables between positions; one position at a time.
+
+    A position's JSON holds ``position``, ``to_move`` (who chooses), ``values`` (move text
+    -> value), ``best`` (the best moves), ``best_value``, ``source`` and ``depth`` (how the
+    values were found), ``booked`` (moves proved by a book; may be empty), optionally
+    ``valued_by`` (the source in words, for the legend), and ``scale``, what a value is:
+    ``unit`` (plural: ``marks``, ``points``), ``label`` (short: ``X − O``), ``measure``
+    (what a value measures, for a sentence), ``signed`` (written with a sign),
+    ``from_first`` (the first player's view: the second player wants it low, else the
+    mover's: more is better) and ``places`` (decimals worth showing). A game's JSON holds
+    ``moves`` (each with its ``ply``, ``move``, ``value``, ``best_value``, ``best``,
+    ``loss``, ``blunder``, ``source``, ``depth``, ``rule_break``), ``worst`` (plies),
+    ``summary`` (per player: ``accuracy``, ``mean_loss``, ``blunders``...),
+    ``settings`` (``time``, ``blunder``), ``scale``, ``how`` (a sentence on how the moves
+    were valued) and ``exact_moves``.
     """
 
     check: Callable[[], None]
@@ -45,8 +65,11 @@ class GameAnalyser(Protocol):
     def position_json(self, state: State) -> dict[str, Any]:
         """Every legal move's value in ``state``; PlygroundError if it cannot be analysed."""
 
-    def game_json(self, record: GameRecord) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-        """A played game's analysis, and each of its positions' values."""
+    def game_json(
+        self, record: GameRecord
+    ) -> tuple[dict[str, Any], Sequence[dict[str, Any] | None]]:
+        """A played game's analysis, and each of its positions' values (one a ply; None for
+        a position that is no decision, such as a chance node's)."""
 
 
 def is_analysed(game_name: str) -> bool:

@@ -21,6 +21,7 @@ PROFILE = GameProfile(
     strongest_bot="2048",
     mcts={"value": "returns", "exploration": 1.0, "playout": "uniform"},
     hint="plyground.bots.g2048:G2048Hints",
+    analyser="plyground.arena.g2048_analysis.game_analyser:G2048GameAnalyser",
     view="plyground.web.views.g2048:G2048View",
     openspiel=True,
 )

@@ -1,9 +1,8 @@
 """Analysis on the server: a position's move values as a heat map, a game's moves annotated.
 
 Both run in the worker pool (:meth:`~plyground.web.pool.BotPool.analyse`),
-never on the event loop; the work itself is the arena's
-(:mod:`plyground.arena.adjacency_analysis.analyser`,
-:mod:`plyground.arena.adjacency_analysis.annotation`). The
+never on the event loop; the work itself is the arena's, the analyser the game's profile
+names (:mod:`plyground.arena.analysis.analysers`). The
 answers are kept on the session (a position's values by its text, the
 game's analysis by its moves), so stepping back and forth in a review
 costs nothing the second time. Requests for the same game's analysis, or the
@@ -65,6 +64,9 @@ async def position_values(session: GameSession, ply: int | None, by: Analyst) ->
     text = state.text()
     if state.is_terminal():
         return {"ply": ply, "position": text, "finished": True, "values": {}, "heat": None}
+    if state.is_chance():  # no decision to value (a tile spawns next): no job for a worker
+        return {"ply": ply, "position": text, "finished": False, "chance": True,
+                "values": {}, "heat": None}  # fmt: skip
     if session.cache.position_values(text) is None:
 
         async def value_position() -> None:
@@ -106,7 +108,8 @@ async def analyse_game(session: GameSession, by: Analyst) -> dict[str, Any]:
         answer = await _run(by, job, played * 2 * seconds + by.settings.grace + SLACK)
         result = _answer(answer)
         for ply, values in enumerate(answer["positions"][-_KEPT:], start=max(0, played - _KEPT)):
-            _keep(session, states[ply], values)  # a review's heat maps need no second analysis
+            if values is not None:  # None: no decision there (a chance node's position)
+                _keep(session, states[ply], values)  # a review's heat maps need no second one
         session.cache.keep_game_analysis(moves, result)
         return result
 

@@ -3,15 +3,17 @@
 Two sources share one shape, so the page draws both the same way
 (``static/js/view/heatmap.js``):
 
-* ``values``: each move's value from the analysis (the final margin X - O),
-  its level 1 for the best move down to 0 for the move that loses most;
+* ``values``: each move's value from the analysis (in the analyser's own ``scale``: the
+  adjacency game's final margin X - O in marks, 2048's expected points), its level 1
+  for the best move down to 0 for the move that loses most;
 * ``visits``: an MCTS bot's visit share per root move while it thinks
   (``SearchInfo.extra["visits"]``), its level the visits over the most
   visited move's.
 
 A move is drawn on the cell where it lands: the last click of its path that
 places or moves a piece (the legal moves' click paths come from the view,
-so this holds for every board game; moves made by buttons have no cell).
+so this holds for every board game). A move made by a button has no cell: a value map
+gives it under ``moves``, by its text, for the page to draw on its button.
 """
 
 from __future__ import annotations
@@ -45,47 +47,67 @@ def _margin(value: float) -> str:
     return text.replace("-", "\u2212")
 
 
+def _amount(value: float, places: int) -> str:
+    """``value`` with thousands grouped and at most ``places`` decimals: ``1,234``, ``2.5``."""
+    text = f"{value:,.{places}f}"
+    return (text.rstrip("0").rstrip(".") if "." in text else text).replace("-", "\u2212")
+
+
+def _title(values: Mapping[str, Any], measure: str) -> str:
+    """The legend's title: how the values were found, and what a value is."""
+    if "valued_by" in values:
+        return f"Value of each move, by {values['valued_by']}: {measure}"
+    if values["source"] == "exact":
+        return f"Exact value of each move: {measure} with best play"
+    if values["source"] == "book":
+        return f"Exact value of each move, from the opening book: {measure}"
+    if values.get("booked"):
+        return (
+            f"Best moves exact, from the opening book; the others' losses from them by the "
+            f"engine (depth {values['depth']}): {measure}"
+        )
+    return f"Engine value of each move (depth {values['depth']}): an estimate of {measure}"
+
+
 def value_heat(values: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """The heat map of a position's move values (``PositionValues.to_dict()``): a move is
+    """The heat map of a position's move values (an analyser's ``position_json``): a move is
     marked best when the analysis names it best (``best``; where the opening book gives
-    some values, an estimate that ties them is not marked)."""
-    sign = 1 if values["to_move"] == 0 else -1
+    some values, an estimate that ties them is not marked). The words come from the
+    values' ``scale`` (:class:`~plyground.arena.analysis.analysers.GameAnalyser`): its
+    unit, its label, whether a value is the first player's (the second wants it low).
+    Moves on a cell are ``cells``; the others (buttons: 2048's directions) ``moves``."""
+    scale = values["scale"]
+    unit, places = scale["unit"], scale["places"]
+    sign = -1 if scale["from_first"] and values["to_move"] == 1 else 1
     where = move_cells(legal)
-    moves = {m: float(v) for m, v in values["values"].items() if m in where}
+    moves = {m: float(v) for m, v in values["values"].items()}
     named_best = set(values["best"])
     best = max((sign * v for v in moves.values()), default=0.0)
     losses = {m: best - sign * v for m, v in moves.items()}
     worst = max(losses.values(), default=0.0)
-    cells = {
-        where[m]: {
+
+    def text(value: float) -> str:
+        return _margin(value) if scale["signed"] else _amount(value, places)
+
+    shown = {
+        m: {
             "level": 1.0 if worst <= 0 else round(1 - losses[m] / worst, 3),
-            "text": _margin(v),
+            "text": text(v),
             "best": m in named_best,
-            "note": f"value {_margin(v)} (X \u2212 O), "
-            + ("best" if m in named_best else f"loses {losses[m]:g} marks"),
+            "note": f"value {text(v)} ({scale['label']}), "
+            + ("best" if m in named_best else f"loses {_amount(losses[m], places)} {unit}"),
         }
         for m, v in moves.items()
     }
-    if values["source"] == "exact":
-        title = "Exact value of each move: the final margin X \u2212 O with best play"
-    elif values["source"] == "book":
-        title = "Exact value of each move, from the opening book: the final margin X \u2212 O"
-    elif values.get("booked"):
-        title = (
-            f"Best moves exact, from the opening book; the others' losses from them by the "
-            f"engine (depth {values['depth']}): the final margin X \u2212 O"
-        )
-    else:
-        depth = values["depth"]
-        title = f"Engine value of each move (depth {depth}): the estimated final margin X \u2212 O"
     return {
         "kind": "values",
         "source": values["source"],
-        "cells": cells,
+        "cells": {where[m]: cell for m, cell in shown.items() if m in where},
+        "moves": {m: button for m, button in shown.items() if m not in where},
         "legend": {
-            "title": title,
+            "title": _title(values, scale["measure"]),
             "high": "best move",
-            "low": f"loses {worst:g} marks" if worst else "best move",
+            "low": f"loses {_amount(worst, places)} {unit}" if worst else "best move",
         },
     }
 

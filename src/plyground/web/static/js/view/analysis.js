@@ -20,17 +20,24 @@ export async function analyseGame(review) {
   if (ui.review === review) renderAnalysis(snapshot);
 }
 
+function amount(value, scale) {
+  // A loss or a threshold in the analysis's unit, as many decimals as its scale says.
+  return value.toLocaleString("en-US", { maximumFractionDigits: scale?.places ?? 2 });
+}
+
 export function moveNote(ply) {
-  // What the analysis says of move `ply` (0-based) for the move list, or null.
+  // What the analysis says of move `ply` (0-based) for the move list, or null (a move the
+  // analysis did not value: a chance outcome's, say).
   const analysis = ui.review?.analysis;
   if (!analysis?.moves) return null;
-  const move = analysis.moves[ply];
+  const move = analysis.moves.find((m) => m.ply === ply);
   if (!move) return null;
   const worst = analysis.worst.includes(ply);
-  const text = move.loss === 0 ? "best" : `−${move.loss}`;
+  const lost = amount(move.loss, analysis.scale);
+  const text = move.loss === 0 ? "best" : `−${lost}`;
   const title = move.loss === 0
     ? `a best move (${move.source})`
-    : `loses ${move.loss} marks against ${move.best.join(" ")} (${move.source}${move.blunder ? ", a blunder" : ""})`;
+    : `loses ${lost} ${analysis.scale.unit} against ${move.best.join(" ")} (${move.source}${move.blunder ? ", a blunder" : ""})`;
   return { text, title, blunder: move.blunder, worst };
 }
 
@@ -42,7 +49,7 @@ export function renderAnalysis(snapshot) {
   const body = $("analysis-body");
   body.replaceChildren();
   if (analysis.pending) {
-    body.append(el("p", { class: "help", text: "Analysing every move (exact where a solve fits)…" }));
+    body.append(el("p", { class: "help", text: "Analysing every move…" }));
     return;
   }
   if (analysis.error) {
@@ -61,8 +68,7 @@ export function renderAnalysis(snapshot) {
   }
   table.append(rows);
   body.append(table);
-  const exact = analysis.exact_moves;
-  const total = analysis.moves.length;
-  const how = exact === total ? `Every move (${total}) valued exactly` : `${exact} of ${total} moves valued exactly, the others by the engine`;
-  body.append(el("p", { class: "help", text: `Loss: marks given away against the best move. ${how}; a blunder loses ${analysis.settings.blunder} marks or more.` }));
+  const { unit } = analysis.scale; // the analyser's words for its values (marks, points)
+  const blunder = amount(analysis.settings.blunder, analysis.scale);
+  body.append(el("p", { class: "help", text: `Loss: ${unit} given away against the best move. ${analysis.how}; a blunder loses ${blunder} ${unit} or more.` }));
 }

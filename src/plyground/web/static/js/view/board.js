@@ -119,6 +119,7 @@ export function buildBoard(layout, handlers) {
     const node = el("button", {
       type: "button", class: `move-button dir-${button.direction}`, "data-move": button.move,
       "aria-label": `${button.move} (${button.key})`, title: `${button.move} (${button.key})`, text: button.label,
+      "data-label": `${button.move} (${button.key})`, // a heat map adds its note to it
     });
     node.addEventListener("click", () => handlers.onButton(button.move));
     buttons.append(node);
