@@ -5,6 +5,7 @@ laptop and phone size, where the buttons and their values must not overlap or ov
 
 from __future__ import annotations
 
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 import pytest
@@ -135,7 +136,8 @@ def test_a_2048_review_gives_each_moves_loss_in_points(page: Any) -> None:
         if move["loss"] == 0:
             assert text == "best"
         else:
-            assert text == f"\u2212{round(move['loss']):,}" and " points against " in title
+            shown = Decimal(str(move["loss"])).quantize(Decimal(1), ROUND_HALF_UP)  # as the page's
+            assert text == f"\u2212{shown:,}" and " points against " in title  # toLocaleString
     help_text = page.inner_text("#analysis .help")
     assert help_text.startswith("Loss: points given away against the best move.")
     assert "Every move (3) valued by the 4x6-tc network at depth 2" in help_text
