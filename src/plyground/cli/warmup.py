@@ -1,6 +1,8 @@
-"""``plyground warmup``: compile every numba kernel now (or load it from the disk cache).
+"""``plyground warmup``: compile the games' numba kernels now (or load them from the disk cache).
 
-What is warmed is every game's ``warm_ups`` (:func:`plyground.games.warmups.warm_ups`).
+What is warmed is every game's ``warm_ups`` (:func:`plyground.games.warmups.warm_ups`): the
+kernels a game and its bots' searches play with. The learners' kernels (``plyground learn``)
+compile on their first run.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ __all__ = ["register"]
 
 @command(
     "warmup",
-    help="compile (or load from the cache) every numba kernel",
+    help="compile (or load from the cache) the numba kernels the games play with",
     description=" ".join((__doc__ or "").split()),  # one paragraph, wrapped to the terminal
 )
 def register(parser: argparse.ArgumentParser) -> None:

@@ -170,7 +170,7 @@ _worker: _WorkerState | None = None  # set once in each worker process by _start
 def _start_worker(queue: Any, abandoned: Any) -> None:
     global _worker  # noqa: PLW0603 - one state per worker process, set as it starts
     _worker = _WorkerState(queue, abandoned)
-    warm_all()  # compile or load every kernel before the first game, not during it
+    warm_all()  # compile or load the games' kernels before the first game, not during it
     with contextlib.suppress(OSError):  # searches yield the CPU to the server's requests
         os.nice(WORKER_NICENESS)
 
