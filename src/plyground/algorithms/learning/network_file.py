@@ -16,10 +16,12 @@ fifth smaller and take minutes to write; zipfile reads either).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import lzma
 import zipfile
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +37,7 @@ __all__ = [
     "STORAGE",
     "NetworkFileError",
     "quantise",
+    "read_header",
     "read_network",
     "write_network",
 ]
@@ -112,25 +115,12 @@ def write_network(
                 np.lib.format.write_array(member, np.asanyarray(array), allow_pickle=False)
 
 
-def read_network(
-    path: str | Path, extra: tuple[str, ...] = ()
-) -> tuple[dict[str, Any], npt.NDArray[np.float32], dict[str, npt.NDArray[Any]]]:
-    """``(header, values as float32, the arrays named in extra that the file has)``;
-    a file that is not a network file, or is damaged, raises :class:`NetworkFileError`."""
-    where = str(path)
+@contextlib.contextmanager
+def _reading(where: str) -> Iterator[None]:
+    """Turn what a file that is not a network file, or a damaged one, raises while it is
+    read into a :class:`NetworkFileError` that says so."""
     try:
-        with np.load(where, allow_pickle=False) as archive:
-            header = json.loads(bytes(archive["header"]).decode("utf-8"))
-            if not isinstance(header, dict) or header.get("format") != FORMAT:
-                raise NetworkFileError(f"{where} is not a plyground network file")
-            stored = archive["values"]
-            arrays = {name: archive[name] for name in extra if name in archive.files}
-            checksums = header.get("checksums")
-            if not isinstance(checksums, dict):
-                raise NetworkFileError(f"{where} is damaged: its header has no checksums")
-            for name, array in {"values": stored, **arrays}.items():
-                if checksums.get(name) != _checksum(array):
-                    raise NetworkFileError(f"{where} is damaged: its {name} fail their checksum")
+        yield
     except NetworkFileError:
         raise
     except FileNotFoundError:
@@ -148,15 +138,50 @@ def read_network(
         raise NetworkFileError(
             f"{where} is not a plyground network file, or it is damaged ({error})"
         ) from None
+
+
+def _header(archive: Any, where: str) -> dict[str, Any]:
+    """The archive's header, checked to be a network file's of this version."""
+    header = json.loads(bytes(archive["header"]).decode("utf-8"))
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise NetworkFileError(f"{where} is not a plyground network file")
     if header.get("version") != VERSION:
         raise NetworkFileError(
             f"{where} is a network file of version {header.get('version')!r}; "
             f"this plyground reads version {VERSION}"
         )
+    return header
+
+
+def read_header(path: str | Path) -> dict[str, Any]:
+    """A network file's header alone, its values not read (what they are and their
+    checksums: the key of :mod:`~plyground.algorithms.learning.network_cache`)."""
+    where = str(path)
+    with _reading(where), np.load(where, allow_pickle=False) as archive:
+        return _header(archive, where)
+
+
+def read_network(
+    path: str | Path, extra: tuple[str, ...] = ()
+) -> tuple[dict[str, Any], npt.NDArray[np.float32], dict[str, npt.NDArray[Any]]]:
+    """``(header, values as float32, the arrays named in extra that the file has)``;
+    a file that is not a network file, or is damaged, raises :class:`NetworkFileError`."""
+    where = str(path)
+    with _reading(where), np.load(where, allow_pickle=False) as archive:
+        header = _header(archive, where)
+        stored = archive["values"]
+        arrays = {name: archive[name] for name in extra if name in archive.files}
+        checksums = header.get("checksums")
+        if not isinstance(checksums, dict):
+            raise NetworkFileError(f"{where} is damaged: its header has no checksums")
+        for name, array in {"values": stored, **arrays}.items():
+            if checksums.get(name) != _checksum(array):
+                raise NetworkFileError(f"{where} is damaged: its {name} fail their checksum")
     storage = header.get("storage")
     if storage not in STORAGE or str(stored.dtype) != storage or stored.ndim != 1:
         raise NetworkFileError(f"{where} is damaged: its values are not stored as it says")
     if storage == "float32":
         return header, stored, arrays
-    values = stored.astype(np.float32) * np.float32(header.get("scale", 1.0))
+    scale = np.float32(header.get("scale", 1.0))
+    values = np.multiply(stored, scale, dtype=np.float32)  # one pass: no float32 copy first
     return header, values, arrays

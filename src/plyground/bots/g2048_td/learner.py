@@ -32,6 +32,7 @@ __all__ = [
     "LearnerSettings",
     "load_network",
     "network_header",
+    "network_of",
     "play_greedy",
 ]
 
@@ -83,7 +84,8 @@ def network_header(network: NTupleNetwork, coherence: bool = False) -> dict[str,
     }
 
 
-def _shape_of(header: dict[str, Any], where: str) -> NTupleNetwork:
+def network_of(header: dict[str, Any], where: str) -> NTupleNetwork:
+    """The shape of the 2048 network whose file (``where``) has ``header``."""
     if header.get("game") != GAME:
         raise NetworkFileError(f"{where} holds a network for {header.get('game')!r}, not 2048")
     try:
@@ -99,7 +101,7 @@ def load_network(
     checked: the values must be as many as its tuples and stages need."""
     where = str(path)
     header, values, arrays = read_network(path, extra)
-    network = _shape_of(header, where)
+    network = network_of(header, where)
     if values.shape[0] != network.size:
         raise NetworkFileError(
             f"{where} is damaged: its network '{network.text}' needs {network.size:,} weights, "

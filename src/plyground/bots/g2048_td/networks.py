@@ -1,5 +1,7 @@
 """Where a 2048 bot's ``network`` setting finds its network: a file, or the name of one
-shipped in the package (``plyground/bots/g2048_td/data/NAME.npz``), loaded once a process.
+shipped in the package (``plyground/bots/g2048_td/data/NAME.npz``), loaded once a process,
+its decoded values from the disk cache (:mod:`~plyground.algorithms.learning.network_cache`)
+after the first process has decoded them.
 """
 
 from __future__ import annotations
@@ -7,7 +9,9 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from plyground.bots.g2048_td.learner import load_network
+from plyground.algorithms.learning.network_cache import cached_values
+from plyground.algorithms.learning.network_file import read_header
+from plyground.bots.g2048_td.learner import load_network, network_of
 from plyground.core.errors import SettingsError
 from plyground.games.g2048.network_value import PackedNetwork
 
@@ -45,6 +49,8 @@ def packed_network(spec: str, downgrade: int = 0) -> PackedNetwork:
     with _LOCK:
         key = (str(path), path.stat().st_mtime_ns, downgrade)
         if key not in _LOADED:
-            network, _, values, _ = load_network(path)
+            header = read_header(path)
+            network = network_of(header, str(path))
+            values = cached_values(header, network.size, lambda: load_network(path)[2])
             _LOADED[key] = PackedNetwork(network, values, downgrade)
         return _LOADED[key]
