@@ -18,7 +18,7 @@ __all__ = ["register"]
 
 @command(
     "warmup",
-    help="compile (or load from the cache) the numba kernels the games play with",
+    help="compile (or load from the cache) the games' numba kernels",
     description=" ".join((__doc__ or "").split()),  # one paragraph, wrapped to the terminal
 )
 def register(parser: argparse.ArgumentParser) -> None:
