@@ -5,6 +5,7 @@ game marked by ply, and positions with no decision refused with a sentence."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
@@ -12,7 +13,7 @@ from g2048_support import random_record
 from plyground.arena.analysis.analysers import GameAnalyser, make_analyser
 from plyground.arena.g2048_analysis.analyser import DEFAULT_DEPTH, DEFAULT_NETWORK, G2048Analyser
 from plyground.arena.g2048_analysis.game_analyser import SCALE, TIE_POINTS, G2048GameAnalyser
-from plyground.arena.records.record import GameRecord
+from plyground.arena.records.record import GameRecord, RuleBreakKind
 from plyground.core.errors import PlygroundError
 from plyground.games import load_game
 from plyground.games.g2048.rules import G2048State
@@ -117,6 +118,13 @@ def test_a_games_moves_are_valued_by_ply_and_blunders_marked(reference: G2048Ana
     losses = {row["ply"]: row["loss"] for row in analysis["moves"]}
     assert analysis["worst"] and all(losses[p] > 0 for p in analysis["worst"])
     assert losses[analysis["worst"][0]] == max(losses.values())
+    assert summary["rule_breaks"] == 0
+    # A move the referee chose as a penalty (the player's clock ran out) is counted.
+    moves = list(record.moves)
+    moves[plies[1]] = replace(moves[plies[1]], rule_break=RuleBreakKind.TIMEOUT)
+    penalised, _ = analyser.game_json(replace(record, moves=tuple(moves)))
+    assert penalised["moves"][1]["rule_break"] == "timeout"
+    assert penalised["summary"][0]["rule_breaks"] == 1
 
 
 def test_positions_with_no_decision_are_refused_with_a_sentence(

@@ -250,6 +250,6 @@ def _summary(analysis: GameValues, record: GameRecord) -> dict[str, Any]:
         "accuracy": round(best / len(analysis.moves), 4) if analysis.moves else 0.0,
         "mean_loss": round(analysis.mean_loss, 3),
         "blunders": analysis.blunders,
-        "rule_breaks": 0,
+        "rule_breaks": sum(1 for m in record.moves if m.player == 0 and m.rule_break is not None),
         "games": 1,
     }
