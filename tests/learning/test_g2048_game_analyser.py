@@ -155,7 +155,7 @@ def test_check_stops_a_game_between_positions() -> None:
     seen: list[int] = []
 
     class StopError(Exception):
-        pass
+        """What the check raises to stop the analysis."""
 
     def check() -> None:
         seen.append(1)

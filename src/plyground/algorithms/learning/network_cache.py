@@ -23,6 +23,7 @@ milliseconds and are never cached.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -67,17 +68,13 @@ def cached_values(
     entry = entry_path(header) if count >= LEAST else None
     if entry is None:
         return decode()
-    try:
+    with contextlib.suppress(OSError, ValueError, EOFError):  # missing, truncated, not an array
         kept = np.load(entry, mmap_mode="r", allow_pickle=False)
         if kept.dtype == np.float32 and kept.shape == (count,):
             return kept  # type: ignore[no-any-return]
-    except (OSError, ValueError, EOFError):  # missing, truncated, not an array file
-        pass
     values = decode()
-    try:
+    with contextlib.suppress(OSError):  # a cache that cannot be written: decoded each time
         entry.parent.mkdir(parents=True, exist_ok=True)
         with whole_file(entry) as temporary, open(temporary, "wb") as out:
             np.lib.format.write_array(out, values, allow_pickle=False)
-    except OSError:  # a cache that cannot be written: decoded every time instead
-        pass
     return values
